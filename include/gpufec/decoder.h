@@ -1,0 +1,125 @@
+/* -*- c++ -*- */
+/*
+ * The decoder interface of the gpufec core: made from a code and options, it
+ * decodes a batch of frames. LLRs in, L = ln(P(b=0)/P(b=1)) (positive means bit 0),
+ * one float per transmitted bit; hard bits out, plus per-frame iterations and
+ * parity status. Backends: "cpu" (float reference decoders, threads over frames),
+ * "cuda" (NVIDIA GPUs), "auto" (CUDA when a device works, else CPU, said once in
+ * the log).
+ *
+ * Check-node rules: SPA (log-domain belief propagation, exact box-plus), min-sum,
+ * normalized min-sum (alpha), offset min-sum (beta), self-corrected min-sum
+ * (Savin 2008; paper 003 eq. 9: a variable-to-check message whose sign changed
+ * since the previous iteration is erased to 0). Schedules: flooding (two-phase)
+ * and layered (the code's layers in order, see parity_check_matrix::layers()).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_DECODER_H
+#define INCLUDED_GPUFEC_DECODER_H
+
+#include <gpufec/api.h>
+#include <gpufec/ldpc_code.h>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace gpufec {
+
+enum class check_node_rule {
+    spa,                   //!< "spa": sum-product, log domain, exact
+    min_sum,               //!< "ms"
+    normalized_min_sum,    //!< "nms": min scaled by alpha
+    offset_min_sum,        //!< "oms": max(min - beta, 0)
+    self_corrected_min_sum //!< "scms": min-sum with erasure on sign change
+};
+
+enum class decoding_schedule { layered, flooding };
+
+enum class backend_kind { automatic, cpu, cuda };
+
+/*! Names as used on the command line: spa, ms, nms, oms, scms. */
+GPUFEC_API check_node_rule parse_check_node_rule(const std::string& name);
+GPUFEC_API std::string to_string(check_node_rule rule);
+/*! layered, flooding */
+GPUFEC_API decoding_schedule parse_schedule(const std::string& name);
+GPUFEC_API std::string to_string(decoding_schedule schedule);
+/*! auto, cpu, cuda */
+GPUFEC_API backend_kind parse_backend(const std::string& name);
+GPUFEC_API std::string to_string(backend_kind backend);
+
+struct GPUFEC_API decoder_options {
+    check_node_rule rule = check_node_rule::normalized_min_sum;
+    float alpha = 0.75f; //!< normalized min-sum factor, in (0, 1]
+    float beta = 0.5f;   //!< offset min-sum offset, >= 0
+    decoding_schedule schedule = decoding_schedule::layered;
+    int max_iterations = 10;      //!< >= 1
+    bool early_termination = true; //!< stop a frame once its syndrome is zero
+    backend_kind backend = backend_kind::automatic;
+    int threads = 0; //!< CPU worker threads; 0 = all cores
+
+    /*! Throws gpufec::invalid_argument naming the first bad field. */
+    void validate() const;
+};
+
+/*! Where decode() writes; every pointer may be null when that output is not wanted. */
+struct decode_output {
+    uint8_t* info_bits = nullptr; //!< frames * k() bytes, 0/1
+    uint8_t* codewords = nullptr; //!< frames * n() bytes: hard decisions on transmitted bits
+    int* iterations = nullptr;    //!< frames: iterations run
+    uint8_t* parity_ok = nullptr; //!< frames: 1 when the final hard decision satisfies H
+};
+
+class GPUFEC_API decoder
+{
+public:
+    using uptr = std::unique_ptr<decoder>;
+
+    /*!
+     * Makes a decoder. backend cuda throws gpufec::backend_unavailable with the
+     * reason when no usable device or CUDA support exists; automatic falls back to
+     * the CPU and logs the choice once per process.
+     */
+    static uptr make(ldpc_code::sptr code, const decoder_options& options);
+
+    virtual ~decoder() = default;
+
+    /*!
+     * Decodes `frames` frames. llrs holds llr_count = frames * code().n() floats.
+     * NaN LLRs are treated as 0 (no information). Throws gpufec::invalid_argument
+     * when frames == 0, llr_count disagrees, or llrs is null.
+     */
+    void decode(const float* llrs, size_t llr_count, size_t frames, const decode_output& out);
+
+    const ldpc_code& code() const { return *d_code; }
+    ldpc_code::sptr code_ptr() const { return d_code; }
+    /*! The options in force (alpha, beta and max_iterations may change at run time). */
+    decoder_options options() const;
+    /*! "cpu" or "cuda". */
+    virtual std::string backend_name() const = 0;
+
+    /*! Safe to call while another thread decodes; applies from the next call. */
+    void set_max_iterations(int iterations);
+    void set_alpha(float alpha);
+    void set_beta(float beta);
+
+protected:
+    decoder(ldpc_code::sptr code, const decoder_options& options);
+    /*! Backend work: inputs already checked, NaN already mapped to 0. */
+    virtual void decode_checked(const float* llrs, size_t frames, const decode_output& out) = 0;
+
+    ldpc_code::sptr d_code;
+    decoder_options d_options;
+    std::atomic<int> d_max_iterations;
+    std::atomic<float> d_alpha;
+    std::atomic<float> d_beta;
+};
+
+/*! Backends this build has, and whether each works here, one line each. */
+GPUFEC_API std::string describe_backends();
+
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_DECODER_H */

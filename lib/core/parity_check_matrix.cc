@@ -1,0 +1,198 @@
+/* -*- c++ -*- */
+/*
+ * Sparse binary parity-check matrix: CSR/CSC views built from entries or from a
+ * QC base matrix (shift s: row z of block (i,j) at column j*Z + (z+s) mod Z), and
+ * the layers for layered decoding (block rows for QC codes, greedy first-fit
+ * partition into column-disjoint row groups otherwise).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gpufec/error.h>
+#include <gpufec/parity_check_matrix.h>
+#include <algorithm>
+#include <string>
+
+namespace gpufec {
+
+parity_check_matrix
+parity_check_matrix::from_entries(int rows, int cols, const std::vector<std::pair<int, int>>& entries)
+{
+    if (rows <= 0 || cols <= 0) {
+        throw invalid_argument("parity_check_matrix: size must be positive, got " +
+                               std::to_string(rows) + " x " + std::to_string(cols));
+    }
+    parity_check_matrix h;
+    h.d_rows = rows;
+    h.d_cols = cols;
+
+    std::vector<int> row_count(rows, 0);
+    for (size_t i = 0; i < entries.size(); i++) {
+        const auto& e = entries[i];
+        if (e.first < 0 || e.first >= rows || e.second < 0 || e.second >= cols) {
+            throw invalid_argument("parity_check_matrix: entry " + std::to_string(i) + " (" +
+                                   std::to_string(e.first) + ", " + std::to_string(e.second) +
+                                   ") is outside " + std::to_string(rows) + " x " +
+                                   std::to_string(cols));
+        }
+        row_count[e.first]++;
+    }
+    h.d_row_ptr.assign(rows + 1, 0);
+    for (int r = 0; r < rows; r++) {
+        h.d_row_ptr[r + 1] = h.d_row_ptr[r] + row_count[r];
+    }
+    h.d_row_cols.assign(entries.size(), 0);
+    std::vector<int> fill(h.d_row_ptr.begin(), h.d_row_ptr.end() - 1);
+    for (const auto& e : entries) {
+        h.d_row_cols[fill[e.first]++] = e.second;
+    }
+    for (int r = 0; r < rows; r++) {
+        auto b = h.d_row_cols.begin() + h.d_row_ptr[r];
+        auto e = h.d_row_cols.begin() + h.d_row_ptr[r + 1];
+        std::sort(b, e);
+        auto dup = std::adjacent_find(b, e);
+        if (dup != e) {
+            throw invalid_argument("parity_check_matrix: duplicate entry (" +
+                                   std::to_string(r) + ", " + std::to_string(*dup) + ")");
+        }
+        h.d_max_row_degree = std::max(h.d_max_row_degree, static_cast<int>(e - b));
+    }
+
+    // CSC view and the CSC -> CSR edge map
+    std::vector<int> col_count(cols, 0);
+    for (int c : h.d_row_cols) {
+        col_count[c]++;
+    }
+    h.d_col_ptr.assign(cols + 1, 0);
+    for (int c = 0; c < cols; c++) {
+        h.d_col_ptr[c + 1] = h.d_col_ptr[c] + col_count[c];
+        h.d_max_col_degree = std::max(h.d_max_col_degree, col_count[c]);
+    }
+    h.d_col_rows.assign(entries.size(), 0);
+    h.d_col_to_row_edge.assign(entries.size(), 0);
+    std::vector<int> cfill(h.d_col_ptr.begin(), h.d_col_ptr.end() - 1);
+    for (int r = 0; r < rows; r++) { // rows ascending -> each column's rows ascending
+        for (int e = h.d_row_ptr[r]; e < h.d_row_ptr[r + 1]; e++) {
+            const int c = h.d_row_cols[e];
+            h.d_col_rows[cfill[c]] = r;
+            h.d_col_to_row_edge[cfill[c]] = e;
+            cfill[c]++;
+        }
+    }
+    h.build_layers();
+    return h;
+}
+
+parity_check_matrix parity_check_matrix::from_qc(const qc_structure& qc)
+{
+    if (qc.z <= 0 || qc.block_rows <= 0 || qc.block_cols <= 0 ||
+        qc.shifts.size() != static_cast<size_t>(qc.block_rows) * qc.block_cols) {
+        throw invalid_argument("parity_check_matrix::from_qc: inconsistent base matrix (Z=" +
+                               std::to_string(qc.z) + ", " + std::to_string(qc.block_rows) +
+                               " x " + std::to_string(qc.block_cols) + ", " +
+                               std::to_string(qc.shifts.size()) + " shifts)");
+    }
+    std::vector<std::pair<int, int>> entries;
+    for (int i = 0; i < qc.block_rows; i++) {
+        for (int j = 0; j < qc.block_cols; j++) {
+            const int s = qc.shift(i, j);
+            if (s < 0) {
+                continue;
+            }
+            if (s >= qc.z) {
+                throw invalid_argument("parity_check_matrix::from_qc: shift " +
+                                       std::to_string(s) + " at block (" + std::to_string(i) +
+                                       ", " + std::to_string(j) + ") is not below Z=" +
+                                       std::to_string(qc.z));
+            }
+            for (int z = 0; z < qc.z; z++) {
+                entries.emplace_back(i * qc.z + z, j * qc.z + (z + s) % qc.z);
+            }
+        }
+    }
+    parity_check_matrix h =
+        from_entries(qc.block_rows * qc.z, qc.block_cols * qc.z, entries);
+    h.d_qc = qc;
+    h.build_layers();
+    return h;
+}
+
+void parity_check_matrix::build_layers()
+{
+    d_layers.clear();
+    if (is_qc()) {
+        for (int i = 0; i < d_qc.block_rows; i++) {
+            std::vector<int> layer(d_qc.z);
+            for (int z = 0; z < d_qc.z; z++) {
+                layer[z] = i * d_qc.z + z;
+            }
+            d_layers.push_back(std::move(layer));
+        }
+        return;
+    }
+    // Greedy first-fit: a row joins the lowest-numbered layer none of whose rows
+    // shares a column with it. col_layers[c] lists the layers already using column c
+    // (at most its degree), so the layers a row may not join are the union of its
+    // columns' lists.
+    std::vector<std::vector<int>> col_layers(d_cols);
+    std::vector<int> blocked_stamp; // blocked_stamp[l] == r + 1: layer l clashes with row r
+    for (int r = 0; r < d_rows; r++) {
+        const auto cols = row(r);
+        for (int c : cols) {
+            for (int l : col_layers[c]) {
+                blocked_stamp[l] = r + 1;
+            }
+        }
+        int chosen = 0;
+        while (chosen < static_cast<int>(d_layers.size()) && blocked_stamp[chosen] == r + 1) {
+            chosen++;
+        }
+        if (chosen == static_cast<int>(d_layers.size())) {
+            d_layers.emplace_back();
+            blocked_stamp.push_back(0);
+        }
+        d_layers[chosen].push_back(r);
+        for (int c : cols) {
+            col_layers[c].push_back(chosen);
+        }
+    }
+}
+
+bool parity_check_matrix::syndrome_ok(const uint8_t* codeword) const
+{
+    for (int r = 0; r < d_rows; r++) {
+        uint8_t parity = 0;
+        for (int c : row(r)) {
+            parity ^= codeword[c] & 1;
+        }
+        if (parity) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::vector<int> parity_check_matrix::col_degree_histogram() const
+{
+    std::vector<int> hist(d_max_col_degree + 1, 0);
+    for (int c = 0; c < d_cols; c++) {
+        hist[col_degree(c)]++;
+    }
+    return hist;
+}
+
+std::vector<int> parity_check_matrix::row_degree_histogram() const
+{
+    std::vector<int> hist(d_max_row_degree + 1, 0);
+    for (int r = 0; r < d_rows; r++) {
+        hist[row_degree(r)]++;
+    }
+    return hist;
+}
+
+bool parity_check_matrix::same_entries(const parity_check_matrix& o) const
+{
+    return d_rows == o.d_rows && d_cols == o.d_cols && d_row_ptr == o.d_row_ptr &&
+           d_row_cols == o.d_row_cols;
+}
+
+} // namespace gpufec

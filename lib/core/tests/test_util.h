@@ -1,0 +1,39 @@
+/*
+ * Helpers shared by the CppUnit tests: where the reference matrices are, skipping
+ * when they are absent, and a macro asserting that an expression throws an
+ * exception whose message contains given text.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_TEST_UTIL_H
+#define INCLUDED_GPUFEC_TEST_UTIL_H
+
+#include <cppunit/extensions/HelperMacros.h>
+#include <fstream>
+#include <string>
+
+namespace gpufec_test {
+/*! $GPUFEC_REFCODES_DIR, else the CMake cache variable GPUFEC_REFCODES_DIR. */
+std::string refcodes_dir();
+bool have_refcodes();
+/*! Exits 77 (CTest: skipped) with a message when the reference files are absent. */
+void require_refcodes();
+} // namespace gpufec_test
+
+/*! Asserts that `expr` throws `ex_type` whose what() contains `text`. */
+#define GPUFEC_ASSERT_THROW_MSG(expr, ex_type, text)                                  \
+    do {                                                                               \
+        bool _thrown = false;                                                          \
+        try {                                                                          \
+            expr;                                                                      \
+        } catch (const ex_type& _e) {                                                  \
+            _thrown = true;                                                            \
+            const std::string _w = _e.what();                                          \
+            CPPUNIT_ASSERT_MESSAGE("message '" + _w + "' lacks '" + std::string(text) + \
+                                       "'",                                            \
+                                   _w.find(text) != std::string::npos);                \
+        }                                                                              \
+        CPPUNIT_ASSERT_MESSAGE(#expr " did not throw " #ex_type, _thrown);             \
+    } while (0)
+
+#endif

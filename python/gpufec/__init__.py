@@ -1,0 +1,24 @@
+#
+# gr-gpufec: LDPC FEC with CUDA decoders and a CPU fallback.
+# Installed as gnuradio.gpufec; in the build tree importable as gpufec.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+"""LDPC codes, encoders and decoders (GPU and CPU) for GNU Radio.
+
+    >>> from gnuradio import gpufec
+    >>> code = gpufec.ldpc_code("wifi:648:1/2")
+    >>> dec = gpufec.ldpc_decoder(code, algorithm="nms", backend="cpu")
+    >>> bits, iterations, parity_ok = dec.decode(llrs)   # llrs: (frames, N) float32
+
+LLR convention: L = ln(P(b=0)/P(b=1)), positive means bit 0.
+"""
+
+import os
+
+try:
+    from .gpufec_python import *  # noqa: F401,F403
+except ImportError:
+    dirname, filename = os.path.split(os.path.abspath(__file__))
+    __path__.append(os.path.join(dirname, "bindings"))
+    from .gpufec_python import *  # noqa: F401,F403
