@@ -119,7 +119,10 @@ public:
     modulation mod() const { return d_mod; }
     uint64_t seed() const { return d_seed; }
     /*! Symbol amplitude per real dimension: 1 (BPSK) or 1/sqrt(2) (QPSK). */
-    double amplitude() const { return d_mod == modulation::qpsk ? 0.70710678118654752 : 1.0; }
+    double amplitude() const
+    {
+        return d_mod == modulation::qpsk ? 0.70710678118654752 : 1.0;
+    }
     /*! The float factor c = 2 a / sigma^2 that turns y into an LLR. */
     float llr_scale() const
     {

@@ -1,0 +1,322 @@
+/* -*- c++ -*- */
+/*
+ * gpufec-ber: BER/FER curve of an LDPC code over AWGN (BPSK or Gray QPSK) with a
+ * gpufec decoder, through gpufec::ber_simulator (reproducible Philox streams, see
+ * include/gpufec/channel.h). Prints a header line and one table row per Eb/N0
+ * point as soon as the point is done; --json writes the points as a JSON list.
+ * Bad options exit with status 2 and a message on stderr naming the problem.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gpufec/ber_simulator.h>
+#include <gpufec/channel.h>
+#include <gpufec/decoder.h>
+#include <gpufec/error.h>
+#include <gpufec/ldpc_code.h>
+
+#include <CLI/CLI.hpp>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+/* A bad command line: reported on stderr, exit status 2. */
+struct usage_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/* Strict decimal unsigned integer in [lo, hi]. */
+uint64_t parse_unsigned(const std::string& text,
+                        const std::string& option,
+                        uint64_t lo,
+                        uint64_t hi)
+{
+    uint64_t v = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    const auto r = std::from_chars(first, last, v);
+    if (text.empty() || r.ec != std::errc() || r.ptr != last) {
+        throw usage_error(option + ": '" + text + "' is not a non-negative integer");
+    }
+    if (v < lo || v > hi) {
+        throw usage_error(option + ": " + text + " is outside [" + std::to_string(lo) +
+                          ", " + std::to_string(hi) + "]");
+    }
+    return v;
+}
+
+/* Strict finite real number. */
+double parse_real(const std::string& text, const std::string& option)
+{
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(begin, &end);
+    if (text.empty() || end == begin || *end != '\0' || errno == ERANGE ||
+        !std::isfinite(v)) {
+        throw usage_error(option + ": '" + text + "' is not a finite number");
+    }
+    return v;
+}
+
+bool parse_on_off(const std::string& text, const std::string& option)
+{
+    std::string t;
+    for (char c : text) {
+        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    if (t == "on" || t == "true" || t == "yes" || t == "1") {
+        return true;
+    }
+    if (t == "off" || t == "false" || t == "no" || t == "0") {
+        return false;
+    }
+    throw usage_error(option + ": '" + text + "' is not on or off");
+}
+
+/* Shortest text that reads back as the same double (JSON number). */
+std::string json_number(double v)
+{
+    if (!std::isfinite(v)) {
+        return "null";
+    }
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof(buf), v);
+    return std::string(buf, r.ptr);
+}
+
+std::string to_json(const std::vector<gpufec::ber_point>& points)
+{
+    std::ostringstream out;
+    out << "[";
+    for (size_t i = 0; i < points.size(); i++) {
+        const gpufec::ber_point& p = points[i];
+        out << (i ? ",\n " : "\n ") << "{\"ebn0_db\": " << json_number(p.ebn0_db)
+            << ", \"frames\": " << p.frames << ", \"bit_errors\": " << p.bit_errors
+            << ", \"frame_errors\": " << p.frame_errors
+            << ", \"ber\": " << json_number(p.ber) << ", \"fer\": " << json_number(p.fer)
+            << ", \"avg_iterations\": " << json_number(p.avg_iterations)
+            << ", \"info_bits\": " << p.info_bits
+            << ", \"seconds\": " << json_number(p.seconds) << "}";
+    }
+    out << (points.empty() ? "]\n" : "\n]\n");
+    return out.str();
+}
+
+/* Writes the whole file; false when it cannot be written. */
+bool write_file(const std::string& path, const std::string& text)
+{
+    std::ofstream f(path, std::ios::out | std::ios::trunc);
+    if (!f) {
+        return false;
+    }
+    f << text;
+    f.flush();
+    return static_cast<bool>(f);
+}
+
+std::string decoder_text(const gpufec::decoder_options& o)
+{
+    std::ostringstream s;
+    s << gpufec::to_string(o.rule);
+    if (o.rule == gpufec::check_node_rule::normalized_min_sum) {
+        s << " alpha=" << o.alpha;
+    } else if (o.rule == gpufec::check_node_rule::offset_min_sum) {
+        s << " beta=" << o.beta;
+    }
+    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
+      << " iterations, early termination " << (o.early_termination ? "on" : "off");
+    return s.str();
+}
+
+void print_row(const gpufec::ber_point& p)
+{
+    const gpufec::confidence_interval ci = gpufec::fer_confidence_interval(p);
+    std::printf("%7s %10" PRIu64 " %12" PRIu64 " %12" PRIu64
+                " %11.4e %11.4e %9.2f %11.2f   [%.3e, %.3e]\n",
+                json_number(p.ebn0_db).c_str(),
+                p.frames,
+                p.bit_errors,
+                p.frame_errors,
+                p.ber,
+                p.fer,
+                p.avg_iterations,
+                p.info_throughput_bps / 1e6,
+                ci.lower,
+                ci.upper);
+    std::fflush(stdout);
+}
+
+int run(int argc, char** argv)
+{
+    CLI::App app{ "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder" };
+    std::string code_spec = "wimax:2304:1/2";
+    std::string algorithm = "nms";
+    std::string alpha = "0.75";
+    std::string beta = "0.5";
+    std::string schedule = "layered";
+    std::string iterations = "10";
+    std::string early = "on";
+    std::string modulation = "bpsk";
+    std::string ebn0 = "1.0:3.0:0.5";
+    std::string min_frame_errors = "50";
+    std::string max_frames = "10000";
+    std::string seed = "1";
+    std::string threads = "0";
+    std::string backend = "auto";
+    std::string batch = "0";
+    std::string json_path;
+    bool all_zero = false;
+
+    app.add_option(
+           "--code", code_spec, "code spec, one of:\n" + gpufec::ldpc_code::spec_forms())
+        ->capture_default_str();
+    app.add_option("--algorithm", algorithm, "check-node rule: spa, ms, nms, oms, scms")
+        ->capture_default_str();
+    app.add_option("--alpha", alpha, "normalized min-sum factor, in (0, 1]")
+        ->capture_default_str();
+    app.add_option("--beta", beta, "offset min-sum offset, >= 0")->capture_default_str();
+    app.add_option("--schedule", schedule, "layered or flooding")->capture_default_str();
+    app.add_option("--iterations", iterations, "maximum decoder iterations")
+        ->capture_default_str();
+    app.add_option(
+           "--early-termination", early, "on or off: stop a frame at zero syndrome")
+        ->capture_default_str();
+    app.add_option("--modulation", modulation, "bpsk or qpsk (Gray)")
+        ->capture_default_str();
+    app.add_option(
+           "--ebn0", ebn0, "Eb/N0 in dB: START or START:STOP:STEP (STOP included)")
+        ->capture_default_str();
+    app.add_option("--min-frame-errors",
+                   min_frame_errors,
+                   "stop a point at this many frame errors (0: only --max-frames)")
+        ->capture_default_str();
+    app.add_option("--max-frames", max_frames, "stop a point at this many frames")
+        ->capture_default_str();
+    app.add_option("--seed", seed, "random seed (Philox key)")->capture_default_str();
+    app.add_option("--threads", threads, "CPU threads, 0 = all cores")
+        ->capture_default_str();
+    app.add_option("--backend", backend, "cpu, cuda or auto")->capture_default_str();
+    app.add_option("--batch", batch, "frames per decoder call, 0 = adaptive")
+        ->capture_default_str();
+    app.add_option("--json", json_path, "write the points to FILE as a JSON list");
+    app.add_flag("--all-zero", all_zero, "send the all-zero codeword (no encoder)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        throw usage_error(e.what());
+    }
+
+    gpufec::ber_options opt;
+    gpufec::decoder_options& dec = opt.decoder;
+    dec.rule = gpufec::parse_check_node_rule(algorithm);
+    dec.alpha = static_cast<float>(parse_real(alpha, "--alpha"));
+    dec.beta = static_cast<float>(parse_real(beta, "--beta"));
+    dec.schedule = gpufec::parse_schedule(schedule);
+    dec.max_iterations =
+        static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
+    dec.early_termination = parse_on_off(early, "--early-termination");
+    dec.backend = gpufec::parse_backend(backend);
+    dec.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
+    dec.validate();
+    opt.mod = gpufec::parse_modulation(modulation);
+    opt.ebn0_db = gpufec::parse_ebn0_range(ebn0);
+    opt.min_frame_errors = parse_unsigned(
+        min_frame_errors, "--min-frame-errors", 0, std::numeric_limits<uint64_t>::max());
+    opt.max_frames = parse_unsigned(
+        max_frames, "--max-frames", 1, std::numeric_limits<uint64_t>::max());
+    opt.seed = parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max());
+    opt.threads = dec.threads;
+    opt.batch_frames =
+        static_cast<size_t>(parse_unsigned(batch, "--batch", 0, size_t(1) << 24));
+    opt.all_zero = all_zero;
+    opt.validate();
+
+    // Find out now, not after hours of simulation, that the file cannot be written.
+    if (!json_path.empty() && !write_file(json_path, "[]\n")) {
+        throw usage_error("--json: cannot write '" + json_path +
+                          "': " + std::strerror(errno));
+    }
+
+    const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(code_spec);
+    gpufec::ber_simulator sim(code, opt);
+
+    std::printf(
+        "code %s  N=%d  K=%d  rate=%.6g  decoder: %s  backend: %s  modulation: %s  "
+        "seed %s%s\n",
+        code->name().c_str(),
+        code->n(),
+        code->k(),
+        code->rate(),
+        decoder_text(sim.get_decoder().options()).c_str(),
+        sim.get_decoder().backend_name().c_str(),
+        gpufec::to_string(opt.mod).c_str(),
+        seed.c_str(),
+        opt.all_zero ? "  all-zero codeword" : "");
+    std::printf("%7s %10s %12s %12s %11s %11s %9s %11s   %s\n",
+                "Eb/N0",
+                "frames",
+                "bit errors",
+                "frame errors",
+                "BER",
+                "FER",
+                "avg iter",
+                "info Mbps",
+                "FER 95% CI (Wilson)");
+    std::fflush(stdout);
+
+    std::vector<gpufec::ber_point> points;
+    bool json_failed = false;
+    sim.run([&](const gpufec::ber_point& p) {
+        points.push_back(p);
+        print_row(p);
+        // Rewrite the file after each point, so an interrupted run keeps its points.
+        if (!json_path.empty() && !json_failed &&
+            !write_file(json_path, to_json(points))) {
+            json_failed = true;
+        }
+    });
+    if (json_failed) {
+        throw usage_error("--json: cannot write '" + json_path + "'");
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        return run(argc, argv);
+    } catch (const usage_error& e) {
+        std::cerr << "gpufec-ber: " << e.what() << "\n";
+    } catch (const gpufec::invalid_argument& e) {
+        std::cerr << "gpufec-ber: " << e.what() << "\n";
+    } catch (const gpufec::file_format_error& e) {
+        std::cerr << "gpufec-ber: " << e.what() << "\n";
+    } catch (const gpufec::backend_unavailable& e) {
+        std::cerr << "gpufec-ber: backend unavailable: " << e.what() << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "gpufec-ber: error: " << e.what() << "\n";
+        return 1;
+    }
+    return 2;
+}

@@ -1,0 +1,101 @@
+/* -*- c++ -*- */
+/*
+ * gpufec-info: what this build of gpufec can do here (decoder backends, CUDA
+ * devices), or, with --code SPEC, the properties of a code (lengths, rate, edges,
+ * quasi-cyclic lifting, puncturing, degrees, layers, encoder method) as
+ * "name: value" lines. Code specs are those of ldpc_code::make().
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gpufec/decoder.h>
+#include <gpufec/device_info.h>
+#include <gpufec/error.h>
+#include <gpufec/ldpc_code.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+void print_code(const std::string& spec)
+{
+    const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(spec);
+    const gpufec::parity_check_matrix& h = code->h();
+    std::ostringstream rate;
+    rate << std::setprecision(6) << code->rate();
+
+    std::cout << "code: " << code->name() << "\n";
+    std::cout << "N: " << code->n() << "\n";
+    std::cout << "K: " << code->k() << "\n";
+    std::cout << "M: " << code->m() << "\n";
+    std::cout << "N_full: " << code->n_full() << "\n";
+    std::cout << "rate: " << rate.str() << "\n";
+    std::cout << "edges: " << h.edges() << "\n";
+    std::cout << "q: " << code->q() << "\n";
+    if (h.is_qc()) {
+        const gpufec::qc_structure& qc = h.qc();
+        std::cout << "qc: Z=" << qc.z << " (" << qc.block_rows << "x" << qc.block_cols
+                  << " base matrix)\n";
+    } else {
+        std::cout << "qc: none\n";
+    }
+    std::cout << "punctured: " << code->punctured_columns().size() << "\n";
+    std::cout << "max_row_degree: " << h.max_row_degree() << "\n";
+    std::cout << "max_col_degree: " << h.max_col_degree() << "\n";
+    std::cout << "layers: " << h.layers().size() << "\n";
+    std::cout << "encoder: " << code->get_encoder().method() << "\n";
+}
+
+void print_platform()
+{
+    const std::string backends = gpufec::describe_backends();
+    std::cout << "gpufec decoder backends:\n" << backends;
+    if (!backends.empty() && backends.back() != '\n') {
+        std::cout << "\n";
+    }
+    std::cout << gpufec::describe_cuda_devices();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    CLI::App app{ "gpufec-info: decoder backends and CUDA devices of this build, or the "
+                  "properties of an LDPC code" };
+    std::string spec;
+    CLI::Option* code_opt = app.add_option(
+        "--code", spec, "code spec; one of:\n" + gpufec::ldpc_code::spec_forms());
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "gpufec-info: " << e.what() << "\n";
+        return 2;
+    }
+
+    try {
+        if (code_opt->count() > 0) {
+            print_code(spec);
+        } else {
+            print_platform();
+        }
+    } catch (const gpufec::invalid_argument& e) {
+        std::cerr << "gpufec-info: " << e.what() << "\n";
+        return 2;
+    } catch (const gpufec::file_format_error& e) {
+        std::cerr << "gpufec-info: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "gpufec-info: error: " << e.what() << "\n";
+        return 1;
+    }
+    std::cout.flush();
+    return 0;
+}

@@ -1,0 +1,420 @@
+/* -*- c++ -*- */
+/*
+ * Monte-Carlo BER/FER engine (see include/gpufec/ber_simulator.h): batches of
+ * frames generated on worker threads (bits, encoder, AWGN channel) while the
+ * previous batch decodes, frames counted in index order against the stop rules,
+ * and Wilson score intervals (E. B. Wilson, "Probable inference, the law of
+ * succession, and statistical inference", J. Am. Stat. Assoc. 22, 1927).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gpufec/ber_simulator.h>
+#include <gpufec/error.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <future>
+#include <sstream>
+#include <thread>
+
+namespace gpufec {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+double seconds_since(clock_type::time_point t0)
+{
+    return std::chrono::duration<double>(clock_type::now() - t0).count();
+}
+
+/* z with P(|Z| <= z) = confidence for a standard normal Z (bisection on erf). */
+double two_sided_z(double confidence)
+{
+    double lo = 0.0;
+    double hi = 40.0;
+    for (int i = 0; i < 200; i++) {
+        const double mid = 0.5 * (lo + hi);
+        if (std::erf(mid / std::sqrt(2.0)) < confidence) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return 0.5 * (lo + hi);
+}
+
+std::string format_double(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+/* Parses a whole string as a finite double; what names it in the message. */
+double parse_number(const std::string& text, const std::string& what)
+{
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(begin, &end);
+    if (text.empty() || end == begin || *end != '\0' || errno == ERANGE ||
+        !std::isfinite(v)) {
+        throw invalid_argument("Eb/N0 " + what + " '" + text +
+                               "' is not a finite number");
+    }
+    return v;
+}
+
+} // namespace
+
+/* One batch of frames: generated inputs, decoder outputs. */
+struct ber_simulator::batch {
+    uint64_t first = 0; //!< index of its first frame
+    size_t frames = 0;
+    std::vector<uint8_t> info;      //!< frames * k sent information bits
+    std::vector<float> llrs;        //!< frames * n channel LLRs
+    std::vector<uint8_t> decoded;   //!< frames * k decoded information bits
+    std::vector<int> iterations;    //!< frames
+    std::vector<uint8_t> parity_ok; //!< frames
+
+    void resize(size_t frames_, int k, int n)
+    {
+        frames = frames_;
+        info.resize(frames * k);
+        llrs.resize(frames * n);
+        decoded.resize(frames * k);
+        iterations.resize(frames);
+        parity_ok.resize(frames);
+    }
+};
+
+void ber_options::validate() const
+{
+    decoder.validate();
+    if (mod != modulation::bpsk && mod != modulation::qpsk) {
+        throw invalid_argument("ber_options.mod: unknown modulation value " +
+                               std::to_string(static_cast<int>(mod)));
+    }
+    if (ebn0_db.empty()) {
+        throw invalid_argument("ber_options.ebn0_db: no Eb/N0 point");
+    }
+    for (size_t i = 0; i < ebn0_db.size(); i++) {
+        if (!std::isfinite(ebn0_db[i])) {
+            throw invalid_argument("ber_options.ebn0_db[" + std::to_string(i) + "] = " +
+                                   format_double(ebn0_db[i]) + " is not a finite number");
+        }
+    }
+    if (max_frames < 1) {
+        throw invalid_argument("ber_options.max_frames must be >= 1");
+    }
+    if (threads < 0) {
+        throw invalid_argument("ber_options.threads = " + std::to_string(threads) +
+                               " is negative (0 means all cores)");
+    }
+    if (batch_frames > (size_t(1) << 24)) {
+        throw invalid_argument("ber_options.batch_frames = " +
+                               std::to_string(batch_frames) + " exceeds 2^24");
+    }
+}
+
+confidence_interval wilson_interval(uint64_t errors, uint64_t trials, double confidence)
+{
+    if (!(confidence > 0.0 && confidence < 1.0)) {
+        throw invalid_argument("wilson_interval: confidence " +
+                               format_double(confidence) + " is outside (0, 1)");
+    }
+    if (errors > trials) {
+        throw invalid_argument("wilson_interval: errors (" + std::to_string(errors) +
+                               ") exceed trials (" + std::to_string(trials) + ")");
+    }
+    confidence_interval ci;
+    if (trials == 0) {
+        return ci;
+    }
+    const double z = two_sided_z(confidence);
+    const double n = static_cast<double>(trials);
+    const double p = static_cast<double>(errors) / n;
+    const double z2 = z * z;
+    const double denom = 1.0 + z2 / n;
+    const double centre = (p + z2 / (2.0 * n)) / denom;
+    const double half = z * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom;
+    ci.lower = errors == 0 ? 0.0 : std::max(0.0, centre - half);
+    ci.upper = errors == trials ? 1.0 : std::min(1.0, centre + half);
+    return ci;
+}
+
+confidence_interval fer_confidence_interval(const ber_point& point, double confidence)
+{
+    return wilson_interval(point.frame_errors, point.frames, confidence);
+}
+
+std::vector<double> ebn0_range(double start, double stop, double step)
+{
+    if (!std::isfinite(start) || !std::isfinite(stop) || !std::isfinite(step)) {
+        throw invalid_argument("Eb/N0 range " + format_double(start) + ":" +
+                               format_double(stop) + ":" + format_double(step) +
+                               " has a non-finite value");
+    }
+    if (!(step > 0.0)) {
+        throw invalid_argument("Eb/N0 step " + format_double(step) + " must be > 0");
+    }
+    if (stop < start) {
+        throw invalid_argument("Eb/N0 stop " + format_double(stop) +
+                               " is below the start " + format_double(start));
+    }
+    const double span = (stop - start) / step;
+    if (span > 99999.0) {
+        throw invalid_argument("Eb/N0 range " + format_double(start) + ":" +
+                               format_double(stop) + ":" + format_double(step) +
+                               " has more than 100000 points");
+    }
+    const size_t count = static_cast<size_t>(std::floor(span + 1e-9)) + 1;
+    std::vector<double> points(count);
+    for (size_t i = 0; i < count; i++) {
+        double v = start + static_cast<double>(i) * step;
+        const double r = std::round(v * 1e6) / 1e6;
+        if (std::fabs(v - r) < 1e-9) {
+            v = r;
+        }
+        points[i] = v == 0.0 ? 0.0 : v; // no "-0"
+    }
+    return points;
+}
+
+std::vector<double> parse_ebn0_range(const std::string& text)
+{
+    std::vector<std::string> parts;
+    size_t pos = 0;
+    while (true) {
+        const size_t colon = text.find(':', pos);
+        parts.push_back(
+            text.substr(pos, colon == std::string::npos ? colon : colon - pos));
+        if (colon == std::string::npos) {
+            break;
+        }
+        pos = colon + 1;
+    }
+    if (parts.size() == 1) {
+        const double v = parse_number(parts[0], "value");
+        return { v };
+    }
+    if (parts.size() != 3) {
+        throw invalid_argument("Eb/N0 range '" + text +
+                               "' is not START or START:STOP:STEP (dB)");
+    }
+    return ebn0_range(parse_number(parts[0], "start"),
+                      parse_number(parts[1], "stop"),
+                      parse_number(parts[2], "step"));
+}
+
+ber_simulator::ber_simulator(ldpc_code::sptr code, const ber_options& options)
+    : d_options(options)
+{
+    if (!code) {
+        throw invalid_argument("ber_simulator: code is null");
+    }
+    d_options.validate();
+    d_decoder = decoder::make(std::move(code), d_options.decoder);
+    init();
+}
+
+ber_simulator::ber_simulator(decoder::uptr dec, const ber_options& options)
+    : d_decoder(std::move(dec)), d_options(options)
+{
+    if (!d_decoder) {
+        throw invalid_argument("ber_simulator: decoder is null");
+    }
+    d_options.validate();
+    init();
+}
+
+ber_simulator::~ber_simulator() = default;
+
+void ber_simulator::init()
+{
+    const size_t n = static_cast<size_t>(std::max(1, code().n()));
+    if (d_options.batch_frames > 0) {
+        d_max_batch = d_options.batch_frames;
+    } else if (d_decoder->backend_name() == "cuda") {
+        d_max_batch = std::clamp<size_t>((size_t(1) << 23) / n, 256, 8192);
+    } else {
+        d_max_batch = std::clamp<size_t>((size_t(1) << 20) / n, 64, 1024);
+    }
+    int workers = d_options.threads;
+    if (workers == 0) {
+        workers = d_options.decoder.threads;
+    }
+    if (workers == 0) {
+        workers = static_cast<int>(std::thread::hardware_concurrency());
+    }
+    d_workers = std::max(1, workers);
+}
+
+void ber_simulator::generate(batch& b,
+                             const awgn_channel& channel,
+                             uint64_t first,
+                             size_t frames) const
+{
+    const ldpc_code& c = code();
+    const size_t k = static_cast<size_t>(c.k());
+    const size_t n = static_cast<size_t>(c.n());
+    b.first = first;
+    b.resize(frames, c.k(), c.n());
+
+    auto work = [&](size_t begin, size_t end) {
+        std::vector<uint8_t> codeword(n, 0);
+        for (size_t f = begin; f < end; f++) {
+            const uint64_t index = first + f;
+            uint8_t* info = b.info.data() + f * k;
+            if (d_options.all_zero) {
+                std::memset(info, 0, k);
+            } else {
+                random_bits(d_options.seed, index, k, info);
+                c.encode(info, codeword.data());
+            }
+            channel.transmit(codeword.data(), n, index, b.llrs.data() + f * n);
+        }
+    };
+
+    const size_t workers = std::min<size_t>(static_cast<size_t>(d_workers), frames);
+    if (workers <= 1) {
+        work(0, frames);
+        return;
+    }
+    std::vector<std::thread> threads;
+    std::vector<std::exception_ptr> errors(workers);
+    threads.reserve(workers);
+    for (size_t t = 0; t < workers; t++) {
+        const size_t begin = frames * t / workers;
+        const size_t end = frames * (t + 1) / workers;
+        threads.emplace_back([&, t, begin, end] {
+            try {
+                work(begin, end);
+            } catch (...) {
+                errors[t] = std::current_exception();
+            }
+        });
+    }
+    for (auto& th : threads) {
+        th.join();
+    }
+    for (auto& e : errors) {
+        if (e) {
+            std::rethrow_exception(e);
+        }
+    }
+}
+
+ber_point ber_simulator::run_point(double ebn0_db)
+{
+    const auto t0 = clock_type::now();
+    const ldpc_code& c = code();
+    const size_t k = static_cast<size_t>(c.k());
+    const awgn_channel channel(d_options.mod, ebn0_db, c.rate(), d_options.seed);
+
+    ber_point p;
+    p.ebn0_db = ebn0_db;
+    uint64_t iteration_sum = 0;
+    bool done = false;
+
+    // Batches: adaptive sizes double from min(64, max) unless fixed by the options.
+    uint64_t scheduled = 0;
+    size_t next_size =
+        d_options.batch_frames > 0 ? d_max_batch : std::min<size_t>(64, d_max_batch);
+    auto take_size = [&]() -> size_t {
+        const uint64_t left = d_options.max_frames - scheduled;
+        const size_t size = static_cast<size_t>(std::min<uint64_t>(next_size, left));
+        scheduled += size;
+        next_size = std::min(next_size * 2, d_max_batch);
+        return size;
+    };
+
+    batch buffers[2];
+    int cur = 0;
+    generate(buffers[cur], channel, d_options.first_frame, take_size());
+
+    while (!done) {
+        batch& b = buffers[cur];
+        batch& ahead = buffers[1 - cur];
+
+        // Generate the next batch while this one decodes.
+        std::future<void> pending;
+        if (scheduled < d_options.max_frames) {
+            const uint64_t first = d_options.first_frame + scheduled;
+            const size_t size = take_size();
+            pending =
+                std::async(std::launch::async, [this, &ahead, &channel, first, size] {
+                    generate(ahead, channel, first, size);
+                });
+        }
+
+        decode_output out;
+        out.info_bits = b.decoded.data();
+        out.iterations = b.iterations.data();
+        out.parity_ok = b.parity_ok.data();
+        const auto td = clock_type::now();
+        d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+        p.decode_seconds += seconds_since(td);
+        p.decoded_frames += b.frames;
+
+        // Count in frame order; stop at the first frame that meets a rule.
+        for (size_t f = 0; f < b.frames && !done; f++) {
+            const uint8_t* sent = b.info.data() + f * k;
+            const uint8_t* got = b.decoded.data() + f * k;
+            uint64_t errors = 0;
+            for (size_t i = 0; i < k; i++) {
+                errors += sent[i] != got[i];
+            }
+            p.frames++;
+            p.bit_errors += errors;
+            if (errors > 0) {
+                p.frame_errors++;
+                if (b.parity_ok[f]) {
+                    p.undetected_frame_errors++;
+                }
+            }
+            iteration_sum += static_cast<uint64_t>(std::max(0, b.iterations[f]));
+            done = (d_options.min_frame_errors > 0 &&
+                    p.frame_errors >= d_options.min_frame_errors) ||
+                   p.frames >= d_options.max_frames;
+        }
+
+        if (!pending.valid()) {
+            break; // nothing left to decode
+        }
+        pending.get(); // rethrows a generation error
+        cur = 1 - cur;
+    }
+
+    p.info_bits = p.frames * k;
+    p.ber = p.info_bits ? static_cast<double>(p.bit_errors) / p.info_bits : 0.0;
+    p.fer = p.frames ? static_cast<double>(p.frame_errors) / p.frames : 0.0;
+    p.avg_iterations = p.frames ? static_cast<double>(iteration_sum) / p.frames : 0.0;
+    p.info_throughput_bps =
+        p.decode_seconds > 0.0
+            ? static_cast<double>(p.decoded_frames * k) / p.decode_seconds
+            : 0.0;
+    p.seconds = seconds_since(t0);
+    return p;
+}
+
+std::vector<ber_point> ber_simulator::run(const point_callback& on_point)
+{
+    std::vector<ber_point> points;
+    points.reserve(d_options.ebn0_db.size());
+    for (double ebn0 : d_options.ebn0_db) {
+        points.push_back(run_point(ebn0));
+        if (on_point) {
+            on_point(points.back());
+        }
+    }
+    return points;
+}
+
+} // namespace gpufec

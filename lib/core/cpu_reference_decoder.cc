@@ -1,0 +1,454 @@
+/* -*- c++ -*- */
+/*
+ * CPU float reference decoder for binary LDPC codes: the oracle for every faster
+ * decoder, written to be read first and to be reasonably fast second.
+ *
+ * Schedules: flooding (two-phase: all check nodes from the previous iteration's
+ * messages, then all variable nodes) and layered (the layers of
+ * parity_check_matrix::layers() in order, the posterior updated after every row).
+ * Check-node rules:
+ *  - SPA in the log domain with the exact box-plus
+ *      a [+] b = sign(a) sign(b) min(|a|,|b|) + log1p(e^-|a+b|) - log1p(e^-|a-b|)
+ *    (paper 003 eq. 2 and 5), every extrinsic of a row by a forward-backward pass
+ *    in O(d);
+ *  - min-sum (paper 003 eq. 6) from min1, min2 and the sign product, normalized
+ *    (alpha * min, eq. 7) and offset (max(min - beta, 0));
+ *  - self-corrected min-sum (Savin, ISIT 2008; paper 003 eq. 9): min-sum check
+ *    nodes, and a variable-to-check message whose sign differs from the one stored
+ *    for that edge in the previous iteration, when that one is nonzero, is erased
+ *    to 0 (the stored message is the one after erasure).
+ * See cpu_reference_decoder.h for the iteration and the stopping rule.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "cpu_reference_decoder.h"
+#include <gpufec/error.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <exception>
+#include <string>
+#include <system_error>
+#include <thread>
+
+namespace gpufec {
+
+namespace {
+
+constexpr float limit = cpu_reference_decoder::llr_limit;
+
+inline float clamp_llr(float x) { return x > limit ? limit : (x < -limit ? -limit : x); }
+
+/*!
+ * Exact box-plus of two LLRs. Its magnitude is min(|a|,|b|) minus a correction that
+ * lies in [0, min(|a|,|b|)]; rounding is kept inside that range, so the result
+ * never exceeds its inputs and large or saturated inputs stay finite.
+ */
+inline float box_plus(float a, float b)
+{
+    const float m = std::min(std::fabs(a), std::fabs(b));
+    const float correction = std::log1p(std::exp(-std::fabs(a + b))) -
+                             std::log1p(std::exp(-std::fabs(a - b)));
+    const float mag = std::min(std::max(m - std::fabs(correction), 0.0f), m);
+    return ((a < 0.0f) != (b < 0.0f)) ? -mag : mag;
+}
+
+} // namespace
+
+/*! What one decode() call runs with, read once from the options and the atomics. */
+struct cpu_reference_decoder::run_parameters {
+    check_node_rule rule;
+    decoding_schedule schedule;
+    float alpha;
+    float beta;
+    int max_iterations;
+    bool early_termination;
+    const int* info_positions; //!< null when no info bits are wanted
+    int k;
+};
+
+/*! Scratch state of one worker thread; everything is sized once from the code. */
+struct cpu_reference_decoder::frame_state {
+    explicit frame_state(const parity_check_matrix& h)
+        : channel(h.cols(), 0.0f),
+          posterior(h.cols(), 0.0f),
+          c2v(h.edges(), 0.0f),
+          v2c_prev(h.edges(), 0.0f),
+          row_extrinsic(std::max(h.max_row_degree(), 1)),
+          row_v2c(std::max(h.max_row_degree(), 1)),
+          row_c2v(std::max(h.max_row_degree(), 1)),
+          forward(std::max(h.max_row_degree(), 1)),
+          backward(std::max(h.max_row_degree(), 1)),
+          hard(h.cols(), 0)
+    {
+    }
+
+    std::vector<float> channel;   //!< per column of H; punctured columns stay 0
+    std::vector<float> posterior; //!< L_v per column of H
+    std::vector<float> c2v;       //!< check-to-variable, per edge in CSR order
+    std::vector<float> v2c_prev;  //!< SCMS: V2C of the previous iteration, per edge
+    std::vector<float> row_extrinsic; //!< L_v - C2V_old of the row being processed
+    std::vector<float> row_v2c;       //!< V2C of that row: clamped, SCMS-erased
+    std::vector<float> row_c2v;   //!< new C2V of the row being processed
+    std::vector<float> forward;   //!< SPA: forward box-plus sums of the row
+    std::vector<float> backward;  //!< SPA: backward box-plus sums of the row
+    std::vector<uint8_t> hard;    //!< hard decision per column of H
+};
+
+namespace {
+
+/*! Min-sum family: every extrinsic of a row from min1, min2 and the sign product. */
+void min_sum_row(check_node_rule rule,
+                 float alpha,
+                 float beta,
+                 const float* in,
+                 float* out,
+                 int d)
+{
+    // A row of degree 1 forces its bit to 0: the empty minimum is +limit.
+    float min1 = limit;
+    float min2 = limit;
+    int min1_index = -1;
+    bool negative = false; // parity of the signs of the whole row
+    for (int j = 0; j < d; ++j) {
+        const float a = std::fabs(in[j]);
+        negative ^= in[j] < 0.0f;
+        if (a < min1) {
+            min2 = min1;
+            min1 = a;
+            min1_index = j;
+        } else if (a < min2) {
+            min2 = a;
+        }
+    }
+    for (int j = 0; j < d; ++j) {
+        float mag = (j == min1_index) ? min2 : min1;
+        switch (rule) {
+        case check_node_rule::normalized_min_sum:
+            mag *= alpha;
+            break;
+        case check_node_rule::offset_min_sum:
+            mag = std::max(mag - beta, 0.0f);
+            break;
+        default: // min-sum and self-corrected min-sum use the plain minimum
+            break;
+        }
+        // extrinsic sign: the row's sign product without this edge's own sign
+        const bool sign = negative != (in[j] < 0.0f);
+        out[j] = sign ? -mag : mag;
+    }
+}
+
+/*! SPA: every extrinsic box-plus of a row by forward-backward sums. */
+void spa_row(const float* in, float* out, int d, float* fwd, float* bwd)
+{
+    if (d == 1) {
+        out[0] = limit; // the empty box-plus: the bit is certainly 0
+        return;
+    }
+    fwd[0] = in[0];
+    for (int j = 1; j < d; ++j) {
+        fwd[j] = box_plus(fwd[j - 1], in[j]);
+    }
+    bwd[d - 1] = in[d - 1];
+    for (int j = d - 2; j >= 0; --j) {
+        bwd[j] = box_plus(bwd[j + 1], in[j]);
+    }
+    out[0] = bwd[1];
+    out[d - 1] = fwd[d - 2];
+    for (int j = 1; j < d - 1; ++j) {
+        out[j] = box_plus(fwd[j - 1], bwd[j + 1]);
+    }
+}
+
+} // namespace
+
+cpu_reference_decoder::cpu_reference_decoder(ldpc_code::sptr code,
+                                             const decoder_options& options)
+    : decoder(std::move(code), options), d_threads(options.threads)
+{
+    if (d_threads == 0) {
+        d_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    // The layered schedule relies on the layers covering every row exactly once.
+    const parity_check_matrix& h = d_code->h();
+    std::vector<int> seen(h.rows(), 0);
+    for (const auto& layer : h.layers()) {
+        for (int r : layer) {
+            if (r < 0 || r >= h.rows() || seen[r]++) {
+                throw invalid_argument("cpu_reference_decoder: the layers of code " +
+                                       d_code->name() + " list row " +
+                                       std::to_string(r) + " twice or out of range");
+            }
+        }
+    }
+    for (int r = 0; r < h.rows(); ++r) {
+        if (!seen[r]) {
+            throw invalid_argument("cpu_reference_decoder: the layers of code " +
+                                   d_code->name() + " miss row " + std::to_string(r));
+        }
+    }
+}
+
+cpu_reference_decoder::~cpu_reference_decoder() = default;
+
+std::unique_ptr<cpu_reference_decoder::frame_state> cpu_reference_decoder::acquire_state()
+{
+    {
+        std::lock_guard<std::mutex> lock(d_pool_mutex);
+        if (!d_pool.empty()) {
+            auto s = std::move(d_pool.back());
+            d_pool.pop_back();
+            return s;
+        }
+    }
+    return std::make_unique<frame_state>(d_code->h());
+}
+
+void cpu_reference_decoder::release_state(std::unique_ptr<frame_state> state)
+{
+    std::lock_guard<std::mutex> lock(d_pool_mutex);
+    d_pool.push_back(std::move(state));
+}
+
+namespace {
+
+/*!
+ * One row: the extrinsic e_v = L_v - C2V_old of each of its columns; the V2C
+ * message is e_v clamped to +-llr_limit (and, for SCMS, erased on a sign change);
+ * then the new C2V from the V2C messages and, in the layered schedule, the
+ * posterior L_v = e_v + C2V_new. So L_v = channel_v + sum of C2V holds in both
+ * schedules: the clamp and the SCMS erasure change only what the check node sees,
+ * and the posterior never saturates (which would corrupt L_v - C2V_old).
+ * (A template only because frame_state is private to the decoder.)
+ */
+template <typename State>
+void process_row(const parity_check_matrix& h,
+                 int r,
+                 check_node_rule rule,
+                 float alpha,
+                 float beta,
+                 bool layered,
+                 State& s)
+{
+    const index_span cols = h.row(r);
+    const int d = cols.size();
+    const int e0 = h.row_ptr()[r];
+    float* extrinsic = s.row_extrinsic.data();
+    float* v2c = s.row_v2c.data();
+    float* c2v_new = s.row_c2v.data();
+    float* c2v = s.c2v.data() + e0;
+
+    for (int j = 0; j < d; ++j) {
+        extrinsic[j] = s.posterior[cols[j]] - c2v[j];
+        v2c[j] = clamp_llr(extrinsic[j]);
+    }
+
+    if (rule == check_node_rule::self_corrected_min_sum) {
+        // Paper 003 eq. 9. v2c_prev starts at 0 for every frame, so the first
+        // iteration erases nothing.
+        float* prev = s.v2c_prev.data() + e0;
+        for (int j = 0; j < d; ++j) {
+            if ((v2c[j] < 0.0f && prev[j] > 0.0f) || (v2c[j] > 0.0f && prev[j] < 0.0f)) {
+                v2c[j] = 0.0f;
+            }
+            prev[j] = v2c[j];
+        }
+    }
+
+    if (rule == check_node_rule::spa) {
+        spa_row(v2c, c2v_new, d, s.forward.data(), s.backward.data());
+    } else {
+        min_sum_row(rule, alpha, beta, v2c, c2v_new, d);
+    }
+
+    for (int j = 0; j < d; ++j) {
+        c2v[j] = c2v_new[j];
+        if (layered) {
+            s.posterior[cols[j]] = extrinsic[j] + c2v_new[j];
+        }
+    }
+}
+
+/*! Hard decision of every column (L < 0 -> 1, L == 0 -> 0) and H x == 0. */
+bool hard_decision_and_syndrome(const parity_check_matrix& h,
+                                const std::vector<float>& posterior,
+                                std::vector<uint8_t>& hard)
+{
+    const int n = h.cols();
+    for (int c = 0; c < n; ++c) {
+        hard[c] = posterior[c] < 0.0f ? 1 : 0;
+    }
+    const std::vector<int>& row_ptr = h.row_ptr();
+    const std::vector<int>& row_cols = h.row_cols();
+    for (int r = 0; r < h.rows(); ++r) {
+        uint8_t parity = 0;
+        for (int e = row_ptr[r]; e < row_ptr[r + 1]; ++e) {
+            parity ^= hard[row_cols[e]];
+        }
+        if (parity) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+/*! Decodes the frame whose channel LLRs are in s.channel; returns iterations run. */
+int cpu_reference_decoder::decode_frame(const run_parameters& p, frame_state& s) const
+{
+    const parity_check_matrix& h = d_code->h();
+    std::fill(s.c2v.begin(), s.c2v.end(), 0.0f);
+    if (p.rule == check_node_rule::self_corrected_min_sum) {
+        std::fill(s.v2c_prev.begin(), s.v2c_prev.end(), 0.0f);
+    }
+    std::copy(s.channel.begin(), s.channel.end(), s.posterior.begin());
+
+    const std::vector<int>& col_ptr = h.col_ptr();
+    const std::vector<int>& col_to_row_edge = h.col_edge_to_row_edge();
+    int iterations = 0;
+    while (iterations < p.max_iterations) {
+        ++iterations;
+        if (p.schedule == decoding_schedule::layered) {
+            for (const auto& layer : h.layers()) {
+                for (int r : layer) {
+                    process_row(h, r, p.rule, p.alpha, p.beta, true, s);
+                }
+            }
+        } else {
+            // check-node phase: every row sees the posteriors of the last iteration
+            for (int r = 0; r < h.rows(); ++r) {
+                process_row(h, r, p.rule, p.alpha, p.beta, false, s);
+            }
+            // variable-node phase: L_v = channel_v + sum of the new C2V
+            for (int c = 0; c < h.cols(); ++c) {
+                float sum = s.channel[c];
+                for (int e = col_ptr[c]; e < col_ptr[c + 1]; ++e) {
+                    sum += s.c2v[col_to_row_edge[e]];
+                }
+                s.posterior[c] = sum;
+            }
+        }
+        if (p.early_termination && hard_decision_and_syndrome(h, s.posterior, s.hard)) {
+            return iterations;
+        }
+    }
+    return iterations;
+}
+
+void cpu_reference_decoder::decode_range(const float* llrs,
+                                         size_t first,
+                                         size_t last,
+                                         const run_parameters& p,
+                                         const decode_output& out,
+                                         frame_state& s) const
+{
+    const parity_check_matrix& h = d_code->h();
+    const std::vector<int>& transmitted = d_code->transmitted_columns();
+    const size_t n = transmitted.size();
+
+    for (size_t f = first; f < last; ++f) {
+        // punctured columns are never written: they keep LLR 0
+        const float* in = llrs + f * n;
+        for (size_t i = 0; i < n; ++i) {
+            s.channel[transmitted[i]] = clamp_llr(in[i]);
+        }
+
+        const int iterations = decode_frame(p, s);
+        // with early termination the last iteration already left hard and syndrome;
+        // recomputing is cheap and keeps one code path for both cases
+        const bool ok = hard_decision_and_syndrome(h, s.posterior, s.hard);
+
+        if (out.info_bits) {
+            uint8_t* dst = out.info_bits + f * static_cast<size_t>(p.k);
+            for (int i = 0; i < p.k; ++i) {
+                dst[i] = s.hard[p.info_positions[i]];
+            }
+        }
+        if (out.codewords) {
+            uint8_t* dst = out.codewords + f * n;
+            for (size_t i = 0; i < n; ++i) {
+                dst[i] = s.hard[transmitted[i]];
+            }
+        }
+        if (out.iterations) {
+            out.iterations[f] = iterations;
+        }
+        if (out.parity_ok) {
+            out.parity_ok[f] = ok ? 1 : 0;
+        }
+    }
+}
+
+void cpu_reference_decoder::decode_checked(const float* llrs,
+                                           size_t frames,
+                                           const decode_output& out)
+{
+    run_parameters p;
+    p.rule = d_options.rule;
+    p.schedule = d_options.schedule;
+    p.alpha = d_alpha.load();
+    p.beta = d_beta.load();
+    p.max_iterations = d_max_iterations.load();
+    p.early_termination = d_options.early_termination;
+    p.info_positions = nullptr;
+    p.k = 0;
+    if (out.info_bits) {
+        const std::vector<int>& info = d_code->info_positions(); // builds the encoder once
+        p.info_positions = info.data();
+        p.k = static_cast<int>(info.size());
+    }
+
+    // Contiguous chunks of frames, one per worker; each frame is decoded from a
+    // fresh state, so the results do not depend on the split.
+    const size_t workers = std::min(frames, static_cast<size_t>(d_threads));
+    std::vector<std::unique_ptr<frame_state>> states;
+    states.reserve(workers);
+    for (size_t w = 0; w < workers; ++w) {
+        states.push_back(acquire_state());
+    }
+
+    std::vector<std::exception_ptr> errors(workers);
+    auto work = [&](size_t w) {
+        const size_t first = frames * w / workers;
+        const size_t last = frames * (w + 1) / workers;
+        try {
+            decode_range(llrs, first, last, p, out, *states[w]);
+        } catch (...) {
+            errors[w] = std::current_exception();
+        }
+    };
+
+    std::vector<std::thread> threads;
+    threads.reserve(workers > 0 ? workers - 1 : 0);
+    for (size_t w = 1; w < workers; ++w) {
+        try {
+            threads.emplace_back(work, w);
+        } catch (const std::system_error&) {
+            work(w); // no thread to be had: do the chunk here
+        }
+    }
+    work(0); // the calling thread takes the first chunk
+    for (auto& t : threads) {
+        t.join();
+    }
+
+    for (auto& s : states) {
+        release_state(std::move(s));
+    }
+    for (const auto& e : errors) {
+        if (e) {
+            std::rethrow_exception(e);
+        }
+    }
+}
+
+std::unique_ptr<decoder> make_cpu_reference_decoder(ldpc_code::sptr code,
+                                                    const decoder_options& options)
+{
+    return std::make_unique<cpu_reference_decoder>(std::move(code), options);
+}
+
+} // namespace gpufec

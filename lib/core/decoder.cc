@@ -1,0 +1,335 @@
+/* -*- c++ -*- */
+/*
+ * The backend-independent part of the decoder interface (include/gpufec/decoder.h):
+ * names of rules, schedules and backends, option checks, the factory that picks a
+ * backend, and decoder::decode(), which checks its arguments and maps NaN LLRs to 0
+ * before handing the batch to the backend. The algorithms live in the backends
+ * (cpu_reference_decoder.cc: flooding and layered SPA / min-sum family, paper 003).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "cpu_reference_decoder.h"
+#include <gpufec/decoder.h>
+#include <gpufec/error.h>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <iostream>
+#include <limits>
+#include <mutex>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+namespace gpufec {
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
+        return static_cast<char>(std::tolower(c));
+    });
+    return s;
+}
+
+template <typename T>
+std::string number(T v)
+{
+    std::ostringstream os;
+    os << v;
+    return os.str();
+}
+
+bool cuda_built()
+{
+#ifdef GPUFEC_HAVE_CUDA
+    return true;
+#else
+    return false;
+#endif
+}
+
+/*! Why the CUDA backend cannot be used in this build, one sentence. */
+std::string cuda_unavailable_reason()
+{
+    if (cuda_built()) {
+        return "the CUDA backend is built, but its decoder is not available in this "
+               "version of gr-gpufec (it arrives later)";
+    }
+    return "this build has no CUDA support (configured without nvcc or with "
+           "ENABLE_CUDA=OFF), and the CUDA decoder is not available in this version "
+           "of gr-gpufec (it arrives later)";
+}
+
+const char* const rule_names = "spa, ms, nms, oms, scms";
+const char* const schedule_names = "layered, flooding";
+const char* const backend_names = "auto, cpu, cuda";
+
+void check_alpha(float alpha, const char* where)
+{
+    if (!std::isfinite(alpha) || !(alpha > 0.0f) || alpha > 1.0f) {
+        throw invalid_argument(std::string(where) + ": alpha is " + number(alpha) +
+                               "; it must be a finite number in (0, 1]");
+    }
+}
+
+void check_beta(float beta, const char* where)
+{
+    if (!std::isfinite(beta) || beta < 0.0f) {
+        throw invalid_argument(std::string(where) + ": beta is " + number(beta) +
+                               "; it must be a finite number >= 0");
+    }
+}
+
+void check_iterations(int iterations, const char* where)
+{
+    if (iterations < 1) {
+        throw invalid_argument(std::string(where) + ": max_iterations is " +
+                               number(iterations) + "; it must be >= 1");
+    }
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------
+
+check_node_rule parse_check_node_rule(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "spa")
+        return check_node_rule::spa;
+    if (s == "ms")
+        return check_node_rule::min_sum;
+    if (s == "nms")
+        return check_node_rule::normalized_min_sum;
+    if (s == "oms")
+        return check_node_rule::offset_min_sum;
+    if (s == "scms")
+        return check_node_rule::self_corrected_min_sum;
+    throw invalid_argument("unknown check-node rule '" + name +
+                           "'; valid names: " + rule_names);
+}
+
+std::string to_string(check_node_rule rule)
+{
+    switch (rule) {
+    case check_node_rule::spa:
+        return "spa";
+    case check_node_rule::min_sum:
+        return "ms";
+    case check_node_rule::normalized_min_sum:
+        return "nms";
+    case check_node_rule::offset_min_sum:
+        return "oms";
+    case check_node_rule::self_corrected_min_sum:
+        return "scms";
+    }
+    throw invalid_argument("unknown check-node rule (value " +
+                           number(static_cast<int>(rule)) +
+                           "); valid names: " + rule_names);
+}
+
+decoding_schedule parse_schedule(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "layered")
+        return decoding_schedule::layered;
+    if (s == "flooding")
+        return decoding_schedule::flooding;
+    throw invalid_argument("unknown decoding schedule '" + name +
+                           "'; valid names: " + schedule_names);
+}
+
+std::string to_string(decoding_schedule schedule)
+{
+    switch (schedule) {
+    case decoding_schedule::layered:
+        return "layered";
+    case decoding_schedule::flooding:
+        return "flooding";
+    }
+    throw invalid_argument("unknown decoding schedule (value " +
+                           number(static_cast<int>(schedule)) +
+                           "); valid names: " + schedule_names);
+}
+
+backend_kind parse_backend(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "auto")
+        return backend_kind::automatic;
+    if (s == "cpu")
+        return backend_kind::cpu;
+    if (s == "cuda")
+        return backend_kind::cuda;
+    throw invalid_argument("unknown decoder backend '" + name +
+                           "'; valid names: " + backend_names);
+}
+
+std::string to_string(backend_kind backend)
+{
+    switch (backend) {
+    case backend_kind::automatic:
+        return "auto";
+    case backend_kind::cpu:
+        return "cpu";
+    case backend_kind::cuda:
+        return "cuda";
+    }
+    throw invalid_argument("unknown decoder backend (value " +
+                           number(static_cast<int>(backend)) +
+                           "); valid names: " + backend_names);
+}
+
+// ---------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------
+
+void decoder_options::validate() const
+{
+    // to_string throws for a value outside the enumeration (e.g. a bad cast)
+    (void)to_string(rule);
+    (void)to_string(schedule);
+    (void)to_string(backend);
+    check_alpha(alpha, "decoder_options");
+    check_beta(beta, "decoder_options");
+    check_iterations(max_iterations, "decoder_options");
+    if (threads < 0) {
+        throw invalid_argument("decoder_options: threads is " + number(threads) +
+                               "; it must be >= 0 (0 = all cores)");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// decoder
+// ---------------------------------------------------------------------------
+
+decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
+    : d_code(std::move(code)),
+      d_options(options),
+      d_max_iterations(options.max_iterations),
+      d_alpha(options.alpha),
+      d_beta(options.beta)
+{
+    if (!d_code) {
+        throw invalid_argument("decoder: the code is null");
+    }
+    d_options.validate();
+}
+
+decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options)
+{
+    if (!code) {
+        throw invalid_argument("decoder::make: the code is null");
+    }
+    options.validate();
+
+    switch (options.backend) {
+    case backend_kind::cpu:
+        return make_cpu_reference_decoder(std::move(code), options);
+    case backend_kind::cuda:
+        // A later change plugs the CUDA decoder in here (make_cuda_decoder).
+        throw backend_unavailable("decoder backend cuda: " + cuda_unavailable_reason() +
+                                  "; use backend cpu or auto");
+    case backend_kind::automatic: {
+        static std::once_flag logged;
+        std::call_once(logged, [] {
+            std::clog << "gpufec: backend auto -> cpu (" << cuda_unavailable_reason()
+                      << ")" << std::endl;
+        });
+        return make_cpu_reference_decoder(std::move(code), options);
+    }
+    }
+    throw invalid_argument("decoder::make: unknown backend (value " +
+                           number(static_cast<int>(options.backend)) + ")");
+}
+
+decoder_options decoder::options() const
+{
+    decoder_options o = d_options;
+    o.max_iterations = d_max_iterations.load();
+    o.alpha = d_alpha.load();
+    o.beta = d_beta.load();
+    return o;
+}
+
+void decoder::set_max_iterations(int iterations)
+{
+    check_iterations(iterations, "decoder::set_max_iterations");
+    d_max_iterations.store(iterations);
+}
+
+void decoder::set_alpha(float alpha)
+{
+    check_alpha(alpha, "decoder::set_alpha");
+    d_alpha.store(alpha);
+}
+
+void decoder::set_beta(float beta)
+{
+    check_beta(beta, "decoder::set_beta");
+    d_beta.store(beta);
+}
+
+void decoder::decode(const float* llrs,
+                     size_t llr_count,
+                     size_t frames,
+                     const decode_output& out)
+{
+    const size_t n = static_cast<size_t>(d_code->n());
+    if (llrs == nullptr) {
+        throw invalid_argument("decoder::decode: llrs is null (expected frames * n = " +
+                               number(frames) + " * " + number(n) + " floats)");
+    }
+    if (frames == 0) {
+        throw invalid_argument("decoder::decode: frames is 0; at least one frame of " +
+                               number(n) + " LLRs is needed");
+    }
+    if (frames > std::numeric_limits<size_t>::max() / n) {
+        throw invalid_argument("decoder::decode: frames is " + number(frames) +
+                               "; frames * n overflows");
+    }
+    if (llr_count != frames * n) {
+        throw invalid_argument("decoder::decode: llr_count is " + number(llr_count) +
+                               " but frames * n = " + number(frames) + " * " +
+                               number(n) + " = " + number(frames * n) + " (code " +
+                               d_code->name() + ")");
+    }
+
+    // NaN means "no information": it becomes LLR 0. The caller's buffer is const and
+    // NaNs are rare, so the batch is copied into a scratch buffer only when at least
+    // one NaN is present; otherwise the backend reads the caller's buffer directly.
+    const float* input = llrs;
+    std::vector<float> cleaned;
+    const bool has_nan = std::any_of(
+        llrs, llrs + llr_count, [](float v) { return std::isnan(v); });
+    if (has_nan) {
+        cleaned.assign(llrs, llrs + llr_count);
+        for (float& v : cleaned) {
+            if (std::isnan(v)) {
+                v = 0.0f;
+            }
+        }
+        input = cleaned.data();
+    }
+    decode_checked(input, frames, out);
+}
+
+std::string describe_backends()
+{
+    std::ostringstream os;
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    os << "cpu: available (float reference decoder, " << cores << " hardware threads)\n";
+    if (cuda_built()) {
+        os << "cuda: built, decoder not yet available\n";
+    } else {
+        os << "cuda: not built\n";
+    }
+    return os.str();
+}
+
+} // namespace gpufec
