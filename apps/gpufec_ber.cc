@@ -48,6 +48,10 @@ uint64_t parse_unsigned(const std::string& text,
     const char* first = text.data();
     const char* last = text.data() + text.size();
     const auto r = std::from_chars(first, last, v);
+    if (r.ec == std::errc::result_out_of_range) {
+        throw usage_error(option + ": " + text + " is too large (at most " +
+                          std::to_string(hi) + ")");
+    }
     if (text.empty() || r.ec != std::errc() || r.ptr != last) {
         throw usage_error(option + ": '" + text + "' is not a non-negative integer");
     }
@@ -181,38 +185,35 @@ int run(int argc, char** argv)
     std::string json_path;
     bool all_zero = false;
 
-    app.add_option(
-           "--code", code_spec, "code spec, one of:\n" + gpufec::ldpc_code::spec_forms())
-        ->capture_default_str();
-    app.add_option("--algorithm", algorithm, "check-node rule: spa, ms, nms, oms, scms")
-        ->capture_default_str();
-    app.add_option("--alpha", alpha, "normalized min-sum factor, in (0, 1]")
-        ->capture_default_str();
-    app.add_option("--beta", beta, "offset min-sum offset, >= 0")->capture_default_str();
-    app.add_option("--schedule", schedule, "layered or flooding")->capture_default_str();
-    app.add_option("--iterations", iterations, "maximum decoder iterations")
-        ->capture_default_str();
-    app.add_option(
-           "--early-termination", early, "on or off: stop a frame at zero syndrome")
-        ->capture_default_str();
-    app.add_option("--modulation", modulation, "bpsk or qpsk (Gray)")
-        ->capture_default_str();
-    app.add_option(
-           "--ebn0", ebn0, "Eb/N0 in dB: START or START:STOP:STEP (STOP included)")
-        ->capture_default_str();
-    app.add_option("--min-frame-errors",
-                   min_frame_errors,
-                   "stop a point at this many frame errors (0: only --max-frames)")
-        ->capture_default_str();
-    app.add_option("--max-frames", max_frames, "stop a point at this many frames")
-        ->capture_default_str();
-    app.add_option("--seed", seed, "random seed (Philox key)")->capture_default_str();
-    app.add_option("--threads", threads, "CPU threads, 0 = all cores")
-        ->capture_default_str();
-    app.add_option("--backend", backend, "cpu, cuda or auto")->capture_default_str();
-    app.add_option("--batch", batch, "frames per decoder call, 0 = adaptive")
-        ->capture_default_str();
-    app.add_option("--json", json_path, "write the points to FILE as a JSON list");
+    auto option = [&app](const std::string& name,
+                         std::string& value,
+                         const std::string& type,
+                         const std::string& help) {
+        return app.add_option(name, value, help)->type_name(type)->capture_default_str();
+    };
+    option("--code", code_spec, "SPEC", "the code; " + gpufec::ldpc_code::spec_forms());
+    option("--algorithm", algorithm, "NAME", "check-node rule: spa, ms, nms, oms, scms");
+    option("--alpha", alpha, "A", "normalized min-sum factor, in (0, 1]");
+    option("--beta", beta, "B", "offset min-sum offset, >= 0");
+    option("--schedule", schedule, "NAME", "layered or flooding");
+    option("--iterations", iterations, "N", "maximum decoder iterations");
+    option("--early-termination",
+           early,
+           "on|off",
+           "stop decoding a frame once its syndrome is zero");
+    option("--modulation", modulation, "NAME", "bpsk or qpsk (Gray)");
+    option("--ebn0", ebn0, "START[:STOP:STEP]", "Eb/N0 points in dB (STOP included)");
+    option("--min-frame-errors",
+           min_frame_errors,
+           "N",
+           "stop a point at this many frame errors (0: only --max-frames)");
+    option("--max-frames", max_frames, "N", "stop a point at this many frames");
+    option("--seed", seed, "S", "random seed (Philox key)");
+    option("--threads", threads, "N", "CPU threads, 0 = all cores");
+    option("--backend", backend, "NAME", "cpu, cuda or auto");
+    option("--batch", batch, "N", "frames per decoder call, 0 = adaptive");
+    app.add_option("--json", json_path, "write the points to FILE as a JSON list")
+        ->type_name("FILE");
     app.add_flag("--all-zero", all_zero, "send the all-zero codeword (no encoder)");
 
     try {

@@ -67,8 +67,11 @@ int main(int argc, char** argv)
     CLI::App app{ "gpufec-info: decoder backends and CUDA devices of this build, or the "
                   "properties of an LDPC code" };
     std::string spec;
-    CLI::Option* code_opt = app.add_option(
-        "--code", spec, "code spec; one of:\n" + gpufec::ldpc_code::spec_forms());
+    CLI::Option* code_opt = app.add_option("--code",
+                                           spec,
+                                           "print the properties of this code; " +
+                                               gpufec::ldpc_code::spec_forms())
+                                ->type_name("SPEC");
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

@@ -22,7 +22,8 @@
  *  - Uniform from a word: u(x) = (x + 0.5) * 2^-32 in double, in (0, 1), exact.
  *  - Normal sample i (Box-Muller, all in double): block j = i / 4; the pair
  *    p = (i % 4) / 2 uses u_a = u(x[2p]), u_b = u(x[2p+1]);
- *    r = sqrt(-2 ln u_a), t = 2 pi u_b (pi as the double M_PI);
+ *    r = sqrt(-2 ln u_a), t = (2 * M_PI) * u_b (one double product by the
+ *    constant 6.283185307179586);
  *    sample 4j+2p = (float)(r cos t), sample 4j+2p+1 = (float)(r sin t).
  *    CUDA's double log/sqrt/sin/cos are within an ulp or two of glibc's, so after
  *    rounding to float a sample differs in the last bit only on the rare ties.
@@ -32,6 +33,9 @@
  *    1/sqrt(2) for QPSK (I carries bit 2m, Q bit 2m+1 of symbol m, so bit i
  *    always meets noise sample i). With sigma from ebn0_to_sigma, QPSK LLRs equal
  *    BPSK LLRs up to float rounding: Gray QPSK is two BPSK channels.
+ *  Every product and sum above is rounded on its own: no fused multiply-add
+ *  (GCC in ISO C++ mode does not contract; in CUDA use __dmul_rn/__dadd_rn or
+ *  compile with -fmad=false).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

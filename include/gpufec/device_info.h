@@ -28,8 +28,7 @@ struct GPUFEC_API gpu_device {
     size_t global_memory_bytes = 0;     //!< total device memory
     size_t l2_cache_bytes = 0;          //!< L2 cache size
     size_t shared_memory_per_block = 0; //!< default shared memory per block
-    /*! Largest shared memory per block with cudaFuncAttributeMaxDynamicSharedMemorySize.
-     */
+    /*! Shared memory per block with cudaFuncAttributeMaxDynamicSharedMemorySize. */
     size_t shared_memory_per_block_optin = 0;
     size_t shared_memory_per_sm = 0; //!< shared memory per multiprocessor
     int registers_per_block = 0;     //!< 32-bit registers per block

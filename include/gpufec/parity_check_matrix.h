@@ -12,6 +12,7 @@
 #define INCLUDED_GPUFEC_PARITY_CHECK_MATRIX_H
 
 #include <gpufec/api.h>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>

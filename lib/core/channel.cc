@@ -71,7 +71,7 @@ inline counter counter_of(uint32_t word_block, uint64_t frame, uint32_t stream)
 
 constexpr uint32_t bits_stream = 0;
 constexpr uint32_t noise_stream = 1;
-constexpr double two_pi = 2.0 * M_PI;
+constexpr double two_pi = 2.0 * 3.14159265358979323846; // 2 * M_PI, exact doubling
 
 /* Two normals from two words (Box-Muller in double, rounded to float at the end). */
 inline void box_muller(uint32_t xa, uint32_t xb, float& z0, float& z1)

@@ -23,11 +23,12 @@
  */
 
 #include "cpu_reference_decoder.h"
-#include <gpufec/error.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <exception>
+#include <gpufec/error.h>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -38,7 +39,25 @@ namespace {
 
 constexpr float limit = cpu_reference_decoder::llr_limit;
 
-inline float clamp_llr(float x) { return x > limit ? limit : (x < -limit ? -limit : x); }
+inline float clamp_llr(float x) { return std::min(std::max(x, -limit), limit); }
+
+/*!
+ * Branch-free `negate ? -(take_b ? b : a) : (take_b ? b : a)` for a, b >= 0, on the
+ * bits: the compiler turns the float form into a branch, and that branch is
+ * unpredictable in a min-sum check node.
+ */
+inline float select_with_sign(bool take_b, float a, float b, bool negate)
+{
+    uint32_t ua, ub;
+    std::memcpy(&ua, &a, sizeof ua);
+    std::memcpy(&ub, &b, sizeof ub);
+    const uint32_t mask = 0u - static_cast<uint32_t>(take_b);
+    const uint32_t r =
+        ((ua & ~mask) | (ub & mask)) ^ (static_cast<uint32_t>(negate) << 31);
+    float out;
+    std::memcpy(&out, &r, sizeof out);
+    return out;
+}
 
 /*!
  * Exact box-plus of two LLRs. Its magnitude is min(|a|,|b|) minus a correction that
@@ -48,8 +67,8 @@ inline float clamp_llr(float x) { return x > limit ? limit : (x < -limit ? -limi
 inline float box_plus(float a, float b)
 {
     const float m = std::min(std::fabs(a), std::fabs(b));
-    const float correction = std::log1p(std::exp(-std::fabs(a + b))) -
-                             std::log1p(std::exp(-std::fabs(a - b)));
+    const float correction =
+        std::log1p(std::exp(-std::fabs(a + b))) - std::log1p(std::exp(-std::fabs(a - b)));
     const float mag = std::min(std::max(m - std::fabs(correction), 0.0f), m);
     return ((a < 0.0f) != (b < 0.0f)) ? -mag : mag;
 }
@@ -71,72 +90,67 @@ struct cpu_reference_decoder::run_parameters {
 /*! Scratch state of one worker thread; everything is sized once from the code. */
 struct cpu_reference_decoder::frame_state {
     explicit frame_state(const parity_check_matrix& h)
-        : channel(h.cols(), 0.0f),
-          posterior(h.cols(), 0.0f),
-          c2v(h.edges(), 0.0f),
-          v2c_prev(h.edges(), 0.0f),
-          row_extrinsic(std::max(h.max_row_degree(), 1)),
+        : channel(h.cols(), 0.0f), posterior(h.cols(), 0.0f), c2v(h.edges(), 0.0f),
+          v2c_prev(h.edges(), 0.0f), row_extrinsic(std::max(h.max_row_degree(), 1)),
           row_v2c(std::max(h.max_row_degree(), 1)),
           row_c2v(std::max(h.max_row_degree(), 1)),
           forward(std::max(h.max_row_degree(), 1)),
-          backward(std::max(h.max_row_degree(), 1)),
-          hard(h.cols(), 0)
+          backward(std::max(h.max_row_degree(), 1)), hard(h.cols(), 0)
     {
     }
 
-    std::vector<float> channel;   //!< per column of H; punctured columns stay 0
-    std::vector<float> posterior; //!< L_v per column of H
-    std::vector<float> c2v;       //!< check-to-variable, per edge in CSR order
-    std::vector<float> v2c_prev;  //!< SCMS: V2C of the previous iteration, per edge
+    std::vector<float> channel;       //!< per column of H; punctured columns stay 0
+    std::vector<float> posterior;     //!< L_v per column of H
+    std::vector<float> c2v;           //!< check-to-variable, per edge in CSR order
+    std::vector<float> v2c_prev;      //!< SCMS: V2C of the previous iteration, per edge
     std::vector<float> row_extrinsic; //!< L_v - C2V_old of the row being processed
     std::vector<float> row_v2c;       //!< V2C of that row: clamped, SCMS-erased
-    std::vector<float> row_c2v;   //!< new C2V of the row being processed
-    std::vector<float> forward;   //!< SPA: forward box-plus sums of the row
-    std::vector<float> backward;  //!< SPA: backward box-plus sums of the row
-    std::vector<uint8_t> hard;    //!< hard decision per column of H
+    std::vector<float> row_c2v;       //!< new C2V of the row being processed
+    std::vector<float> forward;       //!< SPA: forward box-plus sums of the row
+    std::vector<float> backward;      //!< SPA: backward box-plus sums of the row
+    std::vector<uint8_t> hard;        //!< hard decision per column of H
 };
 
 namespace {
 
-/*! Min-sum family: every extrinsic of a row from min1, min2 and the sign product. */
-void min_sum_row(check_node_rule rule,
-                 float alpha,
-                 float beta,
-                 const float* in,
-                 float* out,
-                 int d)
+/*!
+ * Min-sum family: every extrinsic of a row from min1, min2 and the sign product,
+ * then the rule's correction of the magnitude. The edge whose magnitude equals
+ * min1 gets min2, every other edge min1 (when several edges tie at min1, min2 ==
+ * min1, so which one counts as "the" minimum does not matter). Written with
+ * min/max and selects only: no data-dependent branch, and the compiler vectorizes.
+ */
+template <check_node_rule Rule>
+void min_sum_row(float alpha, float beta, const float* in, float* out, int d)
 {
     // A row of degree 1 forces its bit to 0: the empty minimum is +limit.
     float min1 = limit;
     float min2 = limit;
-    int min1_index = -1;
     bool negative = false; // parity of the signs of the whole row
     for (int j = 0; j < d; ++j) {
         const float a = std::fabs(in[j]);
         negative ^= in[j] < 0.0f;
-        if (a < min1) {
-            min2 = min1;
-            min1 = a;
-            min1_index = j;
-        } else if (a < min2) {
-            min2 = a;
-        }
+        min2 = std::min(min2, std::max(min1, a)); // the second smallest so far
+        min1 = std::min(min1, a);
     }
-    for (int j = 0; j < d; ++j) {
-        float mag = (j == min1_index) ? min2 : min1;
-        switch (rule) {
-        case check_node_rule::normalized_min_sum:
-            mag *= alpha;
-            break;
-        case check_node_rule::offset_min_sum:
-            mag = std::max(mag - beta, 0.0f);
-            break;
-        default: // min-sum and self-corrected min-sum use the plain minimum
-            break;
+    auto correct = [alpha, beta](float m) {
+        if constexpr (Rule == check_node_rule::normalized_min_sum) {
+            return alpha * m;
+        } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+            return std::max(m - beta, 0.0f);
+        } else { // min-sum and self-corrected min-sum: the plain minimum
+            (void)alpha;
+            (void)beta;
+            return m;
         }
-        // extrinsic sign: the row's sign product without this edge's own sign
-        const bool sign = negative != (in[j] < 0.0f);
-        out[j] = sign ? -mag : mag;
+    };
+    const float mag1 = correct(min1); // to every edge but the minimum's own
+    const float mag2 = correct(min2); // to the minimum's own edge
+    for (int j = 0; j < d; ++j) {
+        // magnitude: mag2 for the minimum's own edge; sign: the row's sign product
+        // without this edge's own sign
+        out[j] = select_with_sign(
+            std::fabs(in[j]) == min1, mag1, mag2, negative != (in[j] < 0.0f));
     }
 }
 
@@ -178,8 +192,8 @@ cpu_reference_decoder::cpu_reference_decoder(ldpc_code::sptr code,
         for (int r : layer) {
             if (r < 0 || r >= h.rows() || seen[r]++) {
                 throw invalid_argument("cpu_reference_decoder: the layers of code " +
-                                       d_code->name() + " list row " +
-                                       std::to_string(r) + " twice or out of range");
+                                       d_code->name() + " list row " + std::to_string(r) +
+                                       " twice or out of range");
             }
         }
     }
@@ -223,14 +237,9 @@ namespace {
  * and the posterior never saturates (which would corrupt L_v - C2V_old).
  * (A template only because frame_state is private to the decoder.)
  */
-template <typename State>
-void process_row(const parity_check_matrix& h,
-                 int r,
-                 check_node_rule rule,
-                 float alpha,
-                 float beta,
-                 bool layered,
-                 State& s)
+template <check_node_rule Rule, typename State>
+void process_row(
+    const parity_check_matrix& h, int r, float alpha, float beta, bool layered, State& s)
 {
     const index_span cols = h.row(r);
     const int d = cols.size();
@@ -245,27 +254,33 @@ void process_row(const parity_check_matrix& h,
         v2c[j] = clamp_llr(extrinsic[j]);
     }
 
-    if (rule == check_node_rule::self_corrected_min_sum) {
+    if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
         // Paper 003 eq. 9. v2c_prev starts at 0 for every frame, so the first
         // iteration erases nothing.
         float* prev = s.v2c_prev.data() + e0;
         for (int j = 0; j < d; ++j) {
-            if ((v2c[j] < 0.0f && prev[j] > 0.0f) || (v2c[j] > 0.0f && prev[j] < 0.0f)) {
-                v2c[j] = 0.0f;
-            }
+            // signs strictly opposite (a zero on either side is no sign change);
+            // '&' and '|' rather than '&&' and '||' keep the loop free of branches
+            const bool changed = ((v2c[j] < 0.0f) & (prev[j] > 0.0f)) |
+                                 ((v2c[j] > 0.0f) & (prev[j] < 0.0f));
+            v2c[j] = changed ? 0.0f : v2c[j];
             prev[j] = v2c[j];
         }
     }
 
-    if (rule == check_node_rule::spa) {
+    if constexpr (Rule == check_node_rule::spa) {
+        (void)alpha;
+        (void)beta;
         spa_row(v2c, c2v_new, d, s.forward.data(), s.backward.data());
     } else {
-        min_sum_row(rule, alpha, beta, v2c, c2v_new, d);
+        min_sum_row<Rule>(alpha, beta, v2c, c2v_new, d);
     }
 
     for (int j = 0; j < d; ++j) {
         c2v[j] = c2v_new[j];
-        if (layered) {
+    }
+    if (layered) {
+        for (int j = 0; j < d; ++j) {
             s.posterior[cols[j]] = extrinsic[j] + c2v_new[j];
         }
     }
@@ -294,18 +309,14 @@ bool hard_decision_and_syndrome(const parity_check_matrix& h,
     return true;
 }
 
-} // namespace
-
-/*! Decodes the frame whose channel LLRs are in s.channel; returns iterations run. */
-int cpu_reference_decoder::decode_frame(const run_parameters& p, frame_state& s) const
+/*!
+ * The iterations of one frame (messages already reset); returns iterations run.
+ * Flooding: every row reads the posteriors of the previous iteration (they change
+ * only in the variable-node phase), which is the two-phase schedule.
+ */
+template <check_node_rule Rule, typename State, typename Params>
+int iterate(const parity_check_matrix& h, const Params& p, State& s)
 {
-    const parity_check_matrix& h = d_code->h();
-    std::fill(s.c2v.begin(), s.c2v.end(), 0.0f);
-    if (p.rule == check_node_rule::self_corrected_min_sum) {
-        std::fill(s.v2c_prev.begin(), s.v2c_prev.end(), 0.0f);
-    }
-    std::copy(s.channel.begin(), s.channel.end(), s.posterior.begin());
-
     const std::vector<int>& col_ptr = h.col_ptr();
     const std::vector<int>& col_to_row_edge = h.col_edge_to_row_edge();
     int iterations = 0;
@@ -314,13 +325,13 @@ int cpu_reference_decoder::decode_frame(const run_parameters& p, frame_state& s)
         if (p.schedule == decoding_schedule::layered) {
             for (const auto& layer : h.layers()) {
                 for (int r : layer) {
-                    process_row(h, r, p.rule, p.alpha, p.beta, true, s);
+                    process_row<Rule>(h, r, p.alpha, p.beta, true, s);
                 }
             }
         } else {
-            // check-node phase: every row sees the posteriors of the last iteration
+            // check-node phase
             for (int r = 0; r < h.rows(); ++r) {
-                process_row(h, r, p.rule, p.alpha, p.beta, false, s);
+                process_row<Rule>(h, r, p.alpha, p.beta, false, s);
             }
             // variable-node phase: L_v = channel_v + sum of the new C2V
             for (int c = 0; c < h.cols(); ++c) {
@@ -332,10 +343,35 @@ int cpu_reference_decoder::decode_frame(const run_parameters& p, frame_state& s)
             }
         }
         if (p.early_termination && hard_decision_and_syndrome(h, s.posterior, s.hard)) {
-            return iterations;
+            break;
         }
     }
     return iterations;
+}
+
+} // namespace
+
+/*! Decodes the frame whose channel LLRs are in s.channel; returns iterations run. */
+int cpu_reference_decoder::decode_frame(const run_parameters& p, frame_state& s) const
+{
+    const parity_check_matrix& h = d_code->h();
+    std::fill(s.c2v.begin(), s.c2v.end(), 0.0f);
+    std::fill(s.v2c_prev.begin(), s.v2c_prev.end(), 0.0f);
+    std::copy(s.channel.begin(), s.channel.end(), s.posterior.begin());
+
+    switch (p.rule) {
+    case check_node_rule::spa:
+        return iterate<check_node_rule::spa>(h, p, s);
+    case check_node_rule::min_sum:
+        return iterate<check_node_rule::min_sum>(h, p, s);
+    case check_node_rule::normalized_min_sum:
+        return iterate<check_node_rule::normalized_min_sum>(h, p, s);
+    case check_node_rule::offset_min_sum:
+        return iterate<check_node_rule::offset_min_sum>(h, p, s);
+    case check_node_rule::self_corrected_min_sum:
+        return iterate<check_node_rule::self_corrected_min_sum>(h, p, s);
+    }
+    throw invalid_argument("cpu_reference_decoder: unknown check-node rule");
 }
 
 void cpu_reference_decoder::decode_range(const float* llrs,
@@ -396,7 +432,8 @@ void cpu_reference_decoder::decode_checked(const float* llrs,
     p.info_positions = nullptr;
     p.k = 0;
     if (out.info_bits) {
-        const std::vector<int>& info = d_code->info_positions(); // builds the encoder once
+        const std::vector<int>& info =
+            d_code->info_positions(); // builds the encoder once
         p.info_positions = info.data();
         p.k = static_cast<int>(info.size());
     }

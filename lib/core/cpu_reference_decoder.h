@@ -60,7 +60,8 @@ public:
     int threads() const { return d_threads; }
 
 protected:
-    void decode_checked(const float* llrs, size_t frames, const decode_output& out) override;
+    void
+    decode_checked(const float* llrs, size_t frames, const decode_output& out) override;
 
 private:
     struct frame_state;

@@ -10,11 +10,11 @@
  */
 
 #include "cpu_reference_decoder.h"
-#include <gpufec/decoder.h>
-#include <gpufec/error.h>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <gpufec/decoder.h>
+#include <gpufec/error.h>
 #include <iostream>
 #include <limits>
 #include <mutex>
@@ -209,10 +209,8 @@ void decoder_options::validate() const
 // ---------------------------------------------------------------------------
 
 decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
-    : d_code(std::move(code)),
-      d_options(options),
-      d_max_iterations(options.max_iterations),
-      d_alpha(options.alpha),
+    : d_code(std::move(code)), d_options(options),
+      d_max_iterations(options.max_iterations), d_alpha(options.alpha),
       d_beta(options.beta)
 {
     if (!d_code) {
@@ -295,9 +293,9 @@ void decoder::decode(const float* llrs,
     }
     if (llr_count != frames * n) {
         throw invalid_argument("decoder::decode: llr_count is " + number(llr_count) +
-                               " but frames * n = " + number(frames) + " * " +
-                               number(n) + " = " + number(frames * n) + " (code " +
-                               d_code->name() + ")");
+                               " but frames * n = " + number(frames) + " * " + number(n) +
+                               " = " + number(frames * n) + " (code " + d_code->name() +
+                               ")");
     }
 
     // NaN means "no information": it becomes LLR 0. The caller's buffer is const and
@@ -305,8 +303,8 @@ void decoder::decode(const float* llrs,
     // one NaN is present; otherwise the backend reads the caller's buffer directly.
     const float* input = llrs;
     std::vector<float> cleaned;
-    const bool has_nan = std::any_of(
-        llrs, llrs + llr_count, [](float v) { return std::isnan(v); });
+    const bool has_nan =
+        std::any_of(llrs, llrs + llr_count, [](float v) { return std::isnan(v); });
     if (has_nan) {
         cleaned.assign(llrs, llrs + llr_count);
         for (float& v : cleaned) {

@@ -44,8 +44,9 @@ public:
                     got += (got.empty() ? "" : ", ") + std::to_string(r);
                 }
                 throw invalid_argument(
-                    me + "column " + std::to_string(c) + " is not a staircase column: rows {" +
-                    got + "}, expected {" + std::to_string(i) +
+                    me + "column " + std::to_string(c) +
+                    " is not a staircase column: rows {" + got + "}, expected {" +
+                    std::to_string(i) +
                     (i + 1 < m ? ", " + std::to_string(i + 1) : std::string()) + "}");
             }
         }

@@ -24,10 +24,10 @@
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it
 
-#include <gpufec/encoder.h>
-#include <gpufec/error.h>
 #include <algorithm>
 #include <cstring>
+#include <gpufec/encoder.h>
+#include <gpufec/error.h>
 #include <map>
 #include <string>
 
@@ -77,15 +77,16 @@ public:
         d_nb = qc.block_cols;
         d_shifts = qc.shifts;
         if (kb < 1 || core_rows < 1 || core_rows > d_mb) {
-            throw invalid_argument(me + "kb=" + std::to_string(kb) + " and core_rows=" +
-                                   std::to_string(core_rows) + " do not fit a " +
-                                   std::to_string(d_mb) + " x " + std::to_string(d_nb) +
-                                   " base matrix");
+            throw invalid_argument(me + "kb=" + std::to_string(kb) +
+                                   " and core_rows=" + std::to_string(core_rows) +
+                                   " do not fit a " + std::to_string(d_mb) + " x " +
+                                   std::to_string(d_nb) + " base matrix");
         }
         if (d_nb != kb + d_mb) {
             throw invalid_argument(
-                me + "expects kb + block_rows block columns (one parity block column per "
-                     "block row), got " +
+                me +
+                "expects kb + block_rows block columns (one parity block column per "
+                "block row), got " +
                 std::to_string(d_nb) + " block columns for kb=" + std::to_string(kb) +
                 " and " + std::to_string(d_mb) + " block rows");
         }
@@ -137,9 +138,9 @@ public:
             } else if (!odd.empty()) {
                 throw invalid_argument(
                     me + "the core-row circulants of parity block column " +
-                    std::to_string(j) + " do not cancel (shift " + std::to_string(odd[0]) +
-                    " occurs an odd number of times in blocks " + block_name(0, j) + ".." +
-                    block_name(core_rows - 1, j) + ")");
+                    std::to_string(j) + " do not cancel (shift " +
+                    std::to_string(odd[0]) + " occurs an odd number of times in blocks " +
+                    block_name(0, j) + ".." + block_name(core_rows - 1, j) + ")");
             }
         }
 
@@ -174,7 +175,8 @@ public:
                 while (known[j]) {
                     j++;
                 }
-                throw invalid_argument(me + "core parity block column " + std::to_string(j) +
+                throw invalid_argument(me + "core parity block column " +
+                                       std::to_string(j) +
                                        " cannot be solved by peeling the core rows");
             }
         }
@@ -183,16 +185,17 @@ public:
         for (int r = core_rows; r < d_mb; r++) {
             const int c = kb + r;
             if (shift(r, c) < 0) {
-                throw invalid_argument(me + "extension block row " + std::to_string(r) +
-                                       " has a zero block " + block_name(r, c) +
-                                       " where its parity block column needs a circulant");
+                throw invalid_argument(
+                    me + "extension block row " + std::to_string(r) +
+                    " has a zero block " + block_name(r, c) +
+                    " where its parity block column needs a circulant");
             }
             for (int j = c + 1; j < d_nb; j++) {
                 if (shift(r, j) >= 0) {
-                    throw invalid_argument(me + "extension block row " + std::to_string(r) +
-                                           " has a nonzero block " + block_name(r, j) +
-                                           " right of its parity block column " +
-                                           std::to_string(c));
+                    throw invalid_argument(
+                        me + "extension block row " + std::to_string(r) +
+                        " has a nonzero block " + block_name(r, j) +
+                        " right of its parity block column " + std::to_string(c));
                 }
             }
             d_steps.push_back({ r, c });

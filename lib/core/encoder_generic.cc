@@ -24,9 +24,9 @@
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it
 
+#include <algorithm>
 #include <gpufec/encoder.h>
 #include <gpufec/error.h>
-#include <algorithm>
 #include <queue>
 #include <string>
 

@@ -9,8 +9,9 @@
  *   M row weights
  *   N lines: the 1-based row indices of each column
  *   M lines: the 1-based column indices of each row
- * Each list may be of exact length or zero-padded to the maximum weight (files in
- * circulation mix both, even within one file). Blank lines, '\r', tabs and '#'
+ * One list per line; each may be of exact length or zero-padded to the maximum
+ * weight (files in circulation mix both, even within one file); an empty list is
+ * an empty line, a line of zeros, or nothing. Blank lines, '\r', tabs and '#'
  * comments (from '#' to the end of the line, on a line of their own or after data)
  * are accepted anywhere. Both the column and the row lists are read and must
  * describe the same matrix, with the counts of the weight lines.
@@ -26,12 +27,12 @@
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it
 
-#include <gpufec/error.h>
-#include <gpufec/matrix_files.h>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <gpufec/error.h>
+#include <gpufec/matrix_files.h>
 #include <istream>
 #include <limits>
 #include <ostream>
@@ -62,6 +63,9 @@ public:
         std::string text;
         while (std::getline(d_in, text)) {
             d_physical++;
+            if (d_physical == 1 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+                text.erase(0, 3); // UTF-8 byte order mark
+            }
             if (parse(text)) {
                 d_have = true;
                 d_line = d_physical;
@@ -99,9 +103,8 @@ public:
         if (d_line == 0) {
             throw file_format_error(d_name, 1, "empty file (no data): expected " + what);
         }
-        throw file_format_error(d_name,
-                                d_physical + 1,
-                                "unexpected end of file: expected " + what);
+        throw file_format_error(
+            d_name, d_physical + 1, "unexpected end of file: expected " + what);
     }
 
 private:
@@ -239,7 +242,8 @@ std::vector<int> read_list(data_lines& lines,
     std::sort(sorted.begin(), sorted.end());
     auto dup = std::adjacent_find(sorted.begin(), sorted.end());
     if (dup != sorted.end()) {
-        lines.fail("the list of " + who + " has " + item + " " + str(*dup + 1) + " twice");
+        lines.fail("the list of " + who + " has " + item + " " + str(*dup + 1) +
+                   " twice");
     }
     return sorted;
 }
@@ -253,8 +257,8 @@ std::vector<int> read_weights(data_lines& lines,
 {
     const auto& v = lines.next(str(count) + " " + what + " weights");
     if (static_cast<int>(v.size()) != count) {
-        lines.fail("expected " + str(count) + " " + what + " weights on this line, found " +
-                   str(v.size()));
+        lines.fail("expected " + str(count) + " " + what +
+                   " weights on this line, found " + str(v.size()));
     }
     std::vector<int> w(count);
     int largest = 0;
@@ -316,12 +320,13 @@ parity_check_matrix parse_alist(std::istream& in, const std::string& name)
 
     const auto& head = lines.next("'N M' (columns and rows)");
     if (head.size() != 2) {
-        lines.fail("expected 'N M' (2 numbers), found " + str(head.size()) +
-                   (head.size() == 3 ? " (a GF(q) alist has 'N M q': not a binary alist)"
-                                     : ""));
+        lines.fail(
+            "expected 'N M' (2 numbers), found " + str(head.size()) +
+            (head.size() == 3 ? " (a GF(q) alist has 'N M q': not a binary alist)" : ""));
     }
     if (head[0] <= 0 || head[1] <= 0) {
-        lines.fail("N and M must be positive, got N=" + str(head[0]) + " M=" + str(head[1]));
+        lines.fail("N and M must be positive, got N=" + str(head[0]) +
+                   " M=" + str(head[1]));
     }
     const int n = static_cast<int>(head[0]);
     const int m = static_cast<int>(head[1]);
@@ -421,7 +426,8 @@ void write_alist(const parity_check_matrix& h, std::ostream& out, bool zero_pad)
         s += '\n';
     };
     s += std::to_string(n) + " " + std::to_string(m) + "\n";
-    s += std::to_string(h.max_col_degree()) + " " + std::to_string(h.max_row_degree()) + "\n";
+    s += std::to_string(h.max_col_degree()) + " " + std::to_string(h.max_row_degree()) +
+         "\n";
     for (int c = 0; c < n; c++) {
         s += std::to_string(h.col_degree(c));
         s += c + 1 < n ? ' ' : '\n';
@@ -459,8 +465,8 @@ qc_file parse_qc(std::istream& in, const std::string& name)
                    str(head.size()));
     }
     if (head[0] <= 0 || head[1] <= 0 || head[2] <= 0) {
-        lines.fail("block columns, block rows and Z must be positive, got " + str(head[0]) +
-                   " " + str(head[1]) + " " + str(head[2]));
+        lines.fail("block columns, block rows and Z must be positive, got " +
+                   str(head[0]) + " " + str(head[1]) + " " + str(head[2]));
     }
     if (head[0] * head[2] > std::numeric_limits<int>::max() ||
         head[1] * head[2] > std::numeric_limits<int>::max()) {
@@ -526,28 +532,31 @@ void write_qc(const qc_file& f, std::ostream& out)
     const qc_structure& qc = f.qc;
     if (qc.z <= 0 || qc.block_rows <= 0 || qc.block_cols <= 0 ||
         qc.shifts.size() != static_cast<size_t>(qc.block_rows) * qc.block_cols) {
-        throw invalid_argument("write_qc: inconsistent base matrix (Z=" + str(qc.z) + ", " +
-                               str(qc.block_rows) + " x " + str(qc.block_cols) + ", " +
-                               str(qc.shifts.size()) + " shifts)");
+        throw invalid_argument("write_qc: inconsistent base matrix (Z=" + str(qc.z) +
+                               ", " + str(qc.block_rows) + " x " + str(qc.block_cols) +
+                               ", " + str(qc.shifts.size()) + " shifts)");
     }
-    if (!f.transmitted.empty() && static_cast<int>(f.transmitted.size()) != qc.block_cols) {
+    if (!f.transmitted.empty() &&
+        static_cast<int>(f.transmitted.size()) != qc.block_cols) {
         throw invalid_argument("write_qc: " + str(f.transmitted.size()) +
                                " transmitted flags for " + str(qc.block_cols) +
                                " block columns");
     }
-    std::string s = str(qc.block_cols) + " " + str(qc.block_rows) + " " + str(qc.z) + "\n";
+    std::string s =
+        str(qc.block_cols) + " " + str(qc.block_rows) + " " + str(qc.z) + "\n";
     for (int i = 0; i < qc.block_rows; i++) {
         for (int j = 0; j < qc.block_cols; j++) {
             const int v = qc.shift(i, j);
             if (v < -1 || v >= qc.z) {
-                throw invalid_argument("write_qc: shift " + str(v) + " at block (" + str(i) +
-                                       ", " + str(j) + ") is outside -1..Z-1");
+                throw invalid_argument("write_qc: shift " + str(v) + " at block (" +
+                                       str(i) + ", " + str(j) + ") is outside -1..Z-1");
             }
             s += str(v);
             s += j + 1 < qc.block_cols ? ' ' : '\n';
         }
     }
-    if (std::any_of(f.transmitted.begin(), f.transmitted.end(), [](bool t) { return !t; })) {
+    if (std::any_of(
+            f.transmitted.begin(), f.transmitted.end(), [](bool t) { return !t; })) {
         for (int j = 0; j < qc.block_cols; j++) {
             s += f.transmitted[j] ? '1' : '0';
             s += j + 1 < qc.block_cols ? ' ' : '\n';

@@ -14,11 +14,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "standard_tables.h"
-#include <gpufec/error.h>
-#include <gpufec/standard_codes.h>
 #include <algorithm>
 #include <cctype>
+#include <gpufec/error.h>
+#include <gpufec/standard_codes.h>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -112,7 +113,10 @@ const st::dvbs2_table* find_dvbs2(const std::string& frame, const std::string& r
 
 std::vector<std::string> wifi_rates() { return { "1/2", "2/3", "3/4", "5/6" }; }
 
-std::vector<std::string> wimax_rates() { return { "1/2", "2/3A", "2/3B", "3/4A", "3/4B", "5/6" }; }
+std::vector<std::string> wimax_rates()
+{
+    return { "1/2", "2/3A", "2/3B", "3/4A", "3/4B", "5/6" };
+}
 
 std::vector<std::string> dvbs2_rates(const std::string& frame)
 {
@@ -148,18 +152,19 @@ standard_code wifi_code(int n, const std::string& rate)
                                " is not an IEEE 802.11n codeword length; valid N: 648, "
                                "1296, 1944");
     }
-    throw invalid_argument("wifi: rate '" + rate +
-                           "' is not an IEEE 802.11n code rate; valid rates: " +
-                           join(wifi_rates()));
+    throw invalid_argument(
+        "wifi: rate '" + rate +
+        "' is not an IEEE 802.11n code rate; valid rates: " + join(wifi_rates()));
 }
 
 standard_code wimax_code(int n, const std::string& rate)
 {
     if (n < wimax_n_min || n > wimax_n_max || (n - wimax_n_min) % wimax_n_step != 0) {
-        throw invalid_argument("wimax: N = " + std::to_string(n) +
-                               " is not an IEEE 802.16e codeword length; valid N (576..2304 "
-                               "step 96): " +
-                               join(wimax_lengths()));
+        throw invalid_argument(
+            "wimax: N = " + std::to_string(n) +
+            " is not an IEEE 802.16e codeword length; valid N (576..2304 "
+            "step 96): " +
+            join(wimax_lengths()));
     }
     const std::string r = upper(rate);
     for (int i = 0; i < st::wimax_table_count; i++) {
@@ -174,9 +179,9 @@ standard_code wimax_code(int n, const std::string& rate)
         return dual_diagonal_code(
             lift(t.base, z, [z](int p) { return static_cast<int>(p * z / wimax_z0); }));
     }
-    throw invalid_argument("wimax: rate '" + rate +
-                           "' is not an IEEE 802.16e code rate; valid rates: " +
-                           join(wimax_rates()));
+    throw invalid_argument(
+        "wimax: rate '" + rate +
+        "' is not an IEEE 802.16e code rate; valid rates: " + join(wimax_rates()));
 }
 
 std::vector<int> nr5g_lifting_sizes()
@@ -212,9 +217,10 @@ standard_code nr5g_code(int base_graph, int z)
         }
     }
     if (set_index < 0) {
-        throw invalid_argument("nr5g: Z = " + std::to_string(z) +
-                               " is not a lifting size of 38.212 Table 5.3.2-1; valid Z: " +
-                               join(nr5g_lifting_sizes()));
+        throw invalid_argument(
+            "nr5g: Z = " + std::to_string(z) +
+            " is not a lifting size of 38.212 Table 5.3.2-1; valid Z: " +
+            join(nr5g_lifting_sizes()));
     }
 
     const st::nr5g_base_graph& bg = base_graph == 1 ? st::nr5g_bg1 : st::nr5g_bg2;
@@ -253,7 +259,8 @@ standard_code dvbs2_code(const std::string& frame, const std::string& rate)
     const int m = t->n - k;
     const int q = m / dvbs2_group;
     std::vector<std::pair<int, int>> entries;
-    entries.reserve(static_cast<size_t>(t->size) * dvbs2_group + 2 * static_cast<size_t>(m));
+    entries.reserve(static_cast<size_t>(t->size) * dvbs2_group +
+                    2 * static_cast<size_t>(m));
     int group = 0;
     for (int pos = 0; pos < t->size; group++) {
         const int count = t->rows[pos++];

@@ -12,10 +12,18 @@
 #ifndef INCLUDED_GPUFEC_STANDARD_TABLES_H
 #define INCLUDED_GPUFEC_STANDARD_TABLES_H
 
+#include <cstddef>
 #include <cstdint>
 
 namespace gpufec {
 namespace standard_tables {
+
+/*! Number of elements of an array, as int (for the table definitions). */
+template <typename T, size_t N>
+constexpr int count_of(const T (&)[N])
+{
+    return static_cast<int>(N);
+}
 
 /*! A block_rows x block_cols base matrix of circulant shifts, row-major, -1 = zero. */
 struct base_matrix {

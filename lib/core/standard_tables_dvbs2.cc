@@ -1626,34 +1626,34 @@ const uint16_t dvbs2_short_8_9[] = {
     3, 4, 1104, 1172,
 };
 
-// clang-format on
-
 } // namespace
 
 const dvbs2_table dvbs2_tables[] = {
-    { "normal", "1/4", 64800, 16200, dvbs2_normal_1_4, sizeof(dvbs2_normal_1_4) / sizeof(dvbs2_normal_1_4[0]) },
-    { "normal", "1/3", 64800, 21600, dvbs2_normal_1_3, sizeof(dvbs2_normal_1_3) / sizeof(dvbs2_normal_1_3[0]) },
-    { "normal", "2/5", 64800, 25920, dvbs2_normal_2_5, sizeof(dvbs2_normal_2_5) / sizeof(dvbs2_normal_2_5[0]) },
-    { "normal", "1/2", 64800, 32400, dvbs2_normal_1_2, sizeof(dvbs2_normal_1_2) / sizeof(dvbs2_normal_1_2[0]) },
-    { "normal", "3/5", 64800, 38880, dvbs2_normal_3_5, sizeof(dvbs2_normal_3_5) / sizeof(dvbs2_normal_3_5[0]) },
-    { "normal", "2/3", 64800, 43200, dvbs2_normal_2_3, sizeof(dvbs2_normal_2_3) / sizeof(dvbs2_normal_2_3[0]) },
-    { "normal", "3/4", 64800, 48600, dvbs2_normal_3_4, sizeof(dvbs2_normal_3_4) / sizeof(dvbs2_normal_3_4[0]) },
-    { "normal", "4/5", 64800, 51840, dvbs2_normal_4_5, sizeof(dvbs2_normal_4_5) / sizeof(dvbs2_normal_4_5[0]) },
-    { "normal", "5/6", 64800, 54000, dvbs2_normal_5_6, sizeof(dvbs2_normal_5_6) / sizeof(dvbs2_normal_5_6[0]) },
-    { "normal", "8/9", 64800, 57600, dvbs2_normal_8_9, sizeof(dvbs2_normal_8_9) / sizeof(dvbs2_normal_8_9[0]) },
-    { "normal", "9/10", 64800, 58320, dvbs2_normal_9_10, sizeof(dvbs2_normal_9_10) / sizeof(dvbs2_normal_9_10[0]) },
-    { "short", "1/4", 16200, 3240, dvbs2_short_1_4, sizeof(dvbs2_short_1_4) / sizeof(dvbs2_short_1_4[0]) },
-    { "short", "1/3", 16200, 5400, dvbs2_short_1_3, sizeof(dvbs2_short_1_3) / sizeof(dvbs2_short_1_3[0]) },
-    { "short", "2/5", 16200, 6480, dvbs2_short_2_5, sizeof(dvbs2_short_2_5) / sizeof(dvbs2_short_2_5[0]) },
-    { "short", "1/2", 16200, 7200, dvbs2_short_1_2, sizeof(dvbs2_short_1_2) / sizeof(dvbs2_short_1_2[0]) },
-    { "short", "3/5", 16200, 9720, dvbs2_short_3_5, sizeof(dvbs2_short_3_5) / sizeof(dvbs2_short_3_5[0]) },
-    { "short", "2/3", 16200, 10800, dvbs2_short_2_3, sizeof(dvbs2_short_2_3) / sizeof(dvbs2_short_2_3[0]) },
-    { "short", "3/4", 16200, 11880, dvbs2_short_3_4, sizeof(dvbs2_short_3_4) / sizeof(dvbs2_short_3_4[0]) },
-    { "short", "4/5", 16200, 12600, dvbs2_short_4_5, sizeof(dvbs2_short_4_5) / sizeof(dvbs2_short_4_5[0]) },
-    { "short", "5/6", 16200, 13320, dvbs2_short_5_6, sizeof(dvbs2_short_5_6) / sizeof(dvbs2_short_5_6[0]) },
-    { "short", "8/9", 16200, 14400, dvbs2_short_8_9, sizeof(dvbs2_short_8_9) / sizeof(dvbs2_short_8_9[0]) },
+    { "normal", "1/4", 64800, 16200, dvbs2_normal_1_4, count_of(dvbs2_normal_1_4) },
+    { "normal", "1/3", 64800, 21600, dvbs2_normal_1_3, count_of(dvbs2_normal_1_3) },
+    { "normal", "2/5", 64800, 25920, dvbs2_normal_2_5, count_of(dvbs2_normal_2_5) },
+    { "normal", "1/2", 64800, 32400, dvbs2_normal_1_2, count_of(dvbs2_normal_1_2) },
+    { "normal", "3/5", 64800, 38880, dvbs2_normal_3_5, count_of(dvbs2_normal_3_5) },
+    { "normal", "2/3", 64800, 43200, dvbs2_normal_2_3, count_of(dvbs2_normal_2_3) },
+    { "normal", "3/4", 64800, 48600, dvbs2_normal_3_4, count_of(dvbs2_normal_3_4) },
+    { "normal", "4/5", 64800, 51840, dvbs2_normal_4_5, count_of(dvbs2_normal_4_5) },
+    { "normal", "5/6", 64800, 54000, dvbs2_normal_5_6, count_of(dvbs2_normal_5_6) },
+    { "normal", "8/9", 64800, 57600, dvbs2_normal_8_9, count_of(dvbs2_normal_8_9) },
+    { "normal", "9/10", 64800, 58320, dvbs2_normal_9_10, count_of(dvbs2_normal_9_10) },
+    { "short", "1/4", 16200, 3240, dvbs2_short_1_4, count_of(dvbs2_short_1_4) },
+    { "short", "1/3", 16200, 5400, dvbs2_short_1_3, count_of(dvbs2_short_1_3) },
+    { "short", "2/5", 16200, 6480, dvbs2_short_2_5, count_of(dvbs2_short_2_5) },
+    { "short", "1/2", 16200, 7200, dvbs2_short_1_2, count_of(dvbs2_short_1_2) },
+    { "short", "3/5", 16200, 9720, dvbs2_short_3_5, count_of(dvbs2_short_3_5) },
+    { "short", "2/3", 16200, 10800, dvbs2_short_2_3, count_of(dvbs2_short_2_3) },
+    { "short", "3/4", 16200, 11880, dvbs2_short_3_4, count_of(dvbs2_short_3_4) },
+    { "short", "4/5", 16200, 12600, dvbs2_short_4_5, count_of(dvbs2_short_4_5) },
+    { "short", "5/6", 16200, 13320, dvbs2_short_5_6, count_of(dvbs2_short_5_6) },
+    { "short", "8/9", 16200, 14400, dvbs2_short_8_9, count_of(dvbs2_short_8_9) },
 };
-const int dvbs2_table_count = sizeof(dvbs2_tables) / sizeof(dvbs2_tables[0]);
+const int dvbs2_table_count = count_of(dvbs2_tables);
+
+// clang-format on
 
 } // namespace standard_tables
 } // namespace gpufec

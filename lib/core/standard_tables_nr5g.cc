@@ -534,16 +534,15 @@ const nr5g_entry bg2_entries[] = {
     { 41, 51, { 0, 0, 0, 0, 0, 0, 0, 0 } },
 };
 
-// clang-format on
-
 } // namespace
 
 const nr5g_base_graph nr5g_bg1 = {
-    46, 68, 22, sizeof(bg1_entries) / sizeof(bg1_entries[0]), bg1_entries
+    46, 68, 22, count_of(bg1_entries), bg1_entries
 };
 const nr5g_base_graph nr5g_bg2 = {
-    42, 52, 10, sizeof(bg2_entries) / sizeof(bg2_entries[0]), bg2_entries
+    42, 52, 10, count_of(bg2_entries), bg2_entries
 };
+// clang-format on
 
 } // namespace standard_tables
 } // namespace gpufec

@@ -1,9 +1,9 @@
 /* -*- c++ -*- */
 /*
- * IEEE 802.11n LDPC base matrices: IEEE Std 802.11n-2009 Annex R, Tables R.1
- * (N = 648, Z = 27), R.2 (N = 1296, Z = 54) and R.3 (N = 1944, Z = 81), rates 1/2,
- * 2/3, 3/4 and 5/6. 24 block columns; the shifts are for the table's own Z, -1 is
- * a zero block. docs/VALIDATION.md says what they were checked against.
+ * IEEE 802.11n LDPC base matrices: IEEE Std 802.11n-2009 Annex R, Tables
+ * R.1-R.3: N = 648 (Z = 27), 1296 (Z = 54) and 1944 (Z = 81), rates 1/2, 2/3, 3/4
+ * and 5/6. 24 block columns; the shifts are for the table's own Z, -1 is a zero
+ * block. docs/VALIDATION.md says what they were checked against.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -153,8 +153,6 @@ const int8_t wifi_1944_r56[] = {
     16, 29, 36, 41, 44, 56, 59, 37, 50, 24, -1, 65,  4, 65, 52, -1,  4, -1, 73, 52,  1, -1, -1,  0,
 };
 
-// clang-format on
-
 } // namespace
 
 const wifi_table wifi_tables[] = {
@@ -171,7 +169,9 @@ const wifi_table wifi_tables[] = {
     { 1944, "3/4", { 6, 24, wifi_1944_r34 } },
     { 1944, "5/6", { 4, 24, wifi_1944_r56 } },
 };
-const int wifi_table_count = sizeof(wifi_tables) / sizeof(wifi_tables[0]);
+const int wifi_table_count = count_of(wifi_tables);
+
+// clang-format on
 
 } // namespace standard_tables
 } // namespace gpufec

@@ -89,8 +89,6 @@ const int8_t wimax_r5_6[] = {
     68, -1, 50, 15, -1, 36, 13, 10, 11, 20, 53, 90, 29, 92, 57, 30, 84, 92, 11, 66, 80, -1, -1,  0,
 };
 
-// clang-format on
-
 } // namespace
 
 const wimax_table wimax_tables[] = {
@@ -101,7 +99,9 @@ const wimax_table wimax_tables[] = {
     { "3/4B", false, { 6, 24, wimax_r3_4b } },
     { "5/6", false, { 4, 24, wimax_r5_6 } },
 };
-const int wimax_table_count = sizeof(wimax_tables) / sizeof(wimax_tables[0]);
+const int wimax_table_count = count_of(wimax_tables);
+
+// clang-format on
 
 } // namespace standard_tables
 } // namespace gpufec

@@ -104,7 +104,7 @@ public:
             const double ua = (x[2 * pair] + 0.5) * std::ldexp(1.0, -32);
             const double ub = (x[2 * pair + 1] + 0.5) * std::ldexp(1.0, -32);
             const double r = std::sqrt(-2.0 * std::log(ua));
-            const double t = 2.0 * M_PI * ub;
+            const double t = 2.0 * 3.14159265358979323846 * ub;
             const float expected =
                 static_cast<float>(i % 2 == 0 ? r * std::cos(t) : r * std::sin(t));
             CPPUNIT_ASSERT_EQUAL(expected, z[i]);

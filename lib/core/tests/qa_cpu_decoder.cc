@@ -12,15 +12,15 @@
 
 #include "cpu_reference_decoder.h"
 #include "test_util.h"
+#include <algorithm>
+#include <cmath>
+#include <cppunit/TestFixture.h>
+#include <cppunit/extensions/HelperMacros.h>
+#include <cstdint>
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
-#include <cppunit/TestFixture.h>
-#include <cppunit/extensions/HelperMacros.h>
-#include <algorithm>
-#include <cmath>
-#include <cstdint>
 #include <iostream>
 #include <limits>
 #include <numeric>
@@ -106,7 +106,7 @@ struct result {
     std::vector<uint8_t> parity_ok;
     std::vector<uint8_t> wrong; //!< per frame: the codeword differs from the one sent
     size_t frame_errors = 0;    //!< frames whose codeword differs from the one sent
-    size_t bit_errors = 0;   //!< over the transmitted bits
+    size_t bit_errors = 0;      //!< over the transmitted bits
     double mean_iterations = 0;
 };
 
@@ -194,20 +194,23 @@ public:
         for (auto s : all_schedules) {
             CPPUNIT_ASSERT(parse_schedule(to_string(s)) == s);
         }
-        for (auto b : { backend_kind::automatic, backend_kind::cpu, backend_kind::cuda }) {
+        for (auto b :
+             { backend_kind::automatic, backend_kind::cpu, backend_kind::cuda }) {
             CPPUNIT_ASSERT(parse_backend(to_string(b)) == b);
         }
         CPPUNIT_ASSERT_EQUAL(std::string("auto"), to_string(backend_kind::automatic));
 
-        GPUFEC_ASSERT_THROW_MSG(
-            parse_check_node_rule("bp"), gpufec::invalid_argument, "spa, ms, nms, oms, scms");
+        GPUFEC_ASSERT_THROW_MSG(parse_check_node_rule("bp"),
+                                gpufec::invalid_argument,
+                                "spa, ms, nms, oms, scms");
         GPUFEC_ASSERT_THROW_MSG(
             parse_check_node_rule("minsum"), gpufec::invalid_argument, "'minsum'");
         GPUFEC_ASSERT_THROW_MSG(
             parse_schedule("serial"), gpufec::invalid_argument, "layered, flooding");
         GPUFEC_ASSERT_THROW_MSG(
             parse_backend("opencl"), gpufec::invalid_argument, "auto, cpu, cuda");
-        GPUFEC_ASSERT_THROW_MSG(parse_backend(""), gpufec::invalid_argument, "valid names");
+        GPUFEC_ASSERT_THROW_MSG(
+            parse_backend(""), gpufec::invalid_argument, "valid names");
     }
 
     void test_option_checks()
@@ -215,7 +218,8 @@ public:
         auto code = single_check_code();
         auto refused = [&](decoder_options o, const std::string& text) {
             GPUFEC_ASSERT_THROW_MSG(o.validate(), gpufec::invalid_argument, text);
-            GPUFEC_ASSERT_THROW_MSG(decoder::make(code, o), gpufec::invalid_argument, text);
+            GPUFEC_ASSERT_THROW_MSG(
+                decoder::make(code, o), gpufec::invalid_argument, text);
         };
         decoder_options good;
         good.validate();
@@ -261,7 +265,8 @@ public:
         o.backend = backend_kind::cuda;
         GPUFEC_ASSERT_THROW_MSG(
             decoder::make(code, o), gpufec::backend_unavailable, "not available");
-        GPUFEC_ASSERT_THROW_MSG(decoder::make(code, o), gpufec::backend_unavailable, "cuda");
+        GPUFEC_ASSERT_THROW_MSG(
+            decoder::make(code, o), gpufec::backend_unavailable, "cuda");
 
         o.backend = backend_kind::automatic;
         auto dec = decoder::make(code, o);
@@ -276,41 +281,48 @@ public:
 
     void test_decode_argument_checks()
     {
-        auto dec =
-            decoder::make(single_check_code(),
-                          cpu_options(check_node_rule::min_sum, decoding_schedule::layered));
+        auto dec = decoder::make(
+            single_check_code(),
+            cpu_options(check_node_rule::min_sum, decoding_schedule::layered));
         std::vector<float> llrs(6, 1.0f);
         decode_output out;
         GPUFEC_ASSERT_THROW_MSG(dec->decode(llrs.data(), 5, 2, out),
                                 gpufec::invalid_argument,
                                 "llr_count is 5 but frames * n = 2 * 3 = 6");
-        GPUFEC_ASSERT_THROW_MSG(
-            dec->decode(llrs.data(), 7, 2, out), gpufec::invalid_argument, "llr_count is 7");
+        GPUFEC_ASSERT_THROW_MSG(dec->decode(llrs.data(), 7, 2, out),
+                                gpufec::invalid_argument,
+                                "llr_count is 7");
         GPUFEC_ASSERT_THROW_MSG(
             dec->decode(llrs.data(), 0, 0, out), gpufec::invalid_argument, "frames is 0");
         GPUFEC_ASSERT_THROW_MSG(
             dec->decode(nullptr, 6, 2, out), gpufec::invalid_argument, "llrs is null");
-        GPUFEC_ASSERT_THROW_MSG(
-            dec->decode(llrs.data(), std::numeric_limits<size_t>::max(), std::numeric_limits<size_t>::max(), out),
-            gpufec::invalid_argument,
-            "overflows");
+        GPUFEC_ASSERT_THROW_MSG(dec->decode(llrs.data(),
+                                            std::numeric_limits<size_t>::max(),
+                                            std::numeric_limits<size_t>::max(),
+                                            out),
+                                gpufec::invalid_argument,
+                                "overflows");
         dec->decode(llrs.data(), 6, 2, out); // right: accepted
     }
 
     void test_runtime_setters()
     {
-        decoder_options o = cpu_options(check_node_rule::normalized_min_sum,
-                                        decoding_schedule::flooding);
+        decoder_options o =
+            cpu_options(check_node_rule::normalized_min_sum, decoding_schedule::flooding);
         o.early_termination = false;
         auto dec = decoder::make(single_check_code(), o);
 
         GPUFEC_ASSERT_THROW_MSG(
             dec->set_max_iterations(0), gpufec::invalid_argument, "max_iterations is 0");
-        GPUFEC_ASSERT_THROW_MSG(dec->set_alpha(0.0f), gpufec::invalid_argument, "alpha is 0");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->set_alpha(0.0f), gpufec::invalid_argument, "alpha is 0");
         GPUFEC_ASSERT_THROW_MSG(dec->set_alpha(1.5f), gpufec::invalid_argument, "alpha");
-        GPUFEC_ASSERT_THROW_MSG(dec->set_alpha(std::nanf("")), gpufec::invalid_argument, "alpha");
-        GPUFEC_ASSERT_THROW_MSG(dec->set_beta(-1.0f), gpufec::invalid_argument, "beta is -1");
-        GPUFEC_ASSERT_THROW_MSG(dec->set_beta(std::nanf("")), gpufec::invalid_argument, "beta");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->set_alpha(std::nanf("")), gpufec::invalid_argument, "alpha");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->set_beta(-1.0f), gpufec::invalid_argument, "beta is -1");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->set_beta(std::nanf("")), gpufec::invalid_argument, "beta");
         // refused values leave the options alone
         CPPUNIT_ASSERT_EQUAL(10, dec->options().max_iterations);
         CPPUNIT_ASSERT_EQUAL(0.75f, dec->options().alpha);
@@ -361,15 +373,19 @@ public:
             CPPUNIT_ASSERT_EQUAL(1, bit0(check_node_rule::normalized_min_sum, -0.80f));
             CPPUNIT_ASSERT_EQUAL(0, bit0(check_node_rule::offset_min_sum, -0.45f));
             CPPUNIT_ASSERT_EQUAL(1, bit0(check_node_rule::offset_min_sum, -0.55f));
-            CPPUNIT_ASSERT_EQUAL(0, bit0(check_node_rule::self_corrected_min_sum, -0.95f));
-            CPPUNIT_ASSERT_EQUAL(1, bit0(check_node_rule::self_corrected_min_sum, -1.05f));
+            CPPUNIT_ASSERT_EQUAL(0,
+                                 bit0(check_node_rule::self_corrected_min_sum, -0.95f));
+            CPPUNIT_ASSERT_EQUAL(1,
+                                 bit0(check_node_rule::self_corrected_min_sum, -1.05f));
             // the extrinsic sign is the product of the other signs: l_1 < 0 makes
             // the check push bit 0 towards 1, so a weak l_0 = +0.3 becomes 1
-            CPPUNIT_ASSERT_EQUAL(
-                1, int(single_check_bits(check_node_rule::spa, s, { 0.3f, -2.0f, 2.0f })[0]));
             CPPUNIT_ASSERT_EQUAL(1,
                                  int(single_check_bits(
-                                     check_node_rule::min_sum, s, { 0.3f, -2.0f, 2.0f })[0]));
+                                     check_node_rule::spa, s, { 0.3f, -2.0f, 2.0f })[0]));
+            CPPUNIT_ASSERT_EQUAL(1,
+                                 int(single_check_bits(check_node_rule::min_sum,
+                                                       s,
+                                                       { 0.3f, -2.0f, 2.0f })[0]));
         }
         // OMS never flips the sign of a small minimum: max(min - beta, 0)
         CPPUNIT_ASSERT_EQUAL(0,
@@ -396,10 +412,11 @@ public:
      */
     void test_degree_one_row()
     {
-        auto code = ldpc_code::from_matrix(
-            parity_check_matrix::from_entries(2, 3, { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 1, 2 } }),
-            {},
-            "degree-one");
+        auto code =
+            ldpc_code::from_matrix(parity_check_matrix::from_entries(
+                                       2, 3, { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 1, 2 } }),
+                                   {},
+                                   "degree-one");
         for (auto rule : all_rules) {
             for (auto s : all_schedules) {
                 auto dec = decoder::make(code, cpu_options(rule, s));
@@ -495,14 +512,15 @@ public:
         };
 
         const batch good = make_batch(*code, frames, 2.5, 2025);
-        const result layered =
-            run(*make(check_node_rule::normalized_min_sum, decoding_schedule::layered), good);
+        const result layered = run(
+            *make(check_node_rule::normalized_min_sum, decoding_schedule::layered), good);
         const result flooding =
-            run(*make(check_node_rule::normalized_min_sum, decoding_schedule::flooding), good);
-        std::cerr << "\n  wimax 2304 r1/2, 2.5 dB, NMS: layered FER " << layered.frame_errors
-                  << "/" << frames << " mean it " << layered.mean_iterations
-                  << "; flooding FER " << flooding.frame_errors << "/" << frames
-                  << " mean it " << flooding.mean_iterations << "\n";
+            run(*make(check_node_rule::normalized_min_sum, decoding_schedule::flooding),
+                good);
+        std::cerr << "\n  wimax 2304 r1/2, 2.5 dB, NMS: layered FER "
+                  << layered.frame_errors << "/" << frames << " mean it "
+                  << layered.mean_iterations << "; flooding FER " << flooding.frame_errors
+                  << "/" << frames << " mean it " << flooding.mean_iterations << "\n";
         CPPUNIT_ASSERT(layered.frame_errors < frames / 20);
         CPPUNIT_ASSERT(flooding.frame_errors < frames / 10);
         CPPUNIT_ASSERT(layered.mean_iterations < flooding.mean_iterations);
@@ -515,7 +533,8 @@ public:
         }
 
         const batch mid = make_batch(*code, frames, 1.25, 77);
-        const result spa = run(*make(check_node_rule::spa, decoding_schedule::layered), mid);
+        const result spa =
+            run(*make(check_node_rule::spa, decoding_schedule::layered), mid);
         const result ms =
             run(*make(check_node_rule::min_sum, decoding_schedule::layered), mid);
         std::cerr << "  1.25 dB layered: SPA FER " << spa.frame_errors << ", MS FER "
@@ -524,9 +543,10 @@ public:
         CPPUNIT_ASSERT(spa.bit_errors <= ms.bit_errors);
 
         const batch bad = make_batch(*code, frames, 0.0, 99);
-        const result lost =
-            run(*make(check_node_rule::normalized_min_sum, decoding_schedule::layered), bad);
-        std::cerr << "  0 dB layered NMS FER " << lost.frame_errors << "/" << frames << "\n";
+        const result lost = run(
+            *make(check_node_rule::normalized_min_sum, decoding_schedule::layered), bad);
+        std::cerr << "  0 dB layered NMS FER " << lost.frame_errors << "/" << frames
+                  << "\n";
         CPPUNIT_ASSERT(lost.frame_errors > frames * 9 / 10);
         size_t claimed = 0;
         for (size_t f = 0; f < frames; ++f) {
@@ -541,7 +561,8 @@ public:
         gpufec_test::require_refcodes();
         auto code = ldpc_code::make(binary_code("WIMAX_288_576.alist"));
         const batch b = make_batch(*code, 37, 1.5, 31); // many frames fail at 1.5 dB
-        for (auto rule : { check_node_rule::spa, check_node_rule::self_corrected_min_sum }) {
+        for (auto rule :
+             { check_node_rule::spa, check_node_rule::self_corrected_min_sum }) {
             for (auto s : all_schedules) {
                 decoder_options o = cpu_options(rule, s);
                 const result one = run(*decoder::make(code, o), b);
@@ -550,7 +571,8 @@ public:
                 o.threads = 5;
                 const result five = run(*decoder::make(code, o), b);
                 CPPUNIT_ASSERT(one.frame_errors > 0);
-                CPPUNIT_ASSERT(one.codeword == two.codeword && one.codeword == five.codeword);
+                CPPUNIT_ASSERT(one.codeword == two.codeword &&
+                               one.codeword == five.codeword);
                 CPPUNIT_ASSERT(one.info == two.info && one.info == five.info);
                 CPPUNIT_ASSERT(one.iterations == two.iterations &&
                                one.iterations == five.iterations);
@@ -575,9 +597,10 @@ public:
             const result scms = run(*decoder::make(code, o), b);
             std::cerr << "\n  MacKay 1008, 2.0 dB, " << to_string(s) << ": MS FER "
                       << ms.frame_errors << " BER " << ms.bit_errors << " it "
-                      << ms.mean_iterations << "; SCMS FER " << scms.frame_errors << " BER "
-                      << scms.bit_errors << " it " << scms.mean_iterations;
-            CPPUNIT_ASSERT(ms.iterations != scms.iterations || ms.codeword != scms.codeword);
+                      << ms.mean_iterations << "; SCMS FER " << scms.frame_errors
+                      << " BER " << scms.bit_errors << " it " << scms.mean_iterations;
+            CPPUNIT_ASSERT(ms.iterations != scms.iterations ||
+                           ms.codeword != scms.codeword);
             CPPUNIT_ASSERT(scms.frame_errors <= ms.frame_errors);
             CPPUNIT_ASSERT(scms.bit_errors <= ms.bit_errors);
         }
@@ -592,7 +615,8 @@ public:
                                     "/binary/AR4JA_4096_8192.qc");
         CPPUNIT_ASSERT(!code->punctured_columns().empty());
         CPPUNIT_ASSERT_EQUAL(code->n_full(),
-                             code->n() + static_cast<int>(code->punctured_columns().size()));
+                             code->n() +
+                                 static_cast<int>(code->punctured_columns().size()));
 
         const batch clean = make_batch(*code, 2, std::nan(""), 51);
         for (auto rule : all_rules) {
@@ -636,14 +660,15 @@ public:
                 auto dec = decoder::make(code, cpu_options(rule, s));
                 const result r = run(*dec, b);
                 // the caller's buffer is not touched
-                CPPUNIT_ASSERT(std::equal(input.begin(), input.end(), b.llrs.begin(),
-                                          [](float x, float y) {
-                                              return x == y || (std::isnan(x) && std::isnan(y));
-                                          }));
+                CPPUNIT_ASSERT(std::equal(
+                    input.begin(), input.end(), b.llrs.begin(), [](float x, float y) {
+                        return x == y || (std::isnan(x) && std::isnan(y));
+                    }));
                 CPPUNIT_ASSERT(std::equal(
                     r.codeword.begin(), r.codeword.begin() + n, b.codeword.begin()));
-                CPPUNIT_ASSERT(std::equal(
-                    r.codeword.begin() + 2 * n, r.codeword.end(), b.codeword.begin() + 2 * n));
+                CPPUNIT_ASSERT(std::equal(r.codeword.begin() + 2 * n,
+                                          r.codeword.end(),
+                                          b.codeword.begin() + 2 * n));
                 CPPUNIT_ASSERT_EQUAL(1, int(r.parity_ok[0]));
 
                 // the all-NaN frame decodes exactly as an all-zero frame

@@ -10,12 +10,12 @@
 #include "test_util.h"
 #include <cstddef>
 
-#include <gpufec/error.h>
-#include <gpufec/matrix_files.h>
 #include <cppunit/extensions/HelperMacros.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <gpufec/error.h>
+#include <gpufec/matrix_files.h>
 #include <random>
 #include <set>
 #include <sstream>
@@ -33,8 +33,9 @@ public:
     temp_dir()
     {
         std::random_device rd;
-        d_path = fs::temp_directory_path() /
-                 ("gpufec_qa_matrix_files_" + std::to_string(rd()) + std::to_string(rd()));
+        d_path =
+            fs::temp_directory_path() /
+            ("gpufec_qa_matrix_files_" + std::to_string(rd()) + std::to_string(rd()));
         fs::create_directories(d_path);
     }
     ~temp_dir()
@@ -62,7 +63,8 @@ const temp_dir& tmp()
 }
 
 /*! A random sparse matrix with some empty rows and columns. */
-gpufec::parity_check_matrix random_matrix(int rows, int cols, double density, unsigned seed)
+gpufec::parity_check_matrix
+random_matrix(int rows, int cols, double density, unsigned seed)
 {
     std::mt19937 rng(seed);
     std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -123,21 +125,24 @@ std::string small_alist(const std::vector<std::string>& lines)
 const std::vector<std::string> good_small = { "3 2", "2 2", "1 2 1", "2 2", "1 0",
                                               "1 2", "2 0", "1 2",   "2 3" };
 
-std::vector<std::string> with(std::vector<std::string> lines, size_t i, const std::string& l)
+std::vector<std::string>
+with(std::vector<std::string> lines, size_t i, const std::string& l)
 {
     lines.at(i) = l;
     return lines;
 }
 
-/*! Asserts that reading `text` as an alist file throws naming the file, `line`, `text`. */
+/*! Asserts that reading `text` as an alist file throws naming the file, `line`, `text`.
+ */
 void expect_alist_error(const std::string& name,
                         const std::string& text,
                         long line,
                         const std::string& what)
 {
     const std::string p = tmp().write(name, text);
-    GPUFEC_ASSERT_THROW_MSG(
-        gpufec::read_alist(p), gpufec::file_format_error, p + ":" + std::to_string(line) + ":");
+    GPUFEC_ASSERT_THROW_MSG(gpufec::read_alist(p),
+                            gpufec::file_format_error,
+                            p + ":" + std::to_string(line) + ":");
     GPUFEC_ASSERT_THROW_MSG(gpufec::read_alist(p), gpufec::file_format_error, what);
     try {
         gpufec::read_alist(p);
@@ -153,8 +158,9 @@ void expect_qc_error(const std::string& name,
                      const std::string& what)
 {
     const std::string p = tmp().write(name, text);
-    GPUFEC_ASSERT_THROW_MSG(
-        gpufec::read_qc(p), gpufec::file_format_error, p + ":" + std::to_string(line) + ":");
+    GPUFEC_ASSERT_THROW_MSG(gpufec::read_qc(p),
+                            gpufec::file_format_error,
+                            p + ":" + std::to_string(line) + ":");
     GPUFEC_ASSERT_THROW_MSG(gpufec::read_qc(p), gpufec::file_format_error, what);
 }
 
@@ -250,6 +256,8 @@ public:
                                   "# end\r\n";
         std::istringstream ms(messy);
         CPPUNIT_ASSERT(gpufec::parse_alist(ms, "messy").same_entries(h));
+        std::istringstream bom(std::string("\xEF\xBB\xBF") + debug_6_3);
+        CPPUNIT_ASSERT(gpufec::parse_alist(bom, "bom").same_entries(h));
 
         // Empty column (weight 0): exact (empty line) and padded (zeros) forms.
         const std::vector<std::pair<int, int>> e = { { 0, 0 }, { 1, 0 }, { 1, 2 } };
@@ -269,7 +277,8 @@ public:
             CPPUNIT_ASSERT_EQUAL(size_t{ 4 }, gpufec::parse_alist(ok, "ok").edges());
         }
         expect_alist_error("empty.alist", "", 1, "empty file");
-        expect_alist_error("comments_only.alist", "# nothing\n\n# here\n", 1, "empty file");
+        expect_alist_error(
+            "comments_only.alist", "# nothing\n\n# here\n", 1, "empty file");
         // truncated: the last row list is missing, or a column list is
         {
             auto l = good_small;
@@ -280,62 +289,93 @@ public:
             expect_alist_error("trunc_head.alist", "3 2\n", 2, "end of file");
         }
         // sizes
-        expect_alist_error("zero.alist", small_alist(with(good_small, 0, "0 2")), 1,
-                           "positive");
-        expect_alist_error("neg.alist", small_alist(with(good_small, 0, "3 -2")), 1,
-                           "positive");
-        expect_alist_error("three.alist", small_alist(with(good_small, 0, "3 2 4")), 1,
-                           "GF(q)");
-        expect_alist_error("negmax.alist", small_alist(with(good_small, 1, "-2 2")), 2,
-                           "negative");
+        expect_alist_error(
+            "zero.alist", small_alist(with(good_small, 0, "0 2")), 1, "positive");
+        expect_alist_error(
+            "neg.alist", small_alist(with(good_small, 0, "3 -2")), 1, "positive");
+        expect_alist_error(
+            "three.alist", small_alist(with(good_small, 0, "3 2 4")), 1, "GF(q)");
+        expect_alist_error(
+            "negmax.alist", small_alist(with(good_small, 1, "-2 2")), 2, "negative");
         // non-numeric token, anywhere
-        expect_alist_error("alpha1.alist", small_alist(with(good_small, 0, "3 two")), 1,
+        expect_alist_error("alpha1.alist",
+                           small_alist(with(good_small, 0, "3 two")),
+                           1,
                            "'two' is not an integer");
-        expect_alist_error("alpha2.alist", small_alist(with(good_small, 6, "2 x")), 7,
+        expect_alist_error("alpha2.alist",
+                           small_alist(with(good_small, 6, "2 x")),
+                           7,
                            "'x' is not an integer");
-        expect_alist_error("alpha3.alist", small_alist(with(good_small, 8, "2 3.0")), 9,
+        expect_alist_error("alpha3.alist",
+                           small_alist(with(good_small, 8, "2 3.0")),
+                           9,
                            "not an integer");
         // weights lines
-        expect_alist_error("nweights.alist", small_alist(with(good_small, 2, "1 2")), 3,
+        expect_alist_error("nweights.alist",
+                           small_alist(with(good_small, 2, "1 2")),
+                           3,
                            "expected 3 column weights");
-        expect_alist_error("overmax.alist", small_alist(with(good_small, 2, "1 3 1")), 3,
+        expect_alist_error("overmax.alist",
+                           small_alist(with(good_small, 2, "1 3 1")),
+                           3,
                            "column 2 has weight 3");
-        expect_alist_error("undermax.alist", small_alist(with(good_small, 1, "3 2")), 3,
+        expect_alist_error("undermax.alist",
+                           small_alist(with(good_small, 1, "3 2")),
+                           3,
                            "largest column weight is 2");
-        expect_alist_error("sums.alist", small_alist(with(good_small, 3, "2 1")), 4,
-                           "sum to 4");
-        expect_alist_error("rowweight.alist",
-                           small_alist(with(with(with(good_small, 2, "2 1 1"), 4, "1 2"),
-                                            5,
-                                            "2 0")),
-                           4,
-                           "row 1 has weight 2 but appears in 1 column lists");
+        expect_alist_error(
+            "sums.alist", small_alist(with(good_small, 3, "2 1")), 4, "sum to 4");
+        expect_alist_error(
+            "rowweight.alist",
+            small_alist(with(with(with(good_small, 2, "2 1 1"), 4, "1 2"), 5, "2 0")),
+            4,
+            "row 1 has weight 2 but appears in 1 column lists");
         // weights vs lists
-        expect_alist_error("longlist.alist", small_alist(with(good_small, 4, "1 2")), 5,
+        expect_alist_error("longlist.alist",
+                           small_alist(with(good_small, 4, "1 2")),
+                           5,
                            "column 1 has 2 row indices but its weight is 1");
-        expect_alist_error("shortlist.alist", small_alist(with(good_small, 5, "1 0")), 6,
+        expect_alist_error("shortlist.alist",
+                           small_alist(with(good_small, 5, "1 0")),
+                           6,
                            "column 2 has 1 row indices but its weight is 2");
-        expect_alist_error("shortrow.alist", small_alist(with(good_small, 8, "2")), 9,
+        expect_alist_error("shortrow.alist",
+                           small_alist(with(good_small, 8, "2")),
+                           9,
                            "row 2 has 1 column indices but its weight is 2");
-        expect_alist_error("overpad.alist", small_alist(with(good_small, 4, "1 0 0")), 5,
+        expect_alist_error("overpad.alist",
+                           small_alist(with(good_small, 4, "1 0 0")),
+                           5,
                            "more than the maximum column weight 2");
-        expect_alist_error("zerobased.alist", small_alist(with(good_small, 5, "0 1")), 6,
-                           "1-based");
-        expect_alist_error("zeromid.alist", small_alist(with(good_small, 7, "1 0 2")), 8,
+        expect_alist_error(
+            "zerobased.alist", small_alist(with(good_small, 5, "0 1")), 6, "1-based");
+        expect_alist_error("zeromid.alist",
+                           small_alist(with(good_small, 7, "1 0 2")),
+                           8,
                            "index 0 at entry 2");
         // index out of range, duplicates
-        expect_alist_error("range_col.alist", small_alist(with(good_small, 5, "1 3")), 6,
+        expect_alist_error("range_col.alist",
+                           small_alist(with(good_small, 5, "1 3")),
+                           6,
                            "row index 3 is outside 1..2");
-        expect_alist_error("range_row.alist", small_alist(with(good_small, 8, "2 4")), 9,
+        expect_alist_error("range_row.alist",
+                           small_alist(with(good_small, 8, "2 4")),
+                           9,
                            "column index 4 is outside 1..3");
-        expect_alist_error("range_neg.alist", small_alist(with(good_small, 8, "2 -3")), 9,
+        expect_alist_error("range_neg.alist",
+                           small_alist(with(good_small, 8, "2 -3")),
+                           9,
                            "column index -3 is outside");
-        expect_alist_error("dup_col.alist", small_alist(with(good_small, 5, "2 2")), 6,
-                           "row 2 twice");
-        expect_alist_error("dup_row.alist", small_alist(with(good_small, 8, "3 3")), 9,
+        expect_alist_error(
+            "dup_col.alist", small_alist(with(good_small, 5, "2 2")), 6, "row 2 twice");
+        expect_alist_error("dup_row.alist",
+                           small_alist(with(good_small, 8, "3 3")),
+                           9,
                            "column 3 twice");
         // column lists vs row lists
-        expect_alist_error("disagree.alist", small_alist(with(good_small, 7, "1 3")), 8,
+        expect_alist_error("disagree.alist",
+                           small_alist(with(good_small, 7, "1 3")),
+                           8,
                            "row 1 lists column 3, but the list of column 3 does not "
                            "contain row 1");
         // trailing data
@@ -378,7 +418,8 @@ public:
         CPPUNIT_ASSERT(back.transmitted == f.transmitted);
 
         // tabs, blank lines and comments
-        std::istringstream messy("# base matrix\n2\t1\t4\r\n\r\n3\t-1\r\n\n1 0 # flags\n");
+        std::istringstream messy(
+            "# base matrix\n2\t1\t4\r\n\r\n3\t-1\r\n\n1 0 # flags\n");
         back = gpufec::parse_qc(messy, "messy");
         CPPUNIT_ASSERT_EQUAL(4, back.qc.z);
         CPPUNIT_ASSERT(back.qc.shifts == std::vector<int>({ 3, -1 }));
@@ -397,8 +438,11 @@ public:
         expect_qc_error("head.qc", "3 2\n0 1 -1\n3 -1 2\n", 1, "3 numbers");
         expect_qc_error("zero.qc", "3 2 0\n0 1 -1\n3 -1 2\n", 1, "positive");
         expect_qc_error("neg.qc", "-3 2 4\n0 1 -1\n3 -1 2\n", 1, "positive");
-        expect_qc_error("count.qc", "3 2 4\n0 1 -1\n3 -1\n", 3, "has 2 shifts, expected 3");
-        expect_qc_error("shiftz.qc", "3 2 4\n0 1 -1\n3 -1 4\n", 3,
+        expect_qc_error(
+            "count.qc", "3 2 4\n0 1 -1\n3 -1\n", 3, "has 2 shifts, expected 3");
+        expect_qc_error("shiftz.qc",
+                        "3 2 4\n0 1 -1\n3 -1 4\n",
+                        3,
                         "shift 4 at block (1, 2) is outside -1..Z-1");
         expect_qc_error("shiftneg.qc", "3 2 4\n0 -2 -1\n3 -1 2\n", 2, "shift -2");
         expect_qc_error("alpha.qc", "3 2 4\n0 1 -1\n3 - 2\n", 3, "'-' is not an integer");
@@ -412,7 +456,8 @@ public:
     {
         const std::string p = tmp().path("does_not_exist.alist");
         GPUFEC_ASSERT_THROW_MSG(gpufec::read_alist(p), gpufec::file_format_error, p);
-        GPUFEC_ASSERT_THROW_MSG(gpufec::read_qc(p), gpufec::file_format_error, "cannot open");
+        GPUFEC_ASSERT_THROW_MSG(
+            gpufec::read_qc(p), gpufec::file_format_error, "cannot open");
         const auto h = random_matrix(4, 8, 0.5, 3);
         GPUFEC_ASSERT_THROW_MSG(gpufec::write_alist(h, tmp().path("no/such/dir.alist")),
                                 gpufec::invalid_argument,

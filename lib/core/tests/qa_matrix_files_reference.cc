@@ -11,12 +11,12 @@
 #include "test_util.h"
 #include <cstddef>
 
-#include <gpufec/error.h>
-#include <gpufec/matrix_files.h>
-#include <cppunit/extensions/HelperMacros.h>
 #include <algorithm>
+#include <cppunit/extensions/HelperMacros.h>
 #include <filesystem>
 #include <fstream>
+#include <gpufec/error.h>
+#include <gpufec/matrix_files.h>
 #include <iostream>
 #include <map>
 #include <set>
@@ -31,7 +31,8 @@ namespace fs = std::filesystem;
 std::string binary_dir() { return gpufec_test::refcodes_dir() + "/binary"; }
 
 // Files under binary/ that are not alists, by extension: test vectors and tables.
-const std::set<std::string> not_alist_ext = { ".csv", ".qc", ".md", ".txt", ".bmat", ".tsv" };
+const std::set<std::string> not_alist_ext = { ".csv", ".qc",   ".md",
+                                              ".txt", ".bmat", ".tsv" };
 
 // In alist layout, but 0-based: the CCSDS AR4JA rate 4/5 k=1024 generator matrix.
 // The reader refuses it (its first column list is "0" on line 5).
@@ -127,9 +128,11 @@ public:
             }
             loaded++;
         }
-        std::cerr << "\n  " << loaded << " alist files loaded from " << binary_dir() << "\n";
+        std::cerr << "\n  " << loaded << " alist files loaded from " << binary_dir()
+                  << "\n";
         for (const auto& kv : spot) {
-            CPPUNIT_ASSERT_MESSAGE("not found while walking: " + kv.first, seen.count(kv.first));
+            CPPUNIT_ASSERT_MESSAGE("not found while walking: " + kv.first,
+                                   seen.count(kv.first));
         }
         // 25 top-level, 17 gr-fec, 7 MacKay/PEG (the 0-based generator left out):
         // the walk found them all.
@@ -141,7 +144,8 @@ public:
         const std::string path = binary_dir() + "/" + zero_based_generator;
         GPUFEC_ASSERT_THROW_MSG(
             gpufec::read_alist(path), gpufec::file_format_error, path + ":5:");
-        GPUFEC_ASSERT_THROW_MSG(gpufec::read_alist(path), gpufec::file_format_error, "1-based");
+        GPUFEC_ASSERT_THROW_MSG(
+            gpufec::read_alist(path), gpufec::file_format_error, "1-based");
     }
 
     void test_ar4ja_csv_equals_alist()
@@ -158,7 +162,8 @@ public:
                 continue;
             }
             const auto comma = line.find(',');
-            e.emplace_back(std::stoi(line.substr(0, comma)), std::stoi(line.substr(comma + 1)));
+            e.emplace_back(std::stoi(line.substr(0, comma)),
+                           std::stoi(line.substr(comma + 1)));
         }
         const auto csv = gpufec::parity_check_matrix::from_entries(1536, 2560, e);
         CPPUNIT_ASSERT(csv.same_entries(h));
@@ -184,7 +189,8 @@ public:
             { "12", 12 }, { "23", 8 }, { "34", 6 }, { "56", 4 }
         };
         int count = 0;
-        for (const auto& e : fs::directory_iterator(binary_dir() + "/ieee802.11_qc_YairMZ")) {
+        for (const auto& e :
+             fs::directory_iterator(binary_dir() + "/ieee802.11_qc_YairMZ")) {
             const std::string name = e.path().filename().string(); // N648_R12.qc
             if (e.path().extension() != ".qc") {
                 continue;
@@ -195,10 +201,10 @@ public:
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, 24, f.qc.block_cols);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, z_of_n.at(n), f.qc.z);
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, rows_of_rate.at(rate), f.qc.block_rows);
-            CPPUNIT_ASSERT_MESSAGE(name,
-                                   std::all_of(f.transmitted.begin(),
-                                               f.transmitted.end(),
-                                               [](bool t) { return t; }));
+            CPPUNIT_ASSERT_MESSAGE(
+                name, std::all_of(f.transmitted.begin(), f.transmitted.end(), [](bool t) {
+                    return t;
+                }));
             // 802.11n: the last block column is the identity of the last row.
             CPPUNIT_ASSERT_EQUAL_MESSAGE(name, 0, f.qc.shift(f.qc.block_rows - 1, 23));
             std::stringstream s;
