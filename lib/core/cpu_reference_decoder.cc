@@ -432,8 +432,8 @@ void cpu_reference_decoder::decode_checked(const float* llrs,
     p.info_positions = nullptr;
     p.k = 0;
     if (out.info_bits) {
-        const std::vector<int>& info =
-            d_code->info_positions(); // builds the encoder once
+        // the code builds its encoder on first use, once
+        const std::vector<int>& info = d_code->info_positions();
         p.info_positions = info.data();
         p.k = static_cast<int>(info.size());
     }
@@ -448,9 +448,11 @@ void cpu_reference_decoder::decode_checked(const float* llrs,
     }
 
     std::vector<std::exception_ptr> errors(workers);
+    const size_t chunk = frames / workers;
+    const size_t extra = frames % workers; // the first `extra` chunks get one more
     auto work = [&](size_t w) {
-        const size_t first = frames * w / workers;
-        const size_t last = frames * (w + 1) / workers;
+        const size_t first = w * chunk + std::min(w, extra);
+        const size_t last = first + chunk + (w < extra ? 1 : 0);
         try {
             decode_range(llrs, first, last, p, out, *states[w]);
         } catch (...) {
