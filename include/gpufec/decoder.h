@@ -7,8 +7,7 @@
  * "cuda" (NVIDIA GPUs), "auto" (CUDA when a device works, else CPU, said once in
  * the log).
  *
- * Check-node rules: SPA (log-domain belief propagation, exact box-plus; check-to-
- * variable magnitudes bounded by ln(2^24-1) ~ 16.64, the float tanh-domain limit), min-sum,
+ * Check-node rules: SPA (log-domain belief propagation, exact box-plus), min-sum,
  * normalized min-sum (alpha), offset min-sum (beta), self-corrected min-sum
  * (Savin 2008; paper 003 eq. 9: a variable-to-check message whose sign changed
  * since the previous iteration is erased to 0). Schedules: flooding (two-phase)
