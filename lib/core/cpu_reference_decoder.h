@@ -12,8 +12,6 @@
 #ifndef INCLUDED_GPUFEC_CPU_REFERENCE_DECODER_H
 #define INCLUDED_GPUFEC_CPU_REFERENCE_DECODER_H
 
-#include <cstddef> // before the gpufec headers, which use size_t
-
 #include <gpufec/decoder.h>
 #include <memory>
 #include <mutex>
