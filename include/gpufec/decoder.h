@@ -40,6 +40,13 @@ enum class decoding_schedule { layered, flooding };
 
 enum class backend_kind { automatic, cpu, cuda };
 
+/*!
+ * Arithmetic of the decoder's messages. float32 everywhere; half2 (two frames per
+ * 32-bit register, CUDA, min-sum family); int16 / int8 saturating fixed point
+ * (the SIMD CPU decoders).
+ */
+enum class message_precision { float32, half2, int16, int8 };
+
 /*! Names as used on the command line: spa, ms, nms, oms, scms. */
 GPUFEC_API check_node_rule parse_check_node_rule(const std::string& name);
 GPUFEC_API std::string to_string(check_node_rule rule);
@@ -49,6 +56,29 @@ GPUFEC_API std::string to_string(decoding_schedule schedule);
 /*! auto, cpu, cuda */
 GPUFEC_API backend_kind parse_backend(const std::string& name);
 GPUFEC_API std::string to_string(backend_kind backend);
+/*! float, half2, int16, int8 */
+GPUFEC_API message_precision parse_precision(const std::string& name);
+GPUFEC_API std::string to_string(message_precision precision);
+
+/*!
+ * Default step of int8 LLR input: value v stands for the LLR v * step, so the int8
+ * range covers |L| <= 127 * 0.125 = 15.875 (beyond that the quantizer saturates).
+ */
+constexpr float default_int8_llr_step = 0.125f;
+
+/*!
+ * Saturating quantizer for int8 LLR input: out[i] = clamp(round(in[i] / step),
+ * -127, 127); NaN gives 0. Throws gpufec::invalid_argument for step <= 0 or NaN.
+ */
+GPUFEC_API void quantize_llrs(const float* in, size_t count, float step, int8_t* out);
+
+/*! GPU settings; 0 means "let the tuner choose". */
+struct GPUFEC_API gpu_options {
+    int device = 0;           //!< CUDA device index
+    int frames_per_block = 0; //!< frames decoded by one thread block
+    int batch_frames = 0;     //!< frames per launch
+    int streams = 2;          //!< CUDA streams of the host pipeline (>= 1)
+};
 
 struct GPUFEC_API decoder_options {
     check_node_rule rule = check_node_rule::normalized_min_sum;
@@ -59,6 +89,8 @@ struct GPUFEC_API decoder_options {
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
     int threads = 0; //!< CPU worker threads; 0 = all cores
+    message_precision precision = message_precision::float32;
+    gpu_options gpu;
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
@@ -93,6 +125,17 @@ public:
      */
     void decode(const float* llrs, size_t llr_count, size_t frames, const decode_output& out);
 
+    /*!
+     * Decodes int8 LLRs: value v stands for the LLR v * step (see quantize_llrs).
+     * The CUDA backend ships them as int8 (a quarter of the PCIe traffic of float).
+     * Same checks as the float version; step must be > 0 and finite.
+     */
+    void decode(const int8_t* llrs,
+                size_t llr_count,
+                size_t frames,
+                float step,
+                const decode_output& out);
+
     const ldpc_code& code() const { return *d_code; }
     ldpc_code::sptr code_ptr() const { return d_code; }
     /*! The options in force (alpha, beta and max_iterations may change at run time). */
@@ -109,6 +152,11 @@ protected:
     decoder(ldpc_code::sptr code, const decoder_options& options);
     /*! Backend work: inputs already checked, NaN already mapped to 0. */
     virtual void decode_checked(const float* llrs, size_t frames, const decode_output& out) = 0;
+    /*! int8 input; the default converts to float and calls decode_checked. */
+    virtual void decode_checked_int8(const int8_t* llrs,
+                                     size_t frames,
+                                     float step,
+                                     const decode_output& out);
 
     ldpc_code::sptr d_code;
     decoder_options d_options;

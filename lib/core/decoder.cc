@@ -185,6 +185,56 @@ std::string to_string(backend_kind backend)
                            "); valid names: " + backend_names);
 }
 
+message_precision parse_precision(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "float" || s == "float32" || s == "f32")
+        return message_precision::float32;
+    if (s == "half2" || s == "half" || s == "f16")
+        return message_precision::half2;
+    if (s == "int16" || s == "i16")
+        return message_precision::int16;
+    if (s == "int8" || s == "i8")
+        return message_precision::int8;
+    throw invalid_argument("unknown message precision '" + name +
+                           "'; valid names: float, half2, int16, int8");
+}
+
+std::string to_string(message_precision precision)
+{
+    switch (precision) {
+    case message_precision::float32:
+        return "float";
+    case message_precision::half2:
+        return "half2";
+    case message_precision::int16:
+        return "int16";
+    case message_precision::int8:
+        return "int8";
+    }
+    throw invalid_argument("unknown message precision (value " +
+                           number(static_cast<int>(precision)) +
+                           "); valid names: float, half2, int16, int8");
+}
+
+void quantize_llrs(const float* in, size_t count, float step, int8_t* out)
+{
+    if (!(step > 0.0f) || !std::isfinite(step)) {
+        throw invalid_argument("quantize_llrs: step is " + number(step) +
+                               "; it must be > 0 and finite");
+    }
+    if (count > 0 && (in == nullptr || out == nullptr)) {
+        throw invalid_argument("quantize_llrs: null buffer");
+    }
+    const float inv = 1.0f / step;
+    for (size_t i = 0; i < count; i++) {
+        const float v = in[i] * inv;
+        // NaN fails both comparisons and becomes 0
+        const float c = v > 127.0f ? 127.0f : (v < -127.0f ? -127.0f : (v == v ? v : 0.0f));
+        out[i] = static_cast<int8_t>(std::lrint(c));
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------
@@ -201,6 +251,17 @@ void decoder_options::validate() const
     if (threads < 0) {
         throw invalid_argument("decoder_options: threads is " + number(threads) +
                                "; it must be >= 0 (0 = all cores)");
+    }
+    (void)to_string(precision);
+    if (gpu.device < 0 || gpu.frames_per_block < 0 || gpu.batch_frames < 0 ||
+        gpu.streams < 1) {
+        throw invalid_argument(
+            "decoder_options: gpu settings device=" + number(gpu.device) +
+            " frames_per_block=" + number(gpu.frames_per_block) +
+            " batch_frames=" + number(gpu.batch_frames) + " streams=" +
+            number(gpu.streams) +
+            "; device, frames_per_block and batch_frames must be >= 0 (0 = tuner), "
+            "streams >= 1");
     }
 }
 
@@ -315,6 +376,46 @@ void decoder::decode(const float* llrs,
         input = cleaned.data();
     }
     decode_checked(input, frames, out);
+}
+
+void decoder::decode(const int8_t* llrs,
+                     size_t llr_count,
+                     size_t frames,
+                     float step,
+                     const decode_output& out)
+{
+    const size_t n = static_cast<size_t>(d_code->n());
+    if (llrs == nullptr) {
+        throw invalid_argument("decoder::decode(int8): llrs is null (expected frames * n = " +
+                               number(frames) + " * " + number(n) + " values)");
+    }
+    if (frames == 0) {
+        throw invalid_argument("decoder::decode(int8): frames is 0; at least one frame of " +
+                               number(n) + " LLRs is needed");
+    }
+    if (frames > std::numeric_limits<size_t>::max() / n || llr_count != frames * n) {
+        throw invalid_argument("decoder::decode(int8): llr_count is " + number(llr_count) +
+                               " but frames * n = " + number(frames) + " * " + number(n) +
+                               " (code " + d_code->name() + ")");
+    }
+    if (!(step > 0.0f) || !std::isfinite(step)) {
+        throw invalid_argument("decoder::decode(int8): step is " + number(step) +
+                               "; it must be > 0 and finite");
+    }
+    decode_checked_int8(llrs, frames, step, out);
+}
+
+void decoder::decode_checked_int8(const int8_t* llrs,
+                                  size_t frames,
+                                  float step,
+                                  const decode_output& out)
+{
+    const size_t count = frames * static_cast<size_t>(d_code->n());
+    std::vector<float> converted(count);
+    for (size_t i = 0; i < count; i++) {
+        converted[i] = static_cast<float>(llrs[i]) * step;
+    }
+    decode_checked(converted.data(), frames, out);
 }
 
 std::string describe_backends()
