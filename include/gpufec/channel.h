@@ -42,10 +42,10 @@
 #ifndef INCLUDED_GPUFEC_CHANNEL_H
 #define INCLUDED_GPUFEC_CHANNEL_H
 
-#include <gpufec/api.h>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/api.h>
 #include <string>
 
 namespace gpufec {
@@ -94,11 +94,8 @@ GPUFEC_API void random_bits(uint64_t seed, uint64_t frame, size_t count, uint8_t
  * Standard normal samples of frame `frame` for `seed` and `stream` (Box-Muller,
  * see file comment). At most 2^34 samples per (frame, stream).
  */
-GPUFEC_API void gaussian_samples(uint64_t seed,
-                                 uint64_t frame,
-                                 uint32_t stream,
-                                 size_t count,
-                                 float* out);
+GPUFEC_API void gaussian_samples(
+    uint64_t seed, uint64_t frame, uint32_t stream, size_t count, float* out);
 
 class GPUFEC_API awgn_channel
 {

@@ -12,10 +12,10 @@
 #ifndef INCLUDED_GPUFEC_CUDA_DECODER_H
 #define INCLUDED_GPUFEC_CUDA_DECODER_H
 
-#include <gpufec/api.h>
-#include <gpufec/decoder.h>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/api.h>
+#include <gpufec/decoder.h>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,14 +26,14 @@ namespace gpufec {
 struct GPUFEC_API cuda_tuning {
     int device = 0;
     std::string device_name;
-    std::string kernel;           //!< e.g. "layered-qc-minsum-f32"
-    int frames_per_block = 0;     //!< frames one thread block decodes together
+    std::string kernel;       //!< e.g. "layered-qc-minsum-f32"
+    int frames_per_block = 0; //!< frames one thread block decodes together
     int threads_per_block = 0;
     size_t shared_bytes_per_block = 0;
-    int blocks_per_sm = 0;        //!< resident blocks per SM at that configuration
-    int batch_frames = 0;         //!< frames per launch that fill the device
+    int blocks_per_sm = 0; //!< resident blocks per SM at that configuration
+    int batch_frames = 0;  //!< frames per launch that fill the device
     int streams = 0;
-    std::string reason;           //!< one line: why these numbers
+    std::string reason; //!< one line: why these numbers
 };
 
 class GPUFEC_API cuda_decoder : public decoder

@@ -12,9 +12,9 @@
 #ifndef INCLUDED_GPUFEC_ENCODER_H
 #define INCLUDED_GPUFEC_ENCODER_H
 
+#include <cstdint>
 #include <gpufec/api.h>
 #include <gpufec/parity_check_matrix.h>
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -60,15 +60,15 @@ protected:
  * bits are the first kb*Z columns. Throws gpufec::invalid_argument when H does not
  * have this structure.
  */
-GPUFEC_API std::unique_ptr<encoder> make_dual_diagonal_encoder(const parity_check_matrix& h,
-                                                               int kb,
-                                                               int core_rows);
+GPUFEC_API std::unique_ptr<encoder>
+make_dual_diagonal_encoder(const parity_check_matrix& h, int kb, int core_rows);
 
 /*!
  * DVB-S2 IRA encoder: H = [A | staircase] with the staircase (accumulator) over
  * the last M columns; parity p_i = p_{i-1} xor (A u)_i. Info bits first.
  */
-GPUFEC_API std::unique_ptr<encoder> make_accumulator_encoder(const parity_check_matrix& h);
+GPUFEC_API std::unique_ptr<encoder>
+make_accumulator_encoder(const parity_check_matrix& h);
 
 /*! Generic encoder for any H (see file comment). */
 GPUFEC_API std::unique_ptr<encoder> make_generic_encoder(const parity_check_matrix& h);

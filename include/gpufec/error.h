@@ -27,8 +27,7 @@ class GPUFEC_API file_format_error : public std::runtime_error
 public:
     file_format_error(const std::string& path, long line, const std::string& what)
         : std::runtime_error(path + ":" + std::to_string(line) + ": " + what),
-          d_path(path),
-          d_line(line)
+          d_path(path), d_line(line)
     {
     }
     const std::string& path() const { return d_path; }

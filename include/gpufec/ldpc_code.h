@@ -21,10 +21,10 @@
 #ifndef INCLUDED_GPUFEC_LDPC_CODE_H
 #define INCLUDED_GPUFEC_LDPC_CODE_H
 
+#include <cstdint>
 #include <gpufec/api.h>
 #include <gpufec/encoder.h>
 #include <gpufec/parity_check_matrix.h>
-#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -71,7 +71,10 @@ public:
     /*! Columns of H that are transmitted, in transmission order (n() entries). */
     const std::vector<int>& transmitted_columns() const { return d_transmitted; }
     /*! Columns of H carrying information bit i (k() entries). */
-    const std::vector<int>& info_positions() const { return get_encoder().info_positions(); }
+    const std::vector<int>& info_positions() const
+    {
+        return get_encoder().info_positions();
+    }
 
     /*! The encoder (built once, thread-safe). */
     const encoder& get_encoder() const;

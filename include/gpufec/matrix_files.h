@@ -28,10 +28,10 @@ GPUFEC_API parity_check_matrix read_alist(const std::string& path);
 /*! Parses alist text; `name` is used in error messages in place of a path. */
 GPUFEC_API parity_check_matrix parse_alist(std::istream& in, const std::string& name);
 /*! Writes H as alist (exact-length lists unless zero_pad). */
-GPUFEC_API void write_alist(const parity_check_matrix& h,
-                            const std::string& path,
-                            bool zero_pad = false);
-GPUFEC_API void write_alist(const parity_check_matrix& h, std::ostream& out, bool zero_pad = false);
+GPUFEC_API void
+write_alist(const parity_check_matrix& h, const std::string& path, bool zero_pad = false);
+GPUFEC_API void
+write_alist(const parity_check_matrix& h, std::ostream& out, bool zero_pad = false);
 
 /*! A .qc file: the base matrix and which block columns are transmitted. */
 struct GPUFEC_API qc_file {

@@ -11,9 +11,9 @@
 #ifndef INCLUDED_GPUFEC_PARITY_CHECK_MATRIX_H
 #define INCLUDED_GPUFEC_PARITY_CHECK_MATRIX_H
 
-#include <gpufec/api.h>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/api.h>
 #include <utility>
 #include <vector>
 

@@ -27,14 +27,18 @@ namespace gpufec {
 struct GPUFEC_API standard_code {
     parity_check_matrix h;
     std::vector<int> punctured_columns; //!< columns of H never transmitted, ascending
-    enum class encoder_kind { dual_diagonal, accumulator } encoder = encoder_kind::dual_diagonal;
+    enum class encoder_kind {
+        dual_diagonal,
+        accumulator
+    } encoder = encoder_kind::dual_diagonal;
     int kb = 0;        //!< dual_diagonal: information block columns
     int core_rows = 0; //!< dual_diagonal: block rows of the dual-diagonal core
 };
 
 /*! IEEE 802.11n: n in {648,1296,1944}, rate in {"1/2","2/3","3/4","5/6"}. */
 GPUFEC_API standard_code wifi_code(int n, const std::string& rate);
-/*! IEEE 802.16e: n in 576..2304 step 96, rate in {"1/2","2/3A","2/3B","3/4A","3/4B","5/6"}. */
+/*! IEEE 802.16e: n in 576..2304 step 96, rate in
+ * {"1/2","2/3A","2/3B","3/4A","3/4B","5/6"}. */
 GPUFEC_API standard_code wimax_code(int n, const std::string& rate);
 /*! 5G NR: base_graph 1 or 2, z a lifting size of 38.212 Table 5.3.2-1. */
 GPUFEC_API standard_code nr5g_code(int base_graph, int z);

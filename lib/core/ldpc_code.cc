@@ -7,12 +7,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <algorithm>
+#include <cctype>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/matrix_files.h>
 #include <gpufec/standard_codes.h>
-#include <algorithm>
-#include <cctype>
 #include <sstream>
 
 namespace gpufec {
@@ -52,7 +52,8 @@ std::string lower(std::string s)
 int parse_int(const std::string& spec, const std::string& text, const std::string& what)
 {
     if (text.empty() || text.size() > 9 ||
-        !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); })) {
+        !std::all_of(
+            text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); })) {
         bad_spec(spec, what + " '" + text + "' is not a positive integer");
     }
     return std::stoi(text);
@@ -64,7 +65,8 @@ std::string ldpc_code::spec_forms()
 {
     std::ostringstream s;
     s << "valid code specs:\n"
-      << "  wifi:N:RATE          IEEE 802.11n, N in {648,1296,1944}, RATE in {1/2,2/3,3/4,5/6}\n"
+      << "  wifi:N:RATE          IEEE 802.11n, N in {648,1296,1944}, RATE in "
+         "{1/2,2/3,3/4,5/6}\n"
       << "  wimax:N:RATE         IEEE 802.16e, N in 576..2304 step 96, RATE in "
          "{1/2,2/3A,2/3B,3/4A,3/4B,5/6}\n"
       << "  nr5g:bg1:Z           5G NR base graph 1 (or bg2), Z a lifting size of 38.212 "
@@ -99,7 +101,8 @@ ldpc_code::sptr ldpc_code::make(const std::string& spec)
                 }
             }
         }
-        return from_matrix(parity_check_matrix::from_qc(f.qc), punctured, spec, "generic");
+        return from_matrix(
+            parity_check_matrix::from_qc(f.qc), punctured, spec, "generic");
     }
 
     const auto parts = split(spec, ':', 4);
@@ -122,9 +125,14 @@ ldpc_code::sptr ldpc_code::make(const std::string& spec)
     } else {
         bad_spec(spec, "unknown family '" + head[0] + "'");
     }
-    const std::string kind =
-        sc.encoder == standard_code::encoder_kind::accumulator ? "accumulator" : "dual-diagonal";
-    return from_matrix(std::move(sc.h), std::move(sc.punctured_columns), spec, kind, sc.kb,
+    const std::string kind = sc.encoder == standard_code::encoder_kind::accumulator
+                                 ? "accumulator"
+                                 : "dual-diagonal";
+    return from_matrix(std::move(sc.h),
+                       std::move(sc.punctured_columns),
+                       spec,
+                       kind,
+                       sc.kb,
                        sc.core_rows);
 }
 
@@ -143,8 +151,9 @@ ldpc_code::sptr ldpc_code::from_matrix(parity_check_matrix h,
     std::shared_ptr<ldpc_code> code(new ldpc_code());
     code->d_name = name;
     std::sort(punctured_columns.begin(), punctured_columns.end());
-    punctured_columns.erase(std::unique(punctured_columns.begin(), punctured_columns.end()),
-                            punctured_columns.end());
+    punctured_columns.erase(
+        std::unique(punctured_columns.begin(), punctured_columns.end()),
+        punctured_columns.end());
     for (int c : punctured_columns) {
         if (c < 0 || c >= h.cols()) {
             throw invalid_argument("ldpc_code: punctured column " + std::to_string(c) +

@@ -7,15 +7,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <algorithm>
 #include <gpufec/error.h>
 #include <gpufec/parity_check_matrix.h>
-#include <algorithm>
 #include <string>
 
 namespace gpufec {
 
-parity_check_matrix
-parity_check_matrix::from_entries(int rows, int cols, const std::vector<std::pair<int, int>>& entries)
+parity_check_matrix parity_check_matrix::from_entries(
+    int rows, int cols, const std::vector<std::pair<int, int>>& entries)
 {
     if (rows <= 0 || cols <= 0) {
         throw invalid_argument("parity_check_matrix: size must be positive, got " +
@@ -29,10 +29,10 @@ parity_check_matrix::from_entries(int rows, int cols, const std::vector<std::pai
     for (size_t i = 0; i < entries.size(); i++) {
         const auto& e = entries[i];
         if (e.first < 0 || e.first >= rows || e.second < 0 || e.second >= cols) {
-            throw invalid_argument("parity_check_matrix: entry " + std::to_string(i) + " (" +
-                                   std::to_string(e.first) + ", " + std::to_string(e.second) +
-                                   ") is outside " + std::to_string(rows) + " x " +
-                                   std::to_string(cols));
+            throw invalid_argument("parity_check_matrix: entry " + std::to_string(i) +
+                                   " (" + std::to_string(e.first) + ", " +
+                                   std::to_string(e.second) + ") is outside " +
+                                   std::to_string(rows) + " x " + std::to_string(cols));
         }
         row_count[e.first]++;
     }
@@ -86,10 +86,11 @@ parity_check_matrix parity_check_matrix::from_qc(const qc_structure& qc)
 {
     if (qc.z <= 0 || qc.block_rows <= 0 || qc.block_cols <= 0 ||
         qc.shifts.size() != static_cast<size_t>(qc.block_rows) * qc.block_cols) {
-        throw invalid_argument("parity_check_matrix::from_qc: inconsistent base matrix (Z=" +
-                               std::to_string(qc.z) + ", " + std::to_string(qc.block_rows) +
-                               " x " + std::to_string(qc.block_cols) + ", " +
-                               std::to_string(qc.shifts.size()) + " shifts)");
+        throw invalid_argument(
+            "parity_check_matrix::from_qc: inconsistent base matrix (Z=" +
+            std::to_string(qc.z) + ", " + std::to_string(qc.block_rows) + " x " +
+            std::to_string(qc.block_cols) + ", " + std::to_string(qc.shifts.size()) +
+            " shifts)");
     }
     std::vector<std::pair<int, int>> entries;
     for (int i = 0; i < qc.block_rows; i++) {
@@ -100,9 +101,9 @@ parity_check_matrix parity_check_matrix::from_qc(const qc_structure& qc)
             }
             if (s >= qc.z) {
                 throw invalid_argument("parity_check_matrix::from_qc: shift " +
-                                       std::to_string(s) + " at block (" + std::to_string(i) +
-                                       ", " + std::to_string(j) + ") is not below Z=" +
-                                       std::to_string(qc.z));
+                                       std::to_string(s) + " at block (" +
+                                       std::to_string(i) + ", " + std::to_string(j) +
+                                       ") is not below Z=" + std::to_string(qc.z));
             }
             for (int z = 0; z < qc.z; z++) {
                 entries.emplace_back(i * qc.z + z, j * qc.z + (z + s) % qc.z);
@@ -134,7 +135,8 @@ void parity_check_matrix::build_layers()
     // (at most its degree), so the layers a row may not join are the union of its
     // columns' lists.
     std::vector<std::vector<int>> col_layers(d_cols);
-    std::vector<int> blocked_stamp; // blocked_stamp[l] == r + 1: layer l clashes with row r
+    std::vector<int>
+        blocked_stamp; // blocked_stamp[l] == r + 1: layer l clashes with row r
     for (int r = 0; r < d_rows; r++) {
         const auto cols = row(r);
         for (int c : cols) {
@@ -143,7 +145,8 @@ void parity_check_matrix::build_layers()
             }
         }
         int chosen = 0;
-        while (chosen < static_cast<int>(d_layers.size()) && blocked_stamp[chosen] == r + 1) {
+        while (chosen < static_cast<int>(d_layers.size()) &&
+               blocked_stamp[chosen] == r + 1) {
             chosen++;
         }
         if (chosen == static_cast<int>(d_layers.size())) {

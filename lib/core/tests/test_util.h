@@ -21,19 +21,19 @@ void require_refcodes();
 } // namespace gpufec_test
 
 /*! Asserts that `expr` throws `ex_type` whose what() contains `text`. */
-#define GPUFEC_ASSERT_THROW_MSG(expr, ex_type, text)                                  \
-    do {                                                                               \
-        bool _thrown = false;                                                          \
-        try {                                                                          \
-            expr;                                                                      \
-        } catch (const ex_type& _e) {                                                  \
-            _thrown = true;                                                            \
-            const std::string _w = _e.what();                                          \
+#define GPUFEC_ASSERT_THROW_MSG(expr, ex_type, text)                                    \
+    do {                                                                                \
+        bool _thrown = false;                                                           \
+        try {                                                                           \
+            expr;                                                                       \
+        } catch (const ex_type& _e) {                                                   \
+            _thrown = true;                                                             \
+            const std::string _w = _e.what();                                           \
             CPPUNIT_ASSERT_MESSAGE("message '" + _w + "' lacks '" + std::string(text) + \
-                                       "'",                                            \
-                                   _w.find(text) != std::string::npos);                \
-        }                                                                              \
-        CPPUNIT_ASSERT_MESSAGE(#expr " did not throw " #ex_type, _thrown);             \
+                                       "'",                                             \
+                                   _w.find(text) != std::string::npos);                 \
+        }                                                                               \
+        CPPUNIT_ASSERT_MESSAGE(#expr " did not throw " #ex_type, _thrown);              \
     } while (0)
 
 #endif

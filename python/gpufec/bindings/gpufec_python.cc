@@ -6,6 +6,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <cmath>
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
@@ -13,7 +14,6 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <cmath>
 #include <string>
 
 namespace py = pybind11;
@@ -27,16 +27,18 @@ frame_shape(const py::buffer_info& b, size_t width, const char* what)
 {
     if (b.ndim == 1) {
         if (static_cast<size_t>(b.shape[0]) % width != 0 || b.shape[0] == 0) {
-            throw invalid_argument(std::string(what) + ": length " + std::to_string(b.shape[0]) +
-                                   " is not a positive multiple of " + std::to_string(width));
+            throw invalid_argument(
+                std::string(what) + ": length " + std::to_string(b.shape[0]) +
+                " is not a positive multiple of " + std::to_string(width));
         }
         return { static_cast<size_t>(b.shape[0]) / width, width };
     }
     if (b.ndim == 2) {
         if (static_cast<size_t>(b.shape[1]) != width || b.shape[0] == 0) {
-            throw invalid_argument(std::string(what) + ": shape (" + std::to_string(b.shape[0]) +
-                                   ", " + std::to_string(b.shape[1]) + ") must be (frames > 0, " +
-                                   std::to_string(width) + ")");
+            throw invalid_argument(
+                std::string(what) + ": shape (" + std::to_string(b.shape[0]) + ", " +
+                std::to_string(b.shape[1]) + ") must be (frames > 0, " +
+                std::to_string(width) + ")");
         }
         return { static_cast<size_t>(b.shape[0]), width };
     }
@@ -50,8 +52,8 @@ PYBIND11_MODULE(gpufec_python, m)
 {
     m.doc() = "gr-gpufec core: LDPC codes, encoders and GPU/CPU decoders";
 
-    py::register_exception<gpufec::backend_unavailable>(m, "BackendUnavailable",
-                                                        PyExc_RuntimeError);
+    py::register_exception<gpufec::backend_unavailable>(
+        m, "BackendUnavailable", PyExc_RuntimeError);
 
     py::class_<ldpc_code, std::shared_ptr<ldpc_code>>(
         m, "ldpc_code", "A binary LDPC code named by a code spec string.")
@@ -60,33 +62,39 @@ PYBIND11_MODULE(gpufec_python, m)
              }),
              py::arg("spec"),
              ("Makes a code from a spec. " + ldpc_code::spec_forms()).c_str())
-        .def_property_readonly("name", &ldpc_code::name, "The spec the code was made from.")
+        .def_property_readonly(
+            "name", &ldpc_code::name, "The spec the code was made from.")
         .def_property_readonly("n", &ldpc_code::n, "Transmitted codeword length N.")
-        .def_property_readonly("n_full", &ldpc_code::n_full, "Columns of H (N + punctured).")
+        .def_property_readonly(
+            "n_full", &ldpc_code::n_full, "Columns of H (N + punctured).")
         .def_property_readonly("k", &ldpc_code::k, "Information bits K.")
         .def_property_readonly("m", &ldpc_code::m, "Rows of H.")
         .def_property_readonly("q", &ldpc_code::q, "Field size (2 for binary codes).")
         .def_property_readonly("rate", &ldpc_code::rate, "K / N.")
-        .def_property_readonly("edges", [](const ldpc_code& c) { return c.h().edges(); },
-                               "Ones in H.")
-        .def_property_readonly("z",
-                               [](const ldpc_code& c) { return c.h().is_qc() ? c.h().qc().z : 0; },
-                               "Lifting size Z of a quasi-cyclic code, 0 otherwise.")
-        .def_property_readonly("info_positions", &ldpc_code::info_positions,
+        .def_property_readonly(
+            "edges", [](const ldpc_code& c) { return c.h().edges(); }, "Ones in H.")
+        .def_property_readonly(
+            "z",
+            [](const ldpc_code& c) { return c.h().is_qc() ? c.h().qc().z : 0; },
+            "Lifting size Z of a quasi-cyclic code, 0 otherwise.")
+        .def_property_readonly("info_positions",
+                               &ldpc_code::info_positions,
                                "Column of H carrying each information bit.")
-        .def_property_readonly("punctured_columns", &ldpc_code::punctured_columns,
+        .def_property_readonly("punctured_columns",
+                               &ldpc_code::punctured_columns,
                                "Columns of H that are never transmitted.")
         .def(
             "encode",
-            [](const ldpc_code& c, py::array_t<uint8_t, py::array::c_style | py::array::forcecast> info) {
+            [](const ldpc_code& c,
+               py::array_t<uint8_t, py::array::c_style | py::array::forcecast> info) {
                 const auto b = info.request();
                 const auto shape = frame_shape(b, c.k(), "ldpc_code.encode(info)");
                 const uint8_t* src = static_cast<const uint8_t*>(b.ptr);
                 for (py::ssize_t i = 0; i < b.size; i++) {
                     if (src[i] > 1) {
-                        throw invalid_argument("ldpc_code.encode(info): element " +
-                                               std::to_string(i) + " is " +
-                                               std::to_string(src[i]) + ", expected 0 or 1");
+                        throw invalid_argument(
+                            "ldpc_code.encode(info): element " + std::to_string(i) +
+                            " is " + std::to_string(src[i]) + ", expected 0 or 1");
                     }
                 }
                 py::array_t<uint8_t> out({ shape.first, static_cast<size_t>(c.n()) });
@@ -100,14 +108,15 @@ PYBIND11_MODULE(gpufec_python, m)
                 return out;
             },
             py::arg("info"),
-            "Encodes info bits, shape (frames, K) or (K,) of 0/1, to codewords (frames, N) uint8.")
+            "Encodes info bits, shape (frames, K) or (K,) of 0/1, to codewords (frames, "
+            "N) uint8.")
         .def("__repr__", [](const ldpc_code& c) {
             return "<gpufec.ldpc_code '" + c.name() + "' N=" + std::to_string(c.n()) +
                    " K=" + std::to_string(c.k()) + ">";
         });
 
-    py::class_<decoder>(m, "ldpc_decoder",
-                        "A batch LDPC decoder (backend 'cpu', 'cuda' or 'auto').")
+    py::class_<decoder>(
+        m, "ldpc_decoder", "A batch LDPC decoder (backend 'cpu', 'cuda' or 'auto').")
         .def(py::init([](py::object code_or_spec,
                          const std::string& algorithm,
                          float alpha,
@@ -147,9 +156,11 @@ PYBIND11_MODULE(gpufec_python, m)
              "algorithm: spa, ms, nms, oms, scms; schedule: layered, flooding;\n"
              "backend: auto, cpu, cuda; threads: CPU threads (0 = all cores).")
         .def_property_readonly("backend", &decoder::backend_name, "'cpu' or 'cuda'.")
-        .def_property_readonly("code", [](const decoder& d) {
-            return std::const_pointer_cast<ldpc_code>(d.code_ptr());
-        })
+        .def_property_readonly("code",
+                               [](const decoder& d) {
+                                   return std::const_pointer_cast<ldpc_code>(
+                                       d.code_ptr());
+                               })
         .def("set_max_iterations", &decoder::set_max_iterations, py::arg("iterations"))
         .def("set_alpha", &decoder::set_alpha, py::arg("alpha"))
         .def("set_beta", &decoder::set_beta, py::arg("beta"))
@@ -172,7 +183,8 @@ PYBIND11_MODULE(gpufec_python, m)
                 out.parity_ok = ok.mutable_data();
                 {
                     py::gil_scoped_release release;
-                    d.decode(static_cast<const float*>(b.ptr), frames * c.n(), frames, out);
+                    d.decode(
+                        static_cast<const float*>(b.ptr), frames * c.n(), frames, out);
                 }
                 return py::make_tuple(bits, iterations, ok.attr("astype")("bool"));
             },
@@ -182,11 +194,12 @@ PYBIND11_MODULE(gpufec_python, m)
             "Returns (bits, iterations, parity_ok): bits (frames, K) uint8, or\n"
             "(frames, N) with codeword=True; iterations int32; parity_ok bool.");
 
-    py::class_<awgn_channel>(m, "awgn_channel",
-                             "BPSK/QPSK over AWGN with Philox noise and exact LLRs.")
-        .def(py::init([](const std::string& mod, double ebn0_db, double rate, uint64_t seed) {
-                 return awgn_channel(parse_modulation(mod), ebn0_db, rate, seed);
-             }),
+    py::class_<awgn_channel>(
+        m, "awgn_channel", "BPSK/QPSK over AWGN with Philox noise and exact LLRs.")
+        .def(py::init(
+                 [](const std::string& mod, double ebn0_db, double rate, uint64_t seed) {
+                     return awgn_channel(parse_modulation(mod), ebn0_db, rate, seed);
+                 }),
              py::arg("modulation"),
              py::arg("ebn0_db"),
              py::arg("rate"),
@@ -199,20 +212,25 @@ PYBIND11_MODULE(gpufec_python, m)
                uint64_t first_frame) {
                 const auto b = bits.request();
                 if (b.ndim != 2) {
-                    throw invalid_argument("awgn_channel.transmit: bits must be (frames, N)");
+                    throw invalid_argument(
+                        "awgn_channel.transmit: bits must be (frames, N)");
                 }
                 const size_t frames = b.shape[0], n = b.shape[1];
                 py::array_t<float> llrs({ frames, n });
                 for (size_t f = 0; f < frames; f++) {
-                    ch.transmit(static_cast<const uint8_t*>(b.ptr) + f * n, n, first_frame + f,
+                    ch.transmit(static_cast<const uint8_t*>(b.ptr) + f * n,
+                                n,
+                                first_frame + f,
                                 llrs.mutable_data() + f * n);
                 }
                 return llrs;
             },
             py::arg("bits"),
             py::arg("first_frame") = 0,
-            "Modulates (frames, N) bits, adds the noise of frames first_frame.., returns LLRs.");
+            "Modulates (frames, N) bits, adds the noise of frames first_frame.., returns "
+            "LLRs.");
 
-    m.def("describe_backends", &describe_backends, "Backends of this build, one per line.");
+    m.def(
+        "describe_backends", &describe_backends, "Backends of this build, one per line.");
     m.def("code_spec_forms", &ldpc_code::spec_forms, "The valid code spec forms.");
 }
