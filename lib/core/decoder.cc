@@ -10,6 +10,8 @@
  */
 
 #include "cpu_reference_decoder.h"
+#include <gpufec/cuda_decoder.h>
+#include <gpufec/device_info.h>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -49,18 +51,6 @@ bool cuda_built()
 #else
     return false;
 #endif
-}
-
-/*! Why the CUDA backend cannot be used in this build, one sentence. */
-std::string cuda_unavailable_reason()
-{
-    if (cuda_built()) {
-        return "the CUDA backend is built, but its decoder is not available in this "
-               "version of gr-gpufec (it arrives later)";
-    }
-    return "this build has no CUDA support (configured without nvcc or with "
-           "ENABLE_CUDA=OFF), and the CUDA decoder is not available in this version "
-           "of gr-gpufec (it arrives later)";
 }
 
 const char* const rule_names = "spa, ms, nms, oms, scms";
@@ -291,14 +281,33 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
     case backend_kind::cpu:
         return make_cpu_reference_decoder(std::move(code), options);
     case backend_kind::cuda:
-        // A later change plugs the CUDA decoder in here (make_cuda_decoder).
-        throw backend_unavailable("decoder backend cuda: " + cuda_unavailable_reason() +
-                                  "; use backend cpu or auto");
+        // throws backend_unavailable (no CUDA build, no device) with the reason, and
+        // invalid_argument for a combination the GPU cannot do (e.g. half2 SPA)
+        return cuda_decoder::make(std::move(code), options);
     case backend_kind::automatic: {
+        // CUDA when a device works and the combination is supported, else the CPU;
+        // the first choice of the process is logged once
+        std::string why;
+        if (cuda_available(&why)) {
+            try {
+                decoder::uptr d = cuda_decoder::make(code, options);
+                static std::once_flag logged;
+                std::call_once(logged, [&d] {
+                    const cuda_tuning t = static_cast<cuda_decoder&>(*d).tuning();
+                    std::clog << "gpufec: backend auto -> cuda (device " << t.device << ": "
+                              << t.device_name << ", kernel " << t.kernel << ")" << std::endl;
+                });
+                return d;
+            } catch (const backend_unavailable& e) {
+                why = e.what();
+            } catch (const invalid_argument& e) {
+                why = e.what();
+            }
+        }
         static std::once_flag logged;
-        std::call_once(logged, [] {
-            std::clog << "gpufec: backend auto -> cpu (" << cuda_unavailable_reason()
-                      << ")" << std::endl;
+        std::call_once(logged, [&why] {
+            std::clog << "gpufec: backend auto -> cpu (cuda not used: " << why << ")"
+                      << std::endl;
         });
         return make_cpu_reference_decoder(std::move(code), options);
     }
@@ -423,10 +432,20 @@ std::string describe_backends()
     std::ostringstream os;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     os << "cpu: available (float reference decoder, " << cores << " hardware threads)\n";
-    if (cuda_built()) {
-        os << "cuda: built, decoder not yet available\n";
+    if (!cuda_built()) {
+        os << "cuda: not built (configured without nvcc or with ENABLE_CUDA=OFF)\n";
     } else {
-        os << "cuda: not built\n";
+        std::string why;
+        if (cuda_available(&why)) {
+            const std::vector<gpu_device> devices = list_cuda_devices();
+            os << "cuda: available (" << devices.size() << " device(s):";
+            for (const gpu_device& d : devices) {
+                os << " [" << d.index << "] " << d.name << " sm_" << d.cc_major << d.cc_minor;
+            }
+            os << "; layered and flooding, spa/ms/nms/oms/scms, float and half2)\n";
+        } else {
+            os << "cuda: built, no usable device (" << why << ")\n";
+        }
     }
     return os.str();
 }

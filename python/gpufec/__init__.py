@@ -6,12 +6,17 @@
 #
 """LDPC codes, encoders and decoders (GPU and CPU) for GNU Radio.
 
+numpy batch API (LLR convention L = ln(P(b=0)/P(b=1)), positive means bit 0):
+
     >>> from gnuradio import gpufec
     >>> code = gpufec.ldpc_code("wifi:648:1/2")
-    >>> dec = gpufec.ldpc_decoder(code, algorithm="nms", backend="cpu")
+    >>> dec = gpufec.batch_decoder(code, algorithm="nms", backend="cpu")
     >>> bits, iterations, parity_ok = dec.decode(llrs)   # llrs: (frames, N) float32
 
-LLR convention: L = ln(P(b=0)/P(b=1)), positive means bit 0.
+GNU Radio blocks: ldpc_encoder_bb, ldpc_decoder_fb (stream), ldpc_decoder_pdu
+(messages). gr-fec FECAPI objects (soft input as gr-fec passes it, positive means
+bit 1): gpufec.ldpc_encoder.make(spec, ...), gpufec.ldpc_decoder.make(spec, ...),
+for fec.extended_encoder / extended_decoder, tagged, async and BER-curve blocks.
 """
 
 import os
@@ -22,3 +27,5 @@ except ImportError:
     dirname, filename = os.path.split(os.path.abspath(__file__))
     __path__.append(os.path.join(dirname, "bindings"))
     from .gpufec_python import *  # noqa: F401,F403
+
+from .grc_helpers import code_spec  # noqa: E402,F401

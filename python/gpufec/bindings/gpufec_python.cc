@@ -1,8 +1,9 @@
 /*
  * pybind11 bindings of the gpufec core: codes from spec strings, their encoders,
- * and decoders with a numpy batch API (frames x N arrays in, frames x K bits,
- * iterations and parity status out). The GNU Radio blocks and FECAPI objects are
- * bound beside these as they land.
+ * the numpy batch decoder (gpufec.batch_decoder: frames x N arrays in, frames x K
+ * bits, iterations and parity status out) and the AWGN channel. The GNU Radio
+ * blocks and FECAPI objects are bound in their own files; python_bindings.cc makes
+ * the module.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,10 +49,8 @@ frame_shape(const py::buffer_info& b, size_t width, const char* what)
 
 } // namespace
 
-PYBIND11_MODULE(gpufec_python, m)
+void bind_core(py::module& m)
 {
-    m.doc() = "gr-gpufec core: LDPC codes, encoders and GPU/CPU decoders";
-
     py::register_exception<gpufec::backend_unavailable>(
         m, "BackendUnavailable", PyExc_RuntimeError);
 
@@ -116,7 +115,13 @@ PYBIND11_MODULE(gpufec_python, m)
         });
 
     py::class_<decoder>(
-        m, "ldpc_decoder", "A batch LDPC decoder (backend 'cpu', 'cuda' or 'auto').")
+        m,
+        "batch_decoder",
+        "A batch LDPC decoder with a numpy API (backend 'cpu', 'cuda' or "
+        "'auto').\n\n"
+        "Input LLRs L = ln(P(b=0)/P(b=1)): positive means bit 0. (The gr-fec\n"
+        "FECAPI object gpufec.ldpc_decoder.make(...) takes gr-fec's soft\n"
+        "bits instead, positive means bit 1.)")
         .def(py::init([](py::object code_or_spec,
                          const std::string& algorithm,
                          float alpha,
@@ -171,7 +176,7 @@ PYBIND11_MODULE(gpufec_python, m)
                bool codeword) {
                 const auto b = llrs.request();
                 const ldpc_code& c = d.code();
-                const auto shape = frame_shape(b, c.n(), "ldpc_decoder.decode(llrs)");
+                const auto shape = frame_shape(b, c.n(), "batch_decoder.decode(llrs)");
                 const size_t frames = shape.first;
                 const size_t width = codeword ? c.n() : c.k();
                 py::array_t<uint8_t> bits({ frames, width });

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 #
-# The numpy batch API of the bindings: codes from specs, encoding, decoding with
-# the CPU backend (noiseless and noisy), and bad input refused with ValueError.
+# The numpy batch API of the bindings (gpufec.batch_decoder): codes from specs,
+# encoding, decoding with the CPU backend (noiseless and noisy), and bad input
+# refused with ValueError.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -31,12 +32,12 @@ class qa_python_api(gr_unittest.TestCase):
         self.assertEqual(cw.shape, (20, code.n))
         llrs = (4.0 * (1.0 - 2.0 * cw)).astype(np.float32)
         for algorithm in ("spa", "ms", "nms", "oms", "scms"):
-            dec = gpufec.ldpc_decoder(code, algorithm=algorithm, backend="cpu")
+            dec = gpufec.batch_decoder(code, algorithm=algorithm, backend="cpu")
             bits, its, ok = dec.decode(llrs)
             np.testing.assert_array_equal(bits, info)
             self.assertTrue(ok.all())
             self.assertTrue((its == 1).all())
-        bits, _, _ = gpufec.ldpc_decoder(code, backend="cpu").decode(llrs, codeword=True)
+        bits, _, _ = gpufec.batch_decoder(code, backend="cpu").decode(llrs, codeword=True)
         np.testing.assert_array_equal(bits, cw)
 
     def test_noisy(self):
@@ -44,7 +45,7 @@ class qa_python_api(gr_unittest.TestCase):
         info = np.random.default_rng(3).integers(0, 2, size=(50, code.k), dtype=np.uint8)
         ch = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=11)
         llrs = ch.transmit(code.encode(info))
-        bits, its, ok = gpufec.ldpc_decoder(code, backend="cpu").decode(llrs)
+        bits, its, ok = gpufec.batch_decoder(code, backend="cpu").decode(llrs)
         self.assertGreaterEqual((bits == info).all(axis=1).sum(), 49)
         self.assertGreater(its.max(), 1)
 
@@ -55,17 +56,17 @@ class qa_python_api(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             gpufec.ldpc_code("nonsense")
         code = gpufec.ldpc_code("wifi:648:1/2")
-        dec = gpufec.ldpc_decoder(code, backend="cpu")
+        dec = gpufec.batch_decoder(code, backend="cpu")
         with self.assertRaises(ValueError):
             dec.decode(np.zeros(647, dtype=np.float32))
         with self.assertRaises(ValueError):
             dec.decode(np.zeros((0, 648), dtype=np.float32))
         with self.assertRaises(ValueError):
-            gpufec.ldpc_decoder(code, algorithm="bogus")
+            gpufec.batch_decoder(code, algorithm="bogus")
         with self.assertRaises(ValueError):
-            gpufec.ldpc_decoder(code, alpha=1.5)
+            gpufec.batch_decoder(code, alpha=1.5)
         with self.assertRaises(ValueError):
-            gpufec.ldpc_decoder(code, max_iterations=0)
+            gpufec.batch_decoder(code, max_iterations=0)
         with self.assertRaises(ValueError):
             code.encode(np.full(code.k, 2, dtype=np.uint8))
 

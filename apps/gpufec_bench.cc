@@ -1,0 +1,981 @@
+/* -*- c++ -*- */
+/*
+ * gpufec-bench: information throughput and single-frame latency of a gpufec
+ * decoder (issue 3, "Benchmark"; the method is in docs/BENCHMARKS.md).
+ *
+ * Input: random codewords (Philox streams of channel.h, frame f of --seed) sent
+ * over BPSK/AWGN at --ebn0, as float LLRs or, with --input int8, quantized by
+ * quantize_llrs() with --int8-step. Measured, each after --warmup untimed runs:
+ *  - device-resident (cuda only): the batch's LLRs are copied to GPU memory before
+ *    timing; one cuda_decoder::decode_device() on a stream of this program, timed
+ *    with CUDA events around the call and its completion; the bits stay on the GPU.
+ *  - host-fed: decoder::decode() from pinned host buffers (cudaHostAlloc when CUDA
+ *    is built, ordinary memory otherwise) into pinned outputs, so H2D + decode +
+ *    D2H, timed by the wall clock (std::chrono::steady_clock).
+ *  - latency: host-fed decode() of one frame, --latency-samples times; p50 and p99
+ *    by nearest rank.
+ * Throughput is information bits (frames * K) per second; the figure reported is
+ * the median of --reps timed runs, with min and max beside it. The FER of the
+ * decoded batch is a sanity check that the decoder decoded.
+ *
+ * Bad options exit with status 2 and a message on stderr naming the problem, as
+ * gpufec-ber does; a run-time failure (e.g. a CUDA error) exits 1.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <gpufec/channel.h>
+#include <gpufec/cuda_decoder.h>
+#include <gpufec/decoder.h>
+#include <gpufec/device_info.h>
+#include <gpufec/error.h>
+#include <gpufec/ldpc_code.h>
+
+#ifdef GPUFEC_HAVE_CUDA
+#include <cuda_runtime.h>
+#endif
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+/* A bad command line: reported on stderr, exit status 2. */
+struct usage_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/* Strict decimal unsigned integer in [lo, hi]. */
+uint64_t parse_unsigned(const std::string& text,
+                        const std::string& option,
+                        uint64_t lo,
+                        uint64_t hi)
+{
+    uint64_t v = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    const auto r = std::from_chars(first, last, v);
+    if (r.ec == std::errc::result_out_of_range) {
+        throw usage_error(option + ": " + text + " is too large (at most " +
+                          std::to_string(hi) + ")");
+    }
+    if (text.empty() || r.ec != std::errc() || r.ptr != last) {
+        throw usage_error(option + ": '" + text + "' is not a non-negative integer");
+    }
+    if (v < lo || v > hi) {
+        throw usage_error(option + ": " + text + " is outside [" + std::to_string(lo) +
+                          ", " + std::to_string(hi) + "]");
+    }
+    return v;
+}
+
+/* Strict finite real number. */
+double parse_real(const std::string& text, const std::string& option)
+{
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(begin, &end);
+    if (text.empty() || end == begin || *end != '\0' || errno == ERANGE ||
+        !std::isfinite(v)) {
+        throw usage_error(option + ": '" + text + "' is not a finite number");
+    }
+    return v;
+}
+
+std::string lower(const std::string& text)
+{
+    std::string t;
+    for (char c : text) {
+        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    return t;
+}
+
+bool parse_on_off(const std::string& text, const std::string& option)
+{
+    const std::string t = lower(text);
+    if (t == "on" || t == "true" || t == "yes" || t == "1") {
+        return true;
+    }
+    if (t == "off" || t == "false" || t == "no" || t == "0") {
+        return false;
+    }
+    throw usage_error(option + ": '" + text + "' is not on or off");
+}
+
+/* One of `choices` (any case), else a usage error listing them. */
+std::string parse_choice(const std::string& text,
+                         const std::string& option,
+                         const std::vector<std::string>& choices)
+{
+    const std::string t = lower(text);
+    std::string list;
+    for (const std::string& c : choices) {
+        if (t == c) {
+            return c;
+        }
+        list += (list.empty() ? "" : ", ") + c;
+    }
+    throw usage_error(option + ": '" + text + "' is not one of " + list);
+}
+
+/* Shortest text that reads back as the same double (JSON number). */
+std::string json_number(double v)
+{
+    if (!std::isfinite(v)) {
+        return "null";
+    }
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof(buf), v);
+    return std::string(buf, r.ptr);
+}
+
+std::string json_string(const std::string& s)
+{
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+                out += buf;
+            } else {
+                out.push_back(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+/* Writes the whole file; false when it cannot be written. */
+bool write_file(const std::string& path, const std::string& text)
+{
+    std::ofstream f(path, std::ios::out | std::ios::trunc);
+    if (!f) {
+        return false;
+    }
+    f << text;
+    f.flush();
+    return static_cast<bool>(f);
+}
+
+// ---------------------------------------------------------------------------
+// Memory: pinned host buffers and device buffers
+// ---------------------------------------------------------------------------
+
+#ifdef GPUFEC_HAVE_CUDA
+void cuda_check(cudaError_t e, const char* what)
+{
+    if (e != cudaSuccess) {
+        throw std::runtime_error(std::string(what) + ": " + cudaGetErrorName(e) + ": " +
+                                 cudaGetErrorString(e));
+    }
+}
+#endif
+
+/*!
+ * `count` elements of host memory: page-locked (cudaHostAlloc) when `pinned` is
+ * asked for and CUDA is built and works, ordinary memory otherwise.
+ */
+template <typename T>
+class host_array
+{
+public:
+    host_array(size_t count, bool pinned) : d_count(count)
+    {
+#ifdef GPUFEC_HAVE_CUDA
+        if (pinned && count > 0) {
+            void* p = nullptr;
+            const cudaError_t e = cudaHostAlloc(&p, count * sizeof(T), cudaHostAllocDefault);
+            if (e == cudaSuccess) {
+                d_ptr = static_cast<T*>(p);
+                d_pinned = true;
+                return;
+            }
+            (void)cudaGetLastError(); // clear the sticky-free error state
+            d_why_not_pinned = std::string("cudaHostAlloc: ") + cudaGetErrorString(e);
+        }
+#else
+        if (pinned) {
+            d_why_not_pinned = "this build has no CUDA support";
+        }
+#endif
+        d_plain.reset(new T[count > 0 ? count : 1]());
+        d_ptr = d_plain.get();
+    }
+    ~host_array()
+    {
+#ifdef GPUFEC_HAVE_CUDA
+        if (d_pinned) {
+            cudaFreeHost(d_ptr);
+        }
+#endif
+    }
+    host_array(const host_array&) = delete;
+    host_array& operator=(const host_array&) = delete;
+
+    T* data() { return d_ptr; }
+    const T* data() const { return d_ptr; }
+    size_t size() const { return d_count; }
+    T& operator[](size_t i) { return d_ptr[i]; }
+    const T& operator[](size_t i) const { return d_ptr[i]; }
+    bool pinned() const { return d_pinned; }
+    const std::string& why_not_pinned() const { return d_why_not_pinned; }
+
+private:
+    size_t d_count;
+    T* d_ptr = nullptr;
+    bool d_pinned = false;
+    std::unique_ptr<T[]> d_plain;
+    std::string d_why_not_pinned;
+};
+
+#ifdef GPUFEC_HAVE_CUDA
+/*! `count` elements of device memory (cudaMalloc), freed on destruction. */
+template <typename T>
+class device_array
+{
+public:
+    explicit device_array(size_t count) : d_count(count)
+    {
+        void* p = nullptr;
+        cuda_check(cudaMalloc(&p, std::max<size_t>(count, 1) * sizeof(T)),
+                   "cudaMalloc of a benchmark buffer");
+        d_ptr = static_cast<T*>(p);
+    }
+    ~device_array() { cudaFree(d_ptr); }
+    device_array(const device_array&) = delete;
+    device_array& operator=(const device_array&) = delete;
+    T* data() { return d_ptr; }
+    size_t size() const { return d_count; }
+
+private:
+    size_t d_count;
+    T* d_ptr = nullptr;
+};
+
+/*! A stream and two events of this program, released on destruction. */
+struct cuda_timer {
+    cudaStream_t stream = nullptr;
+    cudaEvent_t start = nullptr;
+    cudaEvent_t stop = nullptr;
+    cuda_timer()
+    {
+        cuda_check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
+                   "cudaStreamCreate");
+        cuda_check(cudaEventCreate(&start), "cudaEventCreate");
+        cuda_check(cudaEventCreate(&stop), "cudaEventCreate");
+    }
+    ~cuda_timer()
+    {
+        cudaEventDestroy(stop);
+        cudaEventDestroy(start);
+        cudaStreamDestroy(stream);
+    }
+    cuda_timer(const cuda_timer&) = delete;
+    cuda_timer& operator=(const cuda_timer&) = delete;
+};
+#endif
+
+// ---------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------
+
+struct summary {
+    std::vector<double> samples; //!< in measurement order
+    double min = 0.0;
+    double median = 0.0;
+    double max = 0.0;
+};
+
+summary summarize(const std::vector<double>& samples)
+{
+    summary s;
+    s.samples = samples;
+    if (samples.empty()) {
+        return s;
+    }
+    std::vector<double> v = samples;
+    std::sort(v.begin(), v.end());
+    s.min = v.front();
+    s.max = v.back();
+    const size_t m = v.size() / 2;
+    s.median = v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+    return s;
+}
+
+/* Nearest-rank percentile p in (0, 100] of sorted values. */
+double percentile(const std::vector<double>& sorted, double p)
+{
+    if (sorted.empty()) {
+        return 0.0;
+    }
+    size_t rank = static_cast<size_t>(std::ceil(p / 100.0 * sorted.size()));
+    rank = std::min(std::max<size_t>(rank, 1), sorted.size());
+    return sorted[rank - 1];
+}
+
+// ---------------------------------------------------------------------------
+// The generated input
+// ---------------------------------------------------------------------------
+
+/*!
+ * Frames 0 .. frames-1 of `seed`: random information bits, the code's encoder,
+ * BPSK over AWGN at ebn0_db (exact LLRs). Spread over the machine's cores.
+ */
+void generate(const gpufec::ldpc_code& code,
+              size_t frames,
+              double ebn0_db,
+              uint64_t seed,
+              std::vector<uint8_t>& info,
+              float* llrs)
+{
+    const size_t k = static_cast<size_t>(code.k());
+    const size_t n = static_cast<size_t>(code.n());
+    info.assign(frames * k, 0);
+    const gpufec::awgn_channel channel(
+        gpufec::modulation::bpsk, ebn0_db, code.rate(), seed);
+    (void)code.get_encoder(); // built once, before the workers share it
+    const size_t workers =
+        std::min<size_t>(frames, std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::exception_ptr> errors(workers);
+    auto work = [&](size_t w) {
+        try {
+            std::vector<uint8_t> codeword(n);
+            for (size_t f = w; f < frames; f += workers) {
+                gpufec::random_bits(seed, f, k, &info[f * k]);
+                code.encode(&info[f * k], codeword.data());
+                channel.transmit(codeword.data(), n, f, llrs + f * n);
+            }
+        } catch (...) {
+            errors[w] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t w = 1; w < workers; w++) {
+        threads.emplace_back(work, w);
+    }
+    work(0);
+    for (auto& t : threads) {
+        t.join();
+    }
+    for (auto& e : errors) {
+        if (e) {
+            std::rethrow_exception(e);
+        }
+    }
+}
+
+/* Frames whose decoded information bits differ from those sent. */
+size_t count_frame_errors(const uint8_t* decoded,
+                          const std::vector<uint8_t>& sent,
+                          size_t frames,
+                          size_t k)
+{
+    size_t errors = 0;
+    for (size_t f = 0; f < frames; f++) {
+        errors += !std::equal(decoded + f * k, decoded + (f + 1) * k, sent.data() + f * k);
+    }
+    return errors;
+}
+
+// ---------------------------------------------------------------------------
+// Output
+// ---------------------------------------------------------------------------
+
+/* One measured mode: throughput of the timed runs and the FER of the batch. */
+struct mode_result {
+    bool run = false;
+    summary gbps;
+    size_t frame_errors = 0;
+    size_t parity_failures = 0; //!< frames whose final hard decision fails H
+    double mean_iterations = 0.0;
+};
+
+struct latency_result {
+    bool run = false;
+    std::vector<double> us; //!< in measurement order
+    double p50 = 0.0;
+    double p99 = 0.0;
+    double min = 0.0;
+    double max = 0.0;
+};
+
+std::string decoder_text(const gpufec::decoder_options& o)
+{
+    std::ostringstream s;
+    s << gpufec::to_string(o.rule);
+    if (o.rule == gpufec::check_node_rule::normalized_min_sum) {
+        s << " alpha=" << o.alpha;
+    } else if (o.rule == gpufec::check_node_rule::offset_min_sum) {
+        s << " beta=" << o.beta;
+    }
+    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
+      << " iterations, early termination " << (o.early_termination ? "on" : "off")
+      << ", precision " << gpufec::to_string(o.precision);
+    return s.str();
+}
+
+std::string tuning_text(const gpufec::cuda_tuning& t)
+{
+    std::ostringstream s;
+    s << "device " << t.device << " (" << t.device_name << "): kernel " << t.kernel
+      << ", " << t.frames_per_block << " frames/block, " << t.threads_per_block
+      << " threads/block, " << t.shared_bytes_per_block << " B shared/block, "
+      << t.blocks_per_sm << " blocks/SM, batch " << t.batch_frames << " frames, "
+      << t.streams << " streams";
+    if (!t.reason.empty()) {
+        s << " (" << t.reason << ")";
+    }
+    return s.str();
+}
+
+std::string tuning_json(const gpufec::cuda_tuning& t)
+{
+    std::ostringstream s;
+    s << "{\"device\": " << t.device << ", \"device_name\": " << json_string(t.device_name)
+      << ", \"kernel\": " << json_string(t.kernel)
+      << ", \"frames_per_block\": " << t.frames_per_block
+      << ", \"threads_per_block\": " << t.threads_per_block
+      << ", \"shared_bytes_per_block\": " << t.shared_bytes_per_block
+      << ", \"blocks_per_sm\": " << t.blocks_per_sm
+      << ", \"batch_frames\": " << t.batch_frames << ", \"streams\": " << t.streams
+      << ", \"reason\": " << json_string(t.reason) << "}";
+    return s.str();
+}
+
+std::string samples_json(const std::vector<double>& v)
+{
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); i++) {
+        s += (i ? ", " : "") + json_number(v[i]);
+    }
+    return s + "]";
+}
+
+std::string mode_json(const mode_result& m, size_t frames)
+{
+    if (!m.run) {
+        return "null";
+    }
+    std::ostringstream s;
+    s << "{\"gbps_median\": " << json_number(m.gbps.median)
+      << ", \"gbps_min\": " << json_number(m.gbps.min)
+      << ", \"gbps_max\": " << json_number(m.gbps.max)
+      << ", \"gbps_samples\": " << samples_json(m.gbps.samples)
+      << ", \"frames\": " << frames << ", \"frame_errors\": " << m.frame_errors
+      << ", \"fer\": " << json_number(static_cast<double>(m.frame_errors) / frames)
+      << ", \"parity_failures\": " << m.parity_failures
+      << ", \"mean_iterations\": " << json_number(m.mean_iterations) << "}";
+    return s.str();
+}
+
+void print_mode(const char* label, const mode_result& m, size_t frames)
+{
+    if (!m.run) {
+        return;
+    }
+    std::printf("%-16s median %9.4f Gbps  (min %.4f, max %.4f, %zu runs)  "
+                "FER %.3e (%zu/%zu)  mean iterations %.2f\n",
+                label,
+                m.gbps.median,
+                m.gbps.min,
+                m.gbps.max,
+                m.gbps.samples.size(),
+                static_cast<double>(m.frame_errors) / frames,
+                m.frame_errors,
+                frames,
+                m.mean_iterations);
+    std::fflush(stdout);
+}
+
+int run(int argc, char** argv)
+{
+    CLI::App app{ "gpufec-bench: information throughput (Gbps) and single-frame latency "
+                  "of a gpufec decoder" };
+    std::string code_spec = "wimax:2304:1/2";
+    std::string algorithm = "nms";
+    std::string alpha = "0.75";
+    std::string beta = "0.5";
+    std::string schedule = "layered";
+    std::string iterations = "10";
+    std::string early = "off";
+    std::string backend = "auto";
+    std::string threads = "0";
+    std::string precision = "float";
+    std::string frames_per_block = "0";
+    std::string streams = "2";
+    std::string device = "0";
+    std::string batch = "0";
+    std::string input = "float";
+    std::string int8_step = "0.125";
+    std::string mode = "both";
+    std::string reps = "10";
+    std::string warmup = "2";
+    std::string latency_samples = "200";
+    std::string ebn0 = "2.0";
+    std::string seed = "1";
+    std::string json_path;
+
+    auto option = [&app](const std::string& name,
+                         std::string& value,
+                         const std::string& type,
+                         const std::string& help) {
+        return app.add_option(name, value, help)->type_name(type)->capture_default_str();
+    };
+    option("--code", code_spec, "SPEC", "the code; " + gpufec::ldpc_code::spec_forms());
+    option("--algorithm", algorithm, "NAME", "check-node rule: spa, ms, nms, oms, scms");
+    option("--alpha", alpha, "A", "normalized min-sum factor, in (0, 1]");
+    option("--beta", beta, "B", "offset min-sum offset, >= 0");
+    option("--schedule", schedule, "NAME", "layered or flooding");
+    option("--iterations", iterations, "N", "maximum decoder iterations");
+    option("--early-termination",
+           early,
+           "on|off",
+           "stop decoding a frame once its syndrome is zero (off by default: the "
+           "throughput goals are stated without it)");
+    option("--backend", backend, "NAME", "cpu, cuda or auto");
+    option("--threads", threads, "N", "CPU decoder threads, 0 = all cores");
+    option("--precision", precision, "NAME", "message arithmetic: float or half2 (cuda)");
+    option("--frames-per-block",
+           frames_per_block,
+           "N",
+           "cuda: frames per thread block, 0 = the tuner's choice");
+    option("--streams", streams, "N", "cuda: streams of the host pipeline (>= 1)");
+    option("--device", device, "N", "cuda: device index");
+    option("--batch",
+           batch,
+           "N",
+           "frames per decode call; 0 = 4 x the tuner's batch (cuda), or about 2^20 "
+           "LLRs clamped to [64, 1024] frames (cpu)");
+    option("--input", input, "TYPE", "LLRs given to the decoder: float or int8");
+    option("--int8-step", int8_step, "S", "int8 input: value v stands for LLR v * S");
+    option("--mode",
+           mode,
+           "NAME",
+           "device (LLRs resident in GPU memory, cuda only), host (host-fed), or both "
+           "(device and host on cuda, host on cpu)");
+    option("--reps",
+           reps,
+           "N",
+           "timed runs per mode; the median is reported (use >= 10 for figures)");
+    option("--warmup", warmup, "N", "untimed runs before the timed ones, per mode");
+    option("--latency-samples",
+           latency_samples,
+           "N",
+           "single-frame host-fed decodes timed for p50/p99 (>= 200 for figures; "
+           "0 = skip)");
+    option("--ebn0", ebn0, "DB", "Eb/N0 of the generated input (BPSK over AWGN)");
+    option("--seed", seed, "S", "random seed of bits and noise (Philox key)");
+    app.add_option("--json", json_path, "write the results to FILE as a JSON object")
+        ->type_name("FILE");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        throw usage_error(e.what());
+    }
+
+    gpufec::decoder_options dec;
+    dec.rule = gpufec::parse_check_node_rule(algorithm);
+    dec.alpha = static_cast<float>(parse_real(alpha, "--alpha"));
+    dec.beta = static_cast<float>(parse_real(beta, "--beta"));
+    dec.schedule = gpufec::parse_schedule(schedule);
+    dec.max_iterations =
+        static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
+    dec.early_termination = parse_on_off(early, "--early-termination");
+    dec.backend = gpufec::parse_backend(backend);
+    dec.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
+    const std::string precision_name =
+        parse_choice(precision, "--precision", { "float", "half2" });
+    dec.precision = gpufec::parse_precision(precision_name);
+    dec.gpu.frames_per_block = static_cast<int>(
+        parse_unsigned(frames_per_block, "--frames-per-block", 0, 1 << 20));
+    dec.gpu.streams = static_cast<int>(parse_unsigned(streams, "--streams", 1, 64));
+    dec.gpu.device = static_cast<int>(parse_unsigned(device, "--device", 0, 1024));
+    dec.validate();
+
+    const size_t batch_arg =
+        static_cast<size_t>(parse_unsigned(batch, "--batch", 0, size_t(1) << 24));
+    const bool int8_input = parse_choice(input, "--input", { "float", "int8" }) == "int8";
+    const double step_d = parse_real(int8_step, "--int8-step");
+    if (!(step_d > 0.0)) {
+        throw usage_error("--int8-step: " + int8_step + " is not > 0");
+    }
+    const float step = static_cast<float>(step_d);
+    const std::string mode_name =
+        parse_choice(mode, "--mode", { "device", "host", "both" });
+    const size_t n_reps = static_cast<size_t>(parse_unsigned(reps, "--reps", 1, 100000));
+    const size_t n_warmup =
+        static_cast<size_t>(parse_unsigned(warmup, "--warmup", 0, 100000));
+    const size_t n_latency = static_cast<size_t>(
+        parse_unsigned(latency_samples, "--latency-samples", 0, 10000000));
+    const double ebn0_db = parse_real(ebn0, "--ebn0");
+    const uint64_t seed_v =
+        parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max());
+
+    // Find out now, not after the runs, that the file cannot be written.
+    if (!json_path.empty() && !write_file(json_path, "{}\n")) {
+        throw usage_error("--json: cannot write '" + json_path +
+                          "': " + std::strerror(errno));
+    }
+
+    const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(code_spec);
+    const size_t n = static_cast<size_t>(code->n());
+    const size_t k = static_cast<size_t>(code->k());
+
+    gpufec::decoder::uptr decoder = gpufec::decoder::make(code, dec);
+    auto* cuda = dynamic_cast<gpufec::cuda_decoder*>(decoder.get());
+    const bool on_gpu = cuda != nullptr;
+
+    const bool want_device = mode_name == "device" || (mode_name == "both" && on_gpu);
+    const bool want_host = mode_name == "host" || mode_name == "both";
+    if (want_device && !on_gpu) {
+        throw usage_error("--mode device needs the cuda backend (LLRs resident in GPU "
+                          "memory), but the decoder runs on backend " +
+                          decoder->backend_name() + "; use --mode host");
+    }
+#ifndef GPUFEC_HAVE_CUDA
+    if (want_device) {
+        throw usage_error("--mode device: this build of gpufec-bench has no CUDA support");
+    }
+#endif
+
+    gpufec::cuda_tuning tuning;
+    if (on_gpu) {
+        tuning = cuda->tuning();
+    }
+    size_t frames = batch_arg;
+    if (frames == 0) {
+        if (on_gpu) {
+            const size_t tuner_batch =
+                tuning.batch_frames > 0 ? static_cast<size_t>(tuning.batch_frames) : 4096;
+            frames = 4 * tuner_batch;
+            // at most 1 GiB of float LLRs per call
+            frames = std::min(frames, std::max<size_t>(1, (size_t(1) << 28) / n));
+        } else {
+            frames = std::min<size_t>(1024, std::max<size_t>(64, (size_t(1) << 20) / n));
+        }
+    }
+
+    const gpufec::decoder_options in_force = decoder->options();
+    std::printf("gpufec-bench: code %s  N=%zu  K=%zu  rate=%.6g\n",
+                code->name().c_str(),
+                n,
+                k,
+                code->rate());
+    std::printf("decoder: %s  backend: %s\n",
+                decoder_text(in_force).c_str(),
+                decoder->backend_name().c_str());
+    const std::string cuda_version = gpufec::cuda_version_string();
+    if (on_gpu) {
+        std::printf("CUDA: %s\n", cuda_version.c_str());
+        std::printf("tuner: %s\n", tuning_text(tuning).c_str());
+    } else {
+        const unsigned cores = std::thread::hardware_concurrency();
+        std::printf("CPU threads: %u of %u cores\n",
+                    in_force.threads > 0 ? static_cast<unsigned>(in_force.threads)
+                                         : std::max(1u, cores),
+                    cores);
+    }
+    if (n_reps < 10) {
+        std::printf("note: %zu timed runs; figures for docs/BENCHMARKS.md use >= 10\n",
+                    n_reps);
+    }
+    if (n_latency > 0 && n_latency < 200) {
+        std::printf("note: %zu latency samples; figures use >= 200\n", n_latency);
+    }
+    std::fflush(stdout);
+
+    // ---- input
+    const bool pinned = on_gpu;
+    host_array<float> llrs(frames * n, pinned);
+    if (pinned && !llrs.pinned()) {
+        std::printf("note: host buffers are pageable (%s)\n", llrs.why_not_pinned().c_str());
+    }
+    std::vector<uint8_t> sent;
+    const auto g0 = std::chrono::steady_clock::now();
+    generate(*code, frames, ebn0_db, seed_v, sent, llrs.data());
+    std::unique_ptr<host_array<int8_t>> llrs8;
+    if (int8_input) {
+        llrs8 = std::make_unique<host_array<int8_t>>(frames * n, pinned);
+        gpufec::quantize_llrs(llrs.data(), frames * n, step, llrs8->data());
+    }
+    const double gen_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - g0).count();
+    std::printf("input: %zu frames per call of %s LLRs%s, BPSK/AWGN at Eb/N0 %s dB, seed "
+                "%s (generated in %.2f s); %zu warm-up + %zu timed runs per mode\n",
+                frames,
+                int8_input ? "int8" : "float",
+                int8_input ? (" (step " + int8_step + ")").c_str() : "",
+                json_number(ebn0_db).c_str(),
+                seed.c_str(),
+                gen_s,
+                n_warmup,
+                n_reps);
+    std::fflush(stdout);
+
+    const double info_bits = static_cast<double>(frames) * k;
+    auto stats_of = [&](mode_result& m,
+                        const uint8_t* bits,
+                        const int* iters,
+                        const uint8_t* parity_ok) {
+        m.frame_errors = count_frame_errors(bits, sent, frames, k);
+        double it = 0.0;
+        m.parity_failures = 0;
+        for (size_t f = 0; f < frames; f++) {
+            it += iters[f];
+            m.parity_failures += parity_ok[f] ? 0 : 1;
+        }
+        m.mean_iterations = it / frames;
+    };
+
+    // ---- device-resident
+    mode_result dev_result;
+#ifdef GPUFEC_HAVE_CUDA
+    if (want_device) {
+        cuda_check(cudaSetDevice(tuning.device), "cudaSetDevice");
+        cuda_timer timer;
+        std::unique_ptr<device_array<float>> d_llrs;
+        std::unique_ptr<device_array<int8_t>> d_llrs8;
+        if (int8_input) {
+            d_llrs8 = std::make_unique<device_array<int8_t>>(frames * n);
+            cuda_check(cudaMemcpy(d_llrs8->data(),
+                                  llrs8->data(),
+                                  frames * n,
+                                  cudaMemcpyHostToDevice),
+                       "cudaMemcpy of the LLRs to the device");
+        } else {
+            d_llrs = std::make_unique<device_array<float>>(frames * n);
+            cuda_check(cudaMemcpy(d_llrs->data(),
+                                  llrs.data(),
+                                  frames * n * sizeof(float),
+                                  cudaMemcpyHostToDevice),
+                       "cudaMemcpy of the LLRs to the device");
+        }
+        device_array<uint8_t> d_bits(frames * k);
+        device_array<int> d_iters(frames);
+        device_array<uint8_t> d_ok(frames);
+        auto once = [&]() -> double {
+            cuda_check(cudaEventRecord(timer.start, timer.stream), "cudaEventRecord");
+            if (int8_input) {
+                cuda->decode_device(d_llrs8->data(),
+                                    step,
+                                    frames,
+                                    d_bits.data(),
+                                    d_iters.data(),
+                                    d_ok.data(),
+                                    timer.stream);
+            } else {
+                cuda->decode_device(d_llrs->data(),
+                                    frames,
+                                    d_bits.data(),
+                                    d_iters.data(),
+                                    d_ok.data(),
+                                    timer.stream);
+            }
+            cuda_check(cudaEventRecord(timer.stop, timer.stream), "cudaEventRecord");
+            cuda_check(cudaEventSynchronize(timer.stop), "cudaEventSynchronize");
+            float ms = 0.0f;
+            cuda_check(cudaEventElapsedTime(&ms, timer.start, timer.stop),
+                       "cudaEventElapsedTime");
+            return ms * 1e-3;
+        };
+        for (size_t w = 0; w < n_warmup; w++) {
+            once();
+        }
+        std::vector<double> gbps;
+        for (size_t r = 0; r < n_reps; r++) {
+            gbps.push_back(info_bits / once() / 1e9);
+        }
+        dev_result.run = true;
+        dev_result.gbps = summarize(gbps);
+        std::vector<uint8_t> bits(frames * k);
+        std::vector<int> iters(frames);
+        std::vector<uint8_t> ok(frames);
+        cuda_check(cudaMemcpy(bits.data(), d_bits.data(), bits.size(), cudaMemcpyDeviceToHost),
+                   "cudaMemcpy of the bits to the host");
+        cuda_check(cudaMemcpy(iters.data(),
+                              d_iters.data(),
+                              frames * sizeof(int),
+                              cudaMemcpyDeviceToHost),
+                   "cudaMemcpy of the iterations to the host");
+        cuda_check(cudaMemcpy(ok.data(), d_ok.data(), frames, cudaMemcpyDeviceToHost),
+                   "cudaMemcpy of the parity flags to the host");
+        stats_of(dev_result, bits.data(), iters.data(), ok.data());
+        print_mode("device-resident:", dev_result, frames);
+    }
+#endif
+
+    // ---- host-fed
+    host_array<uint8_t> out_bits(frames * k, pinned);
+    host_array<int> out_iters(frames, pinned);
+    host_array<uint8_t> out_ok(frames, pinned);
+    auto host_decode = [&](size_t first, size_t count) {
+        gpufec::decode_output out;
+        out.info_bits = out_bits.data() + first * k;
+        out.iterations = out_iters.data() + first;
+        out.parity_ok = out_ok.data() + first;
+        if (int8_input) {
+            decoder->decode(llrs8->data() + first * n, count * n, count, step, out);
+        } else {
+            decoder->decode(llrs.data() + first * n, count * n, count, out);
+        }
+    };
+    mode_result host_result;
+    if (want_host) {
+        auto once = [&]() -> double {
+            const auto t0 = std::chrono::steady_clock::now();
+            host_decode(0, frames);
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                .count();
+        };
+        for (size_t w = 0; w < n_warmup; w++) {
+            once();
+        }
+        std::vector<double> gbps;
+        for (size_t r = 0; r < n_reps; r++) {
+            gbps.push_back(info_bits / once() / 1e9);
+        }
+        host_result.run = true;
+        host_result.gbps = summarize(gbps);
+        stats_of(host_result, out_bits.data(), out_iters.data(), out_ok.data());
+        print_mode("host-fed:", host_result, frames);
+    }
+
+    // ---- single-frame latency (host-fed)
+    latency_result lat;
+    if (n_latency > 0) {
+        const size_t lat_warmup = std::max<size_t>(n_warmup, 10);
+        for (size_t w = 0; w < lat_warmup; w++) {
+            host_decode(w % frames, 1);
+        }
+        for (size_t s = 0; s < n_latency; s++) {
+            const size_t f = s % frames;
+            const auto t0 = std::chrono::steady_clock::now();
+            host_decode(f, 1);
+            lat.us.push_back(
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() -
+                                                          t0)
+                    .count());
+        }
+        std::vector<double> sorted = lat.us;
+        std::sort(sorted.begin(), sorted.end());
+        lat.run = true;
+        lat.p50 = percentile(sorted, 50.0);
+        lat.p99 = percentile(sorted, 99.0);
+        lat.min = sorted.front();
+        lat.max = sorted.back();
+        std::printf("latency (1 frame, host-fed): p50 %.1f us  p99 %.1f us  (min %.1f, "
+                    "max %.1f, %zu samples)\n",
+                    lat.p50,
+                    lat.p99,
+                    lat.min,
+                    lat.max,
+                    n_latency);
+        std::fflush(stdout);
+    }
+
+    if (!json_path.empty()) {
+        std::ostringstream j;
+        std::string command;
+        for (int i = 0; i < argc; i++) {
+            command += (i ? " " : "") + std::string(argv[i]);
+        }
+        j << "{\n \"program\": \"gpufec-bench\",\n \"command\": " << json_string(command)
+          << ",\n \"code\": " << json_string(code->name()) << ", \"n\": " << n
+          << ", \"k\": " << k << ", \"rate\": " << json_number(code->rate())
+          << ",\n \"algorithm\": " << json_string(gpufec::to_string(in_force.rule))
+          << ", \"alpha\": " << json_number(in_force.alpha)
+          << ", \"beta\": " << json_number(in_force.beta)
+          << ", \"schedule\": " << json_string(gpufec::to_string(in_force.schedule))
+          << ", \"iterations\": " << in_force.max_iterations
+          << ", \"early_termination\": " << (in_force.early_termination ? "true" : "false")
+          << ",\n \"backend\": " << json_string(decoder->backend_name())
+          << ", \"precision\": " << json_string(gpufec::to_string(in_force.precision))
+          << ", \"threads\": " << in_force.threads
+          << ", \"cuda\": " << json_string(cuda_version)
+          << ",\n \"tuning\": " << (on_gpu ? tuning_json(tuning) : std::string("null"))
+          << ",\n \"batch_frames\": " << frames
+          << ", \"input\": " << json_string(int8_input ? "int8" : "float")
+          << ", \"int8_step\": " << json_number(step)
+          << ", \"pinned\": " << (llrs.pinned() ? "true" : "false")
+          << ", \"ebn0_db\": " << json_number(ebn0_db) << ", \"seed\": " << seed_v
+          << ", \"warmup\": " << n_warmup << ", \"reps\": " << n_reps
+          << ",\n \"device_resident\": " << mode_json(dev_result, frames)
+          << ",\n \"host_fed\": " << mode_json(host_result, frames)
+          << ",\n \"latency\": ";
+        if (lat.run) {
+            j << "{\"p50_us\": " << json_number(lat.p50)
+              << ", \"p99_us\": " << json_number(lat.p99)
+              << ", \"min_us\": " << json_number(lat.min)
+              << ", \"max_us\": " << json_number(lat.max)
+              << ", \"samples\": " << lat.us.size() << "}";
+        } else {
+            j << "null";
+        }
+        j << "\n}\n";
+        if (!write_file(json_path, j.str())) {
+            throw std::runtime_error("--json: cannot write '" + json_path + "'");
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    try {
+        return run(argc, argv);
+    } catch (const usage_error& e) {
+        std::cerr << "gpufec-bench: " << e.what() << "\n";
+    } catch (const gpufec::invalid_argument& e) {
+        std::cerr << "gpufec-bench: " << e.what() << "\n";
+    } catch (const gpufec::file_format_error& e) {
+        std::cerr << "gpufec-bench: " << e.what() << "\n";
+    } catch (const gpufec::backend_unavailable& e) {
+        std::cerr << "gpufec-bench: backend unavailable: " << e.what() << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << "gpufec-bench: error: " << e.what() << "\n";
+        return 1;
+    }
+    return 2;
+}

@@ -1,0 +1,109 @@
+/* -*- c++ -*- */
+/*
+ * gpufec::ldpc_decoder: a gr-fec FECAPI decoder object (gr::fec::generic_decoder)
+ * that decodes a binary LDPC code with the core's GPU/CPU decoders. It plugs into
+ * gr-fec's deployments: fec.decoder, fec.extended_decoder (threading None,
+ * 'ordinary', 'capillary'), fec.tagged_decoder, fec.async_decoder and
+ * fec.bercurve_generator.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_H
+#define INCLUDED_GR_GPUFEC_LDPC_DECODER_H
+
+#include <gnuradio/fec/generic_decoder.h>
+#include <gnuradio/gpufec/api.h>
+#include <memory>
+#include <string>
+
+namespace gr {
+namespace gpufec {
+
+/*!
+ * \brief FECAPI binary LDPC decoder (GPU or CPU).
+ * \ingroup gpufec
+ *
+ * \details
+ * Input: floats as gr-fec passes them, positive means bit 1 (gr-fec's
+ * convention: fec_test maps bit 0 -> -1.0 and bit 1 -> +1.0). The object
+ * converts them to the core's LLRs, L = -llr_scale * x (positive means bit 0).
+ * Output: unpacked information bits, one per byte.
+ *
+ * Frame size: the frame size of gr-fec's API counts output (information) bits.
+ * It starts at frames * K; set_frame_size() accepts any positive multiple of K,
+ * so one generic_work() call decodes several frames in one batch (what a GPU
+ * wants). get_input_size() is then frames * N and get_output_size() frames * K.
+ * set_frame_size() with a size that is not a multiple of K returns false and
+ * keeps the previous size.
+ *
+ * rate() is K/N (the decoder's output/input ratio), raised by one part in 10^12
+ * so that gr-fec's async_decoder, which truncates nbits_in * rate() to an
+ * integer, lands on whole frames.
+ *
+ * get_iterations() returns the mean iterations of the frames of the last
+ * generic_work() call.
+ */
+class GPUFEC_GR_API ldpc_decoder : public gr::fec::generic_decoder
+{
+public:
+    typedef std::shared_ptr<ldpc_decoder> sptr;
+
+    /*!
+     * \brief Makes a FECAPI decoder object.
+     *
+     * \param spec code spec (see ldpc_decoder_fb::make).
+     * \param algorithm "spa", "ms", "nms", "oms" or "scms".
+     * \param alpha normalized min-sum factor, in (0, 1].
+     * \param beta offset min-sum offset, >= 0.
+     * \param schedule "layered" or "flooding".
+     * \param max_iterations iterations per frame, >= 1.
+     * \param early_termination stop a frame once its syndrome is zero.
+     * \param backend "auto", "cuda" or "cpu".
+     * \param frames frames per generic_work() call at first (>= 1); the frame size
+     *        is frames * K until set_frame_size() changes it.
+     * \param llr_scale L = -llr_scale * input; > 0 (matters for SPA and OMS only:
+     *        2 / sigma^2 for BPSK samples +-1 with noise variance sigma^2).
+     * \param threads CPU worker threads (0 = all cores).
+     */
+    static sptr make(const std::string& spec,
+                     const std::string& algorithm = "nms",
+                     float alpha = 0.75f,
+                     float beta = 0.5f,
+                     const std::string& schedule = "layered",
+                     int max_iterations = 10,
+                     bool early_termination = true,
+                     const std::string& backend = "auto",
+                     int frames = 1,
+                     float llr_scale = 1.0f,
+                     int threads = 0);
+
+    /*! Transmitted codeword length N. */
+    virtual int n() const = 0;
+    /*! Information bits K. */
+    virtual int k() const = 0;
+    /*! Frames per generic_work() call (frame size / K). */
+    virtual int frames() const = 0;
+    /*! "cpu" or "cuda". */
+    virtual std::string backend() const = 0;
+    /*! The code's name (its spec). */
+    virtual std::string code_name() const = 0;
+
+    /*! Safe while a flowgraph runs; applies from the next call. */
+    virtual void set_max_iterations(int max_iterations) = 0;
+    virtual int max_iterations() const = 0;
+    virtual void set_alpha(float alpha) = 0;
+    virtual float alpha() const = 0;
+    virtual void set_beta(float beta) = 0;
+    virtual float beta() const = 0;
+
+    /*! Frames of the last call whose hard decision failed a parity check. */
+    virtual int last_parity_failures() const = 0;
+
+protected:
+    explicit ldpc_decoder(const std::string& name) : gr::fec::generic_decoder(name) {}
+};
+
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GR_GPUFEC_LDPC_DECODER_H */

@@ -1,0 +1,55 @@
+/* -*- c++ -*- */
+/*
+ * Internal header of the CUDA backend: the decoding kernels as host-callable
+ * handles, so the tuner (cuda_tuner.cu) can ask the runtime about each one
+ * (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and the
+ * decoder can launch the one it picked. Kernels: the register-resident layered
+ * min-sum kernel for uniform-layer (QC) codes (layered_register_kernel.cu) and the
+ * general message-passing kernel for every code, rule and schedule
+ * (message_passing_kernel.cu).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CUDA_KERNELS_H
+#define INCLUDED_GPUFEC_CUDA_KERNELS_H
+
+#include "kernel_params.h"
+#include <string>
+#include <vector>
+
+namespace gpufec {
+namespace cuda_detail {
+
+using fast_kernel_fn = void (*)(code_view, run_params, fast_shape);
+using generic_kernel_fn = void (*)(code_view, run_params);
+
+/*! One instance of the register kernel. */
+struct fast_variant {
+    fast_kernel_fn fn = nullptr;
+    int max_layers = 0;
+    int max_degree = 0;
+    int max_threads = 0; //!< its __launch_bounds__
+    bool half2 = false;
+    bool scms = false;
+    std::string name;
+};
+
+/*! Every instance, smallest register tiles first within a precision. */
+const std::vector<fast_variant>& fast_variants();
+
+/*! Rule family of the general kernel. */
+enum class generic_rule { min_sum, scms, spa };
+
+/*! Largest row degree the general kernel's SPA handles (its per-thread arrays). */
+constexpr int spa_max_degree = 64;
+
+/*!
+ * The general kernel for (precision, rule, posterior on chip?). Returns null for
+ * combinations that do not exist (half2 SPA).
+ */
+generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_in_shared);
+
+} // namespace cuda_detail
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_CUDA_KERNELS_H */

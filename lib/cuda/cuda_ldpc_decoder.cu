@@ -1,0 +1,540 @@
+/* -*- c++ -*- */
+/*
+ * The CUDA backend of the decoder interface (include/gpufec/cuda_decoder.h): builds
+ * the code's tables on the device, asks the tuner (cuda_tuner.cu, paper 001) for the
+ * kernel and batch, and runs the host pipeline of paper 002: the batch is cut into
+ * chunks of batch_frames frames, chunk i goes to stream i mod streams, and each
+ * stream's H2D copy, decode kernel and D2H copy overlap with the other streams'.
+ * Host buffers are pinned (allocated once, grown on demand); a caller buffer that
+ * is already pinned is copied from / to directly. int8 LLRs travel as int8 (a
+ * quarter of the PCIe bytes) and are scaled on the device. Results come back in
+ * input order. decode_device() runs the same kernels on the caller's device
+ * buffers and stream.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cuda_check.h"
+#include "cuda_kernels.h"
+#include "cuda_tuner.h"
+#include "decoder_tables.h"
+#include <gpufec/cuda_decoder.h>
+#include <gpufec/device_info.h>
+#include <gpufec/error.h>
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gpufec {
+
+namespace cuda_detail {
+
+namespace {
+
+/*! True when p is page-locked host memory the GPU can copy from directly. */
+bool is_pinned(const void* p)
+{
+    if (!p) {
+        return false;
+    }
+    cudaPointerAttributes attr;
+    const cudaError_t err = cudaPointerGetAttributes(&attr, p);
+    if (err != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeHost;
+}
+
+/*! The device tables of one code, uploaded once. */
+struct device_tables {
+    device_buffer<int> layer_rows, layer_deg, layer_off, slot_cols, vn_ptr, vn_slot;
+    device_buffer<int> transmitted, punctured, info_pos;
+    device_buffer<uint16_t> fast_table;
+};
+
+/*! One stream of the host pipeline with its buffers. */
+struct stream_slot {
+    stream_owner stream;
+    event_owner done;
+    // device side of one chunk
+    device_buffer<float> d_llr_f;
+    device_buffer<int8_t> d_llr_i8;
+    device_buffer<uint8_t> d_info, d_cw, d_ok;
+    device_buffer<int> d_iter;
+    // pinned staging
+    pinned_buffer<float> h_llr_f;
+    pinned_buffer<int8_t> h_llr_i8;
+    pinned_buffer<uint8_t> h_info, h_cw, h_ok;
+    pinned_buffer<int> h_iter;
+    // general kernel scratch (one region per resident block)
+    device_buffer<uint32_t> c2v, prev, post, chan;
+    // the chunk in flight
+    bool pending = false;
+    size_t first = 0;
+    size_t count = 0;
+};
+
+} // namespace
+
+class cuda_ldpc_decoder final : public cuda_decoder
+{
+public:
+    cuda_ldpc_decoder(ldpc_code::sptr code, const decoder_options& options)
+        : cuda_decoder(std::move(code), options)
+    {
+        d_device = d_options.gpu.device;
+        std::string why;
+        const std::vector<gpu_device> devices = list_cuda_devices(&why);
+        if (devices.empty()) {
+            throw backend_unavailable("decoder backend cuda: no usable CUDA device (" + why +
+                                      ")");
+        }
+        if (d_device >= static_cast<int>(devices.size())) {
+            throw backend_unavailable("decoder backend cuda: gpu.device is " +
+                                      std::to_string(d_device) + " but only " +
+                                      std::to_string(devices.size()) +
+                                      " CUDA device(s) are visible");
+        }
+        device_guard guard(d_device);
+        d_tables = build_tables(*d_code);
+        d_choice = tune(*d_code, d_tables, d_options, d_device);
+
+        // upload the tables
+        d_dev.layer_rows.upload(d_tables.layer_rows.data(), d_tables.layer_rows.size());
+        d_dev.layer_deg.upload(d_tables.layer_deg.data(), d_tables.layer_deg.size());
+        d_dev.layer_off.upload(d_tables.layer_off.data(), d_tables.layer_off.size());
+        d_dev.slot_cols.upload(d_tables.slot_cols.data(), d_tables.slot_cols.size());
+        d_dev.vn_ptr.upload(d_tables.vn_ptr.data(), d_tables.vn_ptr.size());
+        d_dev.vn_slot.upload(d_tables.vn_slot.data(), d_tables.vn_slot.size());
+        d_dev.transmitted.upload(d_tables.transmitted.data(), d_tables.transmitted.size());
+        d_dev.punctured.upload(d_tables.punctured.data(), d_tables.punctured.size());
+
+        d_view.n = d_tables.n;
+        d_view.n_full = d_tables.n_full;
+        d_view.m = d_tables.m;
+        d_view.num_layers = static_cast<int>(d_tables.layer_rows.size());
+        d_view.max_layer_rows = d_tables.max_layer_rows;
+        d_view.slot_edges = d_tables.slot_edges;
+        d_view.layer_rows = d_dev.layer_rows.get();
+        d_view.layer_deg = d_dev.layer_deg.get();
+        d_view.layer_off = d_dev.layer_off.get();
+        d_view.slot_cols = d_dev.slot_cols.get();
+        d_view.vn_ptr = d_dev.vn_ptr.get();
+        d_view.vn_slot = d_dev.vn_slot.get();
+        d_view.transmitted = d_dev.transmitted.get();
+        d_view.punctured = d_dev.punctured.get();
+
+        if (d_choice.fast) {
+            int stride = 0;
+            const std::vector<uint16_t> table = build_fast_table(
+                d_tables, d_choice.variant->max_layers, d_choice.variant->max_degree, &stride);
+            d_dev.fast_table.upload(table.data(), table.size());
+            d_view.fast_table = d_dev.fast_table.get();
+            d_view.fast_stride = stride;
+            d_shape.layers = d_view.num_layers;
+            d_shape.slots = d_tables.max_layer_rows;
+            for (int l = 0; l < d_shape.layers; ++l) {
+                d_shape.deg[l] = d_tables.layer_deg[l];
+            }
+        }
+
+        d_batch = static_cast<size_t>(d_choice.tuning.batch_frames);
+        const int streams = std::max(1, d_options.gpu.streams);
+        for (int s = 0; s < streams; ++s) {
+            d_slots.push_back(std::make_unique<stream_slot>());
+        }
+        // scratch of the general kernel, per stream (streams run concurrently)
+        for (auto& slot : d_slots) {
+            allocate_scratch(*slot);
+        }
+    }
+
+    ~cuda_ldpc_decoder() override
+    {
+        // let queued work finish before the buffers go
+        for (auto& slot : d_slots) {
+            cudaStreamSynchronize(slot->stream.get());
+        }
+    }
+
+    cuda_tuning tuning() const override { return d_choice.tuning; }
+
+    void decode_device(const float* d_llrs,
+                       size_t frames,
+                       uint8_t* d_info_bits,
+                       int* d_iterations,
+                       uint8_t* d_parity_ok,
+                       void* stream) override
+    {
+        device_call(d_llrs, nullptr, 1.0f, frames, d_info_bits, d_iterations, d_parity_ok, stream);
+    }
+
+    void decode_device(const int8_t* d_llrs,
+                       float step,
+                       size_t frames,
+                       uint8_t* d_info_bits,
+                       int* d_iterations,
+                       uint8_t* d_parity_ok,
+                       void* stream) override
+    {
+        if (!(step > 0.0f) || !(step < 1e30f)) {
+            throw invalid_argument("cuda_decoder::decode_device(int8): step must be > 0 and "
+                                   "finite");
+        }
+        device_call(nullptr, d_llrs, step, frames, d_info_bits, d_iterations, d_parity_ok, stream);
+    }
+
+protected:
+    void decode_checked(const float* llrs, size_t frames, const decode_output& out) override
+    {
+        host_call<float>(llrs, 1.0f, frames, out);
+    }
+
+    void decode_checked_int8(const int8_t* llrs,
+                             size_t frames,
+                             float step,
+                             const decode_output& out) override
+    {
+        host_call<int8_t>(llrs, step, frames, out);
+    }
+
+private:
+    void allocate_scratch(stream_slot& slot)
+    {
+        if (d_choice.fast) {
+            return;
+        }
+        const size_t blocks = static_cast<size_t>(d_choice.resident_blocks);
+        const size_t units = blocks * d_choice.units_per_block;
+        slot.c2v.resize(units * d_tables.slot_edges);
+        if (d_options.rule == check_node_rule::self_corrected_min_sum) {
+            slot.prev.resize(units * d_tables.slot_edges);
+        }
+        if (!d_choice.post_shared) {
+            slot.post.resize(units * d_tables.n_full);
+        }
+        if (d_options.schedule == decoding_schedule::flooding) {
+            slot.chan.resize(units * d_tables.n_full);
+        }
+    }
+
+    /*! Uploads the info positions the first time info bits are asked for. */
+    void ensure_info_positions()
+    {
+        std::call_once(d_info_once, [this] {
+            const std::vector<int>& info = d_code->info_positions();
+            d_k = static_cast<int>(info.size());
+            d_dev.info_pos.upload(info.data(), info.size());
+        });
+        d_view.k = d_k;
+        d_view.info_pos = d_dev.info_pos.get();
+    }
+
+    run_params base_params(size_t frames) const
+    {
+        run_params rp;
+        rp.frames = static_cast<long long>(frames);
+        rp.units = static_cast<long long>((frames + d_choice.lanes - 1) / d_choice.lanes);
+        rp.units_per_block = d_choice.units_per_block;
+        rp.tasks = (rp.units + rp.units_per_block - 1) / rp.units_per_block;
+        rp.max_iterations = d_max_iterations.load();
+        rp.early_termination = d_options.early_termination ? 1 : 0;
+        rp.layered = d_options.schedule == decoding_schedule::layered ? 1 : 0;
+        switch (d_options.rule) {
+        case check_node_rule::normalized_min_sum:
+            rp.correction = corr_normalized;
+            break;
+        case check_node_rule::offset_min_sum:
+            rp.correction = corr_offset;
+            break;
+        default:
+            rp.correction = corr_none;
+        }
+        rp.alpha = d_alpha.load();
+        rp.beta = d_beta.load();
+        return rp;
+    }
+
+    /*! Queues one launch on `stream` (frames already in rp). */
+    void launch(run_params rp, stream_slot& scratch, cudaStream_t stream)
+    {
+        const long long max_grid = 0x7fffffffLL;
+        if (d_choice.fast) {
+            const long long grid = std::min(rp.tasks, max_grid);
+            d_choice.variant->fn<<<static_cast<unsigned>(grid),
+                                   d_choice.threads,
+                                   d_choice.shared_bytes,
+                                   stream>>>(d_view, rp, d_shape);
+            check_launch(d_choice.tuning.kernel.c_str());
+            return;
+        }
+        rp.c2v = scratch.c2v.get();
+        rp.prev = scratch.prev.get();
+        rp.post = scratch.post.get();
+        rp.chan = scratch.chan.get();
+        const long long grid = std::min<long long>(rp.tasks, d_choice.resident_blocks);
+        d_choice.generic<<<static_cast<unsigned>(grid),
+                           d_choice.threads,
+                           d_choice.shared_bytes,
+                           stream>>>(d_view, rp);
+        check_launch(d_choice.tuning.kernel.c_str());
+    }
+
+    void device_call(const float* llr_f,
+                     const int8_t* llr_i8,
+                     float step,
+                     size_t frames,
+                     uint8_t* d_info_bits,
+                     int* d_iterations,
+                     uint8_t* d_parity_ok,
+                     void* stream)
+    {
+        if (frames == 0) {
+            throw invalid_argument("cuda_decoder::decode_device: frames is 0");
+        }
+        if (!llr_f && !llr_i8) {
+            throw invalid_argument("cuda_decoder::decode_device: d_llrs is null");
+        }
+        std::lock_guard<std::mutex> lock(d_mutex);
+        device_guard guard(d_device);
+        if (d_info_bits) {
+            ensure_info_positions();
+        }
+        run_params rp = base_params(frames);
+        rp.llr_f = llr_f;
+        rp.llr_i8 = llr_i8;
+        rp.step = step;
+        rp.info_bits = d_info_bits;
+        rp.iterations = d_iterations;
+        rp.parity_ok = d_parity_ok;
+        cudaStream_t s = static_cast<cudaStream_t>(stream);
+        // the general kernel's scratch of slot 0: order against the host pipeline
+        stream_slot& slot = *d_slots[0];
+        if (!d_choice.fast) {
+            check(cudaEventRecord(slot.done.get(), slot.stream.get()), "cudaEventRecord");
+            check(cudaStreamWaitEvent(s, slot.done.get(), 0), "cudaStreamWaitEvent");
+        }
+        launch(rp, slot, s);
+        if (!d_choice.fast) {
+            check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");
+            check(cudaStreamWaitEvent(slot.stream.get(), slot.done.get(), 0),
+                  "cudaStreamWaitEvent");
+        }
+    }
+
+    /*! Copies a finished chunk's results from the slot's pinned buffers. */
+    void collect(stream_slot& slot, const decode_output& out, bool direct[4])
+    {
+        check(cudaEventSynchronize(slot.done.get()), "cudaEventSynchronize (decode)");
+        slot.pending = false;
+        const size_t f0 = slot.first;
+        const size_t fc = slot.count;
+        if (out.info_bits && !direct[0]) {
+            std::memcpy(out.info_bits + f0 * d_k, slot.h_info.get(), fc * d_k);
+        }
+        if (out.codewords && !direct[1]) {
+            const size_t n = d_tables.n;
+            std::memcpy(out.codewords + f0 * n, slot.h_cw.get(), fc * n);
+        }
+        if (out.iterations && !direct[2]) {
+            std::memcpy(out.iterations + f0, slot.h_iter.get(), fc * sizeof(int));
+        }
+        if (out.parity_ok && !direct[3]) {
+            std::memcpy(out.parity_ok + f0, slot.h_ok.get(), fc);
+        }
+    }
+
+    template <typename T>
+    void host_call(const T* llrs, float step, size_t frames, const decode_output& out)
+    {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        device_guard guard(d_device);
+        if (out.info_bits) {
+            ensure_info_positions();
+        }
+        const size_t n = d_tables.n;
+        const size_t k = static_cast<size_t>(d_k);
+        const size_t chunk = std::max<size_t>(1, std::min(d_batch, frames));
+        const size_t nchunks = (frames + chunk - 1) / chunk;
+        const bool direct_in = is_pinned(llrs);
+        bool direct[4] = { is_pinned(out.info_bits),
+                           is_pinned(out.codewords),
+                           is_pinned(out.iterations),
+                           is_pinned(out.parity_ok) };
+        constexpr bool is_f = std::is_same<T, float>::value;
+
+        try {
+            for (size_t c = 0; c < nchunks; ++c) {
+                stream_slot& slot = *d_slots[c % d_slots.size()];
+                if (slot.pending) {
+                    collect(slot, out, direct);
+                }
+                const size_t f0 = c * chunk;
+                const size_t fc = std::min(chunk, frames - f0);
+                cudaStream_t s = slot.stream.get();
+
+                // input: pinned staging unless the caller's buffer is pinned
+                const T* src = llrs + f0 * n;
+                T* dst;
+                if constexpr (is_f) {
+                    slot.d_llr_f.reserve(chunk * n);
+                    dst = slot.d_llr_f.get();
+                    if (!direct_in) {
+                        slot.h_llr_f.reserve(chunk * n);
+                        std::memcpy(slot.h_llr_f.get(), src, fc * n * sizeof(T));
+                        src = slot.h_llr_f.get();
+                    }
+                } else {
+                    slot.d_llr_i8.reserve(chunk * n);
+                    dst = slot.d_llr_i8.get();
+                    if (!direct_in) {
+                        slot.h_llr_i8.reserve(chunk * n);
+                        std::memcpy(slot.h_llr_i8.get(), src, fc * n * sizeof(T));
+                        src = slot.h_llr_i8.get();
+                    }
+                }
+                check(cudaMemcpyAsync(dst, src, fc * n * sizeof(T), cudaMemcpyHostToDevice, s),
+                      "cudaMemcpyAsync (LLRs to device)");
+
+                run_params rp = base_params(fc);
+                if constexpr (is_f) {
+                    rp.llr_f = dst;
+                } else {
+                    rp.llr_i8 = dst;
+                    rp.step = step;
+                }
+                if (out.info_bits) {
+                    slot.d_info.reserve(chunk * k);
+                    rp.info_bits = slot.d_info.get();
+                }
+                if (out.codewords) {
+                    slot.d_cw.reserve(chunk * n);
+                    rp.codewords = slot.d_cw.get();
+                }
+                if (out.iterations) {
+                    slot.d_iter.reserve(chunk);
+                    rp.iterations = slot.d_iter.get();
+                }
+                if (out.parity_ok) {
+                    slot.d_ok.reserve(chunk);
+                    rp.parity_ok = slot.d_ok.get();
+                }
+                launch(rp, slot, s);
+
+                auto back = [&](void* user, bool is_direct, auto& pinned, const void* dev,
+                                size_t bytes_per_frame, size_t count_per_frame) {
+                    void* to;
+                    if (is_direct) {
+                        to = static_cast<uint8_t*>(user) + f0 * bytes_per_frame;
+                    } else {
+                        pinned.reserve(chunk * count_per_frame);
+                        to = pinned.get();
+                    }
+                    check(cudaMemcpyAsync(to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
+                          "cudaMemcpyAsync (results to host)");
+                };
+                if (out.info_bits)
+                    back(out.info_bits, direct[0], slot.h_info, rp.info_bits, k, k);
+                if (out.codewords)
+                    back(out.codewords, direct[1], slot.h_cw, rp.codewords, n, n);
+                if (out.iterations)
+                    back(out.iterations, direct[2], slot.h_iter, rp.iterations, sizeof(int), 1);
+                if (out.parity_ok)
+                    back(out.parity_ok, direct[3], slot.h_ok, rp.parity_ok, 1, 1);
+                check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");
+                slot.pending = true;
+                slot.first = f0;
+                slot.count = fc;
+            }
+            // drain in chunk order
+            const size_t S = d_slots.size();
+            const size_t start = nchunks > S ? nchunks - S : 0;
+            for (size_t c = start; c < nchunks; ++c) {
+                stream_slot& slot = *d_slots[c % S];
+                if (slot.pending) {
+                    collect(slot, out, direct);
+                }
+            }
+        } catch (...) {
+            for (auto& slot : d_slots) {
+                cudaStreamSynchronize(slot->stream.get());
+                cudaGetLastError();
+                slot->pending = false;
+            }
+            throw;
+        }
+    }
+
+    int d_device = 0;
+    host_tables d_tables;
+    cuda_detail::kernel_choice d_choice;
+    device_tables d_dev;
+    code_view d_view;
+    fast_shape d_shape;
+    size_t d_batch = 1;
+    int d_k = 0;
+    std::once_flag d_info_once;
+    std::mutex d_mutex;
+    std::vector<std::unique_ptr<stream_slot>> d_slots;
+};
+
+} // namespace cuda_detail
+
+std::unique_ptr<cuda_decoder> cuda_decoder::make(ldpc_code::sptr code,
+                                                 const decoder_options& options)
+{
+    if (!code) {
+        throw invalid_argument("cuda_decoder::make: the code is null");
+    }
+    options.validate();
+    return std::make_unique<cuda_detail::cuda_ldpc_decoder>(std::move(code), options);
+}
+
+bool cuda_available(std::string* why_not)
+{
+    std::string why;
+    const std::vector<gpu_device> devices = list_cuda_devices(&why);
+    if (devices.empty()) {
+        if (why_not) {
+            *why_not = why;
+        }
+        return false;
+    }
+    // the kernels exist for sm_80 and newer (CMAKE_CUDA_ARCHITECTURES)
+    for (const gpu_device& d : devices) {
+        if (d.cc_major >= 8) {
+            if (why_not) {
+                why_not->clear();
+            }
+            return true;
+        }
+    }
+    if (why_not) {
+        *why_not = "no CUDA device of compute capability 8.0 or newer (found " +
+                   devices[0].name + ", sm_" + std::to_string(devices[0].cc_major) +
+                   std::to_string(devices[0].cc_minor) + ")";
+    }
+    return false;
+}
+
+std::vector<cuda_tuning> cuda_tuner_choices(const ldpc_code& code,
+                                            const decoder_options& options)
+{
+    std::vector<cuda_tuning> out;
+    std::string why;
+    const std::vector<gpu_device> devices = list_cuda_devices(&why);
+    if (devices.empty()) {
+        return out;
+    }
+    const cuda_detail::host_tables tables = cuda_detail::build_tables(code);
+    for (const gpu_device& d : devices) {
+        cuda_detail::device_guard guard(d.index);
+        out.push_back(cuda_detail::tune(code, tables, options, d.index).tuning);
+    }
+    return out;
+}
+
+} // namespace gpufec

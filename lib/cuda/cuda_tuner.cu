@@ -1,0 +1,253 @@
+/* -*- c++ -*- */
+/*
+ * The adaptive tuner of the CUDA decoder (paper 001, Wang et al., section IV-D:
+ * maximise the active threads per SM under the limits of threads per block and
+ * per SM, registers and shared memory, with the fewest codewords; then the batch
+ * is the resident frames of the whole device). Here the limits come from
+ * cudaGetDeviceProperties and the runtime's own occupancy calculator for each
+ * candidate kernel (cudaFuncGetAttributes for registers,
+ * cudaOccupancyMaxActiveBlocksPerMultiprocessor for blocks per SM), so the same
+ * code adapts to any NVIDIA GPU.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cuda_check.h"
+#include "cuda_tuner.h"
+#include "frame_io.cuh"
+#include <gpufec/error.h>
+#include <algorithm>
+#include <sstream>
+
+namespace gpufec {
+namespace cuda_detail {
+
+namespace {
+
+struct candidate {
+    int units = 0;
+    int threads = 0;
+    size_t smem = 0;
+    int blocks = 0;
+    long long active_threads = 0;
+};
+
+/*!
+ * Lets `fn` take all the opt-in shared memory the device has. Always the maximum, so
+ * decoders of different codes that share a kernel never lower it for each other.
+ */
+void allow_all_shared(const void* fn, const cudaDeviceProp& prop)
+{
+    cudaFuncAttributes attr;
+    check(cudaFuncGetAttributes(&attr, fn), "cudaFuncGetAttributes");
+    const size_t limit = prop.sharedMemPerBlockOptin > attr.sharedSizeBytes
+                             ? prop.sharedMemPerBlockOptin - attr.sharedSizeBytes
+                             : 0;
+    check(cudaFuncSetAttribute(
+              fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(limit)),
+          "cudaFuncSetAttribute(MaxDynamicSharedMemorySize)");
+}
+
+/*! Blocks per SM of `fn` at (threads, smem); 0 when it cannot run. */
+int blocks_per_sm(const void* fn, int threads, size_t smem, const cudaDeviceProp& prop)
+{
+    if (threads > prop.maxThreadsPerBlock || smem > prop.sharedMemPerBlockOptin) {
+        return 0;
+    }
+    allow_all_shared(fn, prop);
+    int blocks = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fn, threads, smem),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    return blocks;
+}
+
+/*! Picks the units per block: most resident threads per SM, then fewest units. */
+template <typename F>
+candidate best_units(const void* fn,
+                     int max_units,
+                     int forced_units,
+                     const cudaDeviceProp& prop,
+                     F shape_of)
+{
+    candidate best;
+    const int lo = forced_units > 0 ? forced_units : 1;
+    const int hi = forced_units > 0 ? forced_units : max_units;
+    for (int u = lo; u <= hi; ++u) {
+        candidate c;
+        c.units = u;
+        shape_of(u, &c.threads, &c.smem);
+        if (c.threads <= 0) {
+            continue;
+        }
+        c.blocks = blocks_per_sm(fn, c.threads, c.smem, prop);
+        if (c.blocks == 0) {
+            continue;
+        }
+        c.active_threads = static_cast<long long>(c.blocks) * c.threads;
+        if (c.active_threads > best.active_threads) {
+            best = c;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+kernel_choice tune(const ldpc_code& code,
+                   const host_tables& t,
+                   const decoder_options& options,
+                   int device)
+{
+    kernel_choice k;
+    const check_node_rule rule = options.rule;
+    if (options.precision == message_precision::int8 ||
+        options.precision == message_precision::int16) {
+        throw invalid_argument("decoder backend cuda: precision " +
+                               to_string(options.precision) +
+                               " is a CPU SIMD precision; the CUDA decoder offers float "
+                               "(every rule) and half2 (min-sum family)");
+    }
+    k.half2 = options.precision == message_precision::half2;
+    k.lanes = k.half2 ? 2 : 1;
+    if (k.half2 && rule == check_node_rule::spa) {
+        throw invalid_argument("decoder backend cuda: precision half2 is not available for "
+                               "rule spa (the exact box-plus needs float32); use precision "
+                               "float, or a min-sum rule (ms, nms, oms, scms) with half2");
+    }
+    if (rule == check_node_rule::spa && t.max_row_degree > spa_max_degree) {
+        throw invalid_argument("decoder backend cuda: rule spa handles rows of at most " +
+                               std::to_string(spa_max_degree) + " edges; code " + code.name() +
+                               " has a row of " + std::to_string(t.max_row_degree));
+    }
+
+    cudaDeviceProp prop;
+    check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
+    k.sm_count = prop.multiProcessorCount;
+    const size_t vbytes = 4; // float or half2: one 32-bit word per unit and column
+    const size_t static_smem = sizeof(block_state) + 64;
+    const size_t smem_limit = prop.sharedMemPerBlockOptin > static_smem
+                                  ? prop.sharedMemPerBlockOptin - static_smem
+                                  : 0;
+    const int forced_units =
+        options.gpu.frames_per_block > 0
+            ? std::min(max_units_per_block,
+                       (options.gpu.frames_per_block + k.lanes - 1) / k.lanes)
+            : 0;
+    const bool scms = rule == check_node_rule::self_corrected_min_sum;
+    std::ostringstream why;
+
+    // 1. the register kernel: layered min-sum family on uniform (QC) layers
+    if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa &&
+        t.uniform && t.n_full <= 65535 && t.max_layer_rows <= 512) {
+        const int L = static_cast<int>(t.layer_rows.size());
+        for (const fast_variant& v : fast_variants()) {
+            if (v.half2 != k.half2 || v.scms != scms || L > v.max_layers ||
+                t.max_row_degree > v.max_degree) {
+                continue;
+            }
+            int stride = v.max_layers * v.max_degree;
+            stride += stride & 1;
+            if (((stride / 2) & 1) == 0)
+                stride += 2;
+            const size_t table_bytes = static_cast<size_t>(t.max_layer_rows) * stride * 2;
+            const int S = t.max_layer_rows;
+            auto shape = [&](int u, int* threads, size_t* smem) {
+                *threads = u * S;
+                *smem = static_cast<size_t>(u) * t.n_full * vbytes + table_bytes;
+                if (*threads > v.max_threads || *smem > smem_limit)
+                    *threads = 0;
+            };
+            const int max_units =
+                std::min(max_units_per_block, std::max(1, v.max_threads / S));
+            const candidate c = best_units(
+                reinterpret_cast<const void*>(v.fn), max_units, forced_units, prop, shape);
+            if (c.blocks == 0) {
+                continue;
+            }
+            k.fast = true;
+            k.variant = &v;
+            k.units_per_block = c.units;
+            k.threads = c.threads;
+            k.shared_bytes = c.smem;
+            k.blocks_per_sm = c.blocks;
+            cudaFuncAttributes attr;
+            check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(v.fn)),
+                  "cudaFuncGetAttributes");
+            why << "register kernel: " << L << " layers of " << S << " rows, row degree <= "
+                << t.max_row_degree << " fit the " << v.max_layers << "x" << v.max_degree
+                << " message tile; " << attr.numRegs << " registers/thread, "
+                << c.smem / 1024 << " KiB shared/block -> " << c.blocks << " block(s) x "
+                << c.threads << " threads per SM";
+            k.tuning.kernel = v.name;
+            break;
+        }
+        if (!k.fast) {
+            why << "no register tile fits (" << L << " layers, row degree "
+                << t.max_row_degree << "); ";
+        }
+    } else if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa) {
+        why << (t.uniform ? "layers too large for the register kernel; "
+                          : "layers of unequal size (not QC); ");
+    }
+
+    // 2. the general kernel
+    if (!k.fast) {
+        const generic_rule gr = rule == check_node_rule::spa ? generic_rule::spa
+                                : scms                         ? generic_rule::scms
+                                                               : generic_rule::min_sum;
+        const int S = t.max_layer_rows;
+        const bool fits = static_cast<size_t>(t.n_full) * vbytes <= smem_limit;
+        k.post_shared = fits;
+        k.generic = generic_kernel(k.half2, gr, fits);
+        if (!k.generic) {
+            throw invalid_argument("decoder backend cuda: no kernel for this combination");
+        }
+        auto shape = [&](int u, int* threads, size_t* smem) {
+            const long long want = static_cast<long long>(u) * S;
+            int th = static_cast<int>(std::min<long long>(prop.maxThreadsPerBlock,
+                                                          ((want + 31) / 32) * 32));
+            *threads = std::max(th, 128);
+            *smem = fits ? static_cast<size_t>(u) * t.n_full * vbytes : 0;
+            if (*smem > smem_limit)
+                *threads = 0;
+        };
+        const int max_units = fits ? 8 : 2;
+        const candidate c = best_units(
+            reinterpret_cast<const void*>(k.generic), max_units, forced_units, prop, shape);
+        if (c.blocks == 0) {
+            throw backend_unavailable("decoder backend cuda: the general kernel cannot run on " +
+                                      std::string(prop.name) + " for code " + code.name());
+        }
+        k.units_per_block = c.units;
+        k.threads = c.threads;
+        k.shared_bytes = c.smem;
+        k.blocks_per_sm = c.blocks;
+        const char* rname = gr == generic_rule::spa ? "spa" : gr == generic_rule::scms ? "scms" : "minsum";
+        k.tuning.kernel = std::string("general-") + to_string(options.schedule) + "-" + rname +
+                          (k.half2 ? "-half2" : "-f32") + (fits ? "" : "-gmem");
+        why << "general kernel, posterior in " << (fits ? "shared" : "global")
+            << " memory, messages in global memory; " << c.blocks << " block(s) x "
+            << c.threads << " threads per SM";
+    }
+    k.resident_blocks = k.sm_count * k.blocks_per_sm;
+    const long long resident_frames =
+        static_cast<long long>(k.resident_blocks) * k.units_per_block * k.lanes;
+    // a little more than one wave (paper 001, section V-C): two waves
+    long long batch = options.gpu.batch_frames > 0 ? options.gpu.batch_frames : 2 * resident_frames;
+    batch = std::max<long long>(batch, 1);
+    why << "; batch " << batch << " frames = " << (options.gpu.batch_frames > 0 ? "user" : "2 x resident")
+        << " (" << k.sm_count << " SMs)";
+
+    k.tuning.device = device;
+    k.tuning.device_name = prop.name;
+    k.tuning.frames_per_block = k.units_per_block * k.lanes;
+    k.tuning.threads_per_block = k.threads;
+    k.tuning.shared_bytes_per_block = k.shared_bytes;
+    k.tuning.blocks_per_sm = k.blocks_per_sm;
+    k.tuning.batch_frames = static_cast<int>(std::min<long long>(batch, 1 << 30));
+    k.tuning.streams = options.gpu.streams;
+    k.tuning.reason = why.str();
+    return k;
+}
+
+} // namespace cuda_detail
+} // namespace gpufec

@@ -1,0 +1,89 @@
+/* -*- c++ -*- */
+/*
+ * Internal header of the CUDA backend: what a decoding kernel is given. The code
+ * arrives as "slot tables" (layer l has R_l rows and D_l edge slots per row; slot
+ * (l, j, r) is entry layer_off[l] + j * R_l + r, holding the column of the j-th
+ * edge of the layer's r-th row or -1), so a warp's threads, which take
+ * consecutive rows, read consecutive table entries and message slots (the
+ * coalesced, frame-interleaved layouts of paper 001, Wang et al., section IV-B).
+ * A "unit" is what one lane value holds: one frame in float32, two frames in half2.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_CUDA_KERNEL_PARAMS_H
+#define INCLUDED_GPUFEC_CUDA_KERNEL_PARAMS_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace gpufec {
+namespace cuda_detail {
+
+/*! Check-node magnitude correction (SCMS uses plain min-sum magnitudes). */
+enum correction_kind : int { corr_none = 0, corr_normalized = 1, corr_offset = 2 };
+
+/*! Largest layer count of the register kernel's shapes (its constant table). */
+constexpr int max_fast_layers = 32;
+
+/*! The code, in device memory. */
+struct code_view {
+    int n = 0;      //!< transmitted bits
+    int n_full = 0; //!< columns of H
+    int k = 0;
+    int m = 0;
+    int num_layers = 0;
+    int max_layer_rows = 0;      //!< S: the largest R_l
+    int slot_edges = 0;          //!< sum of R_l * D_l
+    const int* layer_rows = nullptr; //!< R_l
+    const int* layer_deg = nullptr;  //!< D_l
+    const int* layer_off = nullptr;  //!< first slot of layer l
+    const int* slot_cols = nullptr;  //!< column of each slot, -1 = none
+    const int* vn_ptr = nullptr;     //!< flooding: column c's slots are vn_slot[vn_ptr[c]..vn_ptr[c+1])
+    const int* vn_slot = nullptr;
+    const int* transmitted = nullptr; //!< n columns, transmission order
+    const int* punctured = nullptr;   //!< n_full - n columns
+    const int* info_pos = nullptr;    //!< k columns (null when no info bits are written)
+    const uint16_t* fast_table = nullptr; //!< register kernel: [slot][fast_stride] columns
+    int fast_stride = 0;
+};
+
+/*! One launch: inputs, outputs and the decoder's settings. */
+struct run_params {
+    const float* llr_f = nullptr;   //!< frames * n floats, or
+    const int8_t* llr_i8 = nullptr; //!< frames * n int8 (LLR = v * step)
+    float step = 1.0f;
+    long long frames = 0;
+    long long units = 0; //!< ceil(frames / lanes)
+    int units_per_block = 1;
+    long long tasks = 0; //!< ceil(units / units_per_block)
+
+    uint8_t* info_bits = nullptr; //!< frames * k, may be null
+    uint8_t* codewords = nullptr; //!< frames * n, may be null
+    int* iterations = nullptr;    //!< may be null
+    uint8_t* parity_ok = nullptr; //!< may be null
+
+    int max_iterations = 10;
+    int early_termination = 1;
+    int layered = 1;
+    int correction = corr_none;
+    float alpha = 0.75f;
+    float beta = 0.5f;
+
+    /* generic kernel scratch, one region per resident block (gridDim.x of them) */
+    void* c2v = nullptr;   //!< [block][unit][slot] messages
+    void* prev = nullptr;  //!< SCMS: [block][unit][slot] previous V2C
+    void* post = nullptr;  //!< posterior in global memory when it does not fit on chip
+    void* chan = nullptr;  //!< flooding: channel LLRs [block][unit][column]
+};
+
+/*! Degrees per layer for the register kernel: indexed with compile-time constants. */
+struct fast_shape {
+    int layers = 0;
+    int slots = 0; //!< rows per layer (all layers equal)
+    int deg[max_fast_layers] = {};
+};
+
+} // namespace cuda_detail
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_CUDA_KERNEL_PARAMS_H */

@@ -1,0 +1,105 @@
+/*
+ * pybind11 binding of gr::gpufec::ldpc_decoder_fb (the stream decoder block).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "spec_arg.h"
+#include <gnuradio/gpufec/ldpc_decoder_fb.h>
+#include <pybind11/pybind11.h>
+
+namespace py = pybind11;
+using gr::gpufec::ldpc_decoder_fb;
+
+void bind_ldpc_decoder_fb(py::module& m)
+{
+    py::class_<ldpc_decoder_fb,
+               gr::block,
+               gr::basic_block,
+               std::shared_ptr<ldpc_decoder_fb>>(
+        m,
+        "ldpc_decoder_fb",
+        "Binary LDPC decoder block: float LLR stream in, unpacked bits out.\n\n"
+        "Consumes whole frames of N floats and writes K information bits per frame\n"
+        "(N codeword bits with output_codeword=True), one bit per byte. Up to\n"
+        "frames_per_call available frames go to the decoder in one call. The first\n"
+        "output bit of each frame is tagged 'iterations' (long) and 'parity_ok' "
+        "(bool).\n\n"
+        "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
+        "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
+        "first (only SPA and offset min-sum care: 2/sigma^2 for BPSK samples).")
+        .def(py::init([](const py::object& code,
+                         const std::string& algorithm,
+                         float alpha,
+                         float beta,
+                         const std::string& schedule,
+                         int max_iterations,
+                         bool early_termination,
+                         const std::string& backend,
+                         int frames_per_call,
+                         const std::string& sign,
+                         float llr_scale,
+                         bool output_codeword,
+                         int threads) {
+                 return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
+                                              algorithm,
+                                              alpha,
+                                              beta,
+                                              schedule,
+                                              max_iterations,
+                                              early_termination,
+                                              backend,
+                                              frames_per_call,
+                                              sign,
+                                              llr_scale,
+                                              output_codeword,
+                                              threads);
+             }),
+             py::arg("spec"),
+             py::arg("algorithm") = "nms",
+             py::arg("alpha") = 0.75f,
+             py::arg("beta") = 0.5f,
+             py::arg("schedule") = "layered",
+             py::arg("max_iterations") = 10,
+             py::arg("early_termination") = true,
+             py::arg("backend") = "auto",
+             py::arg("frames_per_call") = 64,
+             py::arg("sign") = "positive_is_0",
+             py::arg("llr_scale") = 1.0f,
+             py::arg("output_codeword") = false,
+             py::arg("threads") = 0,
+             "Makes the block.\n\n"
+             "spec: code spec ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH', ...) or an\n"
+             "  ldpc_code; algorithm: spa, ms, nms, oms, scms; alpha in (0, 1];\n"
+             "  beta >= 0; schedule: layered, flooding; max_iterations >= 1;\n"
+             "  backend: auto, cuda, cpu; frames_per_call >= 1; sign: positive_is_0 or\n"
+             "  positive_is_1; llr_scale > 0; threads: CPU threads (0 = all cores).\n"
+             "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
+             "backend='cuda' cannot run here.")
+        .def("n", &ldpc_decoder_fb::n, "Input floats per frame (N).")
+        .def("k", &ldpc_decoder_fb::k, "Information bits per frame (K).")
+        .def("output_frame_size",
+             &ldpc_decoder_fb::output_frame_size,
+             "Output bits per frame (K, or N with output_codeword).")
+        .def("backend", &ldpc_decoder_fb::backend, "The backend in use: 'cpu' or 'cuda'.")
+        .def("frames_per_call", &ldpc_decoder_fb::frames_per_call)
+        .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.")
+        .def("set_max_iterations",
+             &ldpc_decoder_fb::set_max_iterations,
+             py::arg("max_iterations"),
+             "Safe while the flowgraph runs.")
+        .def("max_iterations", &ldpc_decoder_fb::max_iterations)
+        .def("set_alpha",
+             &ldpc_decoder_fb::set_alpha,
+             py::arg("alpha"),
+             "Normalized min-sum factor; safe while the flowgraph runs.")
+        .def("alpha", &ldpc_decoder_fb::alpha)
+        .def("set_beta",
+             &ldpc_decoder_fb::set_beta,
+             py::arg("beta"),
+             "Offset min-sum offset; safe while the flowgraph runs.")
+        .def("beta", &ldpc_decoder_fb::beta)
+        .def("frames_decoded", &ldpc_decoder_fb::frames_decoded, "Frames decoded so far.")
+        .def("frames_failed",
+             &ldpc_decoder_fb::frames_failed,
+             "Frames whose hard decision failed a parity check.");
+}

@@ -1,0 +1,109 @@
+/*
+ * pybind11 binding of gr::gpufec::ldpc_decoder, the gr-fec FECAPI decoder object:
+ * gpufec.ldpc_decoder.make(spec, ...), a fec.generic_decoder.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "spec_arg.h"
+#include <gnuradio/gpufec/ldpc_decoder.h>
+#include <pybind11/pybind11.h>
+
+namespace py = pybind11;
+using gr::gpufec::ldpc_decoder;
+
+void bind_ldpc_decoder(py::module& m)
+{
+    py::class_<ldpc_decoder, gr::fec::generic_decoder, std::shared_ptr<ldpc_decoder>>(
+        m,
+        "ldpc_decoder",
+        "gr-fec FECAPI binary LDPC decoder (a fec.generic_decoder); make it with\n"
+        "gpufec.ldpc_decoder.make(spec, ...). It passes unchanged into\n"
+        "fec.extended_decoder (threading None, 'ordinary', 'capillary'),\n"
+        "fec.decoder, fec.tagged_decoder, fec.async_decoder, fec.bercurve_generator.\n\n"
+        "Input: gr-fec soft bits, float, POSITIVE MEANS BIT 1 (gr-fec maps bit 0 to\n"
+        "-1, bit 1 to +1); converted to the core's LLR L = -llr_scale * x.\n"
+        "Output: unpacked information bits. The frame size counts information bits:\n"
+        "frames * K at first; set_frame_size() accepts any positive multiple of K\n"
+        "(several frames decoded in one batch). get_iterations(): mean iterations of\n"
+        "the frames of the last call.\n\n"
+        "The numpy batch decoder (LLRs, positive means bit 0) is gpufec.batch_decoder.")
+        .def(py::init([](py::args, py::kwargs) -> std::shared_ptr<ldpc_decoder> {
+                 throw py::type_error(
+                     "gpufec.ldpc_decoder is the gr-fec FECAPI object: make it with "
+                     "gpufec.ldpc_decoder.make(spec, ...). The numpy batch decoder is "
+                     "gpufec.batch_decoder(code, ...).");
+             }),
+             "Refused: use gpufec.ldpc_decoder.make(...) (or gpufec.batch_decoder for "
+             "numpy).")
+        .def_static(
+            "make",
+            [](const py::object& code,
+               const std::string& algorithm,
+               float alpha,
+               float beta,
+               const std::string& schedule,
+               int max_iterations,
+               bool early_termination,
+               const std::string& backend,
+               int frames,
+               float llr_scale,
+               int threads) {
+                return ldpc_decoder::make(gpufec_python::spec_of(code),
+                                          algorithm,
+                                          alpha,
+                                          beta,
+                                          schedule,
+                                          max_iterations,
+                                          early_termination,
+                                          backend,
+                                          frames,
+                                          llr_scale,
+                                          threads);
+            },
+            py::arg("spec"),
+            py::arg("algorithm") = "nms",
+            py::arg("alpha") = 0.75f,
+            py::arg("beta") = 0.5f,
+            py::arg("schedule") = "layered",
+            py::arg("max_iterations") = 10,
+            py::arg("early_termination") = true,
+            py::arg("backend") = "auto",
+            py::arg("frames") = 1,
+            py::arg("llr_scale") = 1.0f,
+            py::arg("threads") = 0,
+            "Makes a FECAPI decoder.\n\n"
+            "spec: code spec or ldpc_code; algorithm: spa, ms, nms, oms, scms;\n"
+            "alpha in (0, 1]; beta >= 0; schedule: layered, flooding;\n"
+            "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
+            "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
+            "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores).\n"
+            "Raises ValueError for a bad parameter.")
+        .def("n", &ldpc_decoder::n, "Transmitted codeword length N.")
+        .def("k", &ldpc_decoder::k, "Information bits K.")
+        .def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
+        .def("backend", &ldpc_decoder::backend, "'cpu' or 'cuda'.")
+        .def("code_name", &ldpc_decoder::code_name, "The code spec.")
+        .def("set_max_iterations",
+             &ldpc_decoder::set_max_iterations,
+             py::arg("max_iterations"),
+             "Safe while a flowgraph runs.")
+        .def("max_iterations", &ldpc_decoder::max_iterations)
+        .def("set_alpha", &ldpc_decoder::set_alpha, py::arg("alpha"))
+        .def("alpha", &ldpc_decoder::alpha)
+        .def("set_beta", &ldpc_decoder::set_beta, py::arg("beta"))
+        .def("beta", &ldpc_decoder::beta)
+        .def("last_parity_failures",
+             &ldpc_decoder::last_parity_failures,
+             "Frames of the last call that failed a parity check.")
+        .def("set_frame_size",
+             &ldpc_decoder::set_frame_size,
+             py::arg("frame_size"),
+             "Frame size in information bits: a positive multiple of K. Returns False "
+             "(keeping the old size) otherwise.")
+        .def("get_input_size", &ldpc_decoder::get_input_size, "frames * N floats.")
+        .def("get_output_size", &ldpc_decoder::get_output_size, "frames * K bits.")
+        .def("get_iterations",
+             &ldpc_decoder::get_iterations,
+             "Mean iterations of the frames of the last call.")
+        .def("rate", &ldpc_decoder::rate, "K/N (output over input).");
+}

@@ -1,0 +1,34 @@
+/*
+ * The gpufec_python extension module: imports gnuradio.gr and gnuradio.fec first
+ * (their base classes, gr.block and fec.generic_decoder / generic_encoder, must be
+ * registered before ours derive from them, so our objects pass unchanged into
+ * gr-fec's deployments), then binds the core and every block and FECAPI object.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <pybind11/pybind11.h>
+
+namespace py = pybind11;
+
+void bind_core(py::module& m);
+void bind_ldpc_decoder_fb(py::module& m);
+void bind_ldpc_encoder_bb(py::module& m);
+void bind_ldpc_decoder_pdu(py::module& m);
+void bind_ldpc_decoder(py::module& m);
+void bind_ldpc_encoder(py::module& m);
+
+PYBIND11_MODULE(gpufec_python, m)
+{
+    m.doc() = "gr-gpufec: LDPC codes, encoders, GPU/CPU decoders, GNU Radio blocks "
+              "and gr-fec FECAPI objects";
+
+    py::module::import("gnuradio.gr");
+    py::module::import("gnuradio.fec");
+
+    bind_core(m);
+    bind_ldpc_decoder_fb(m);
+    bind_ldpc_encoder_bb(m);
+    bind_ldpc_decoder_pdu(m);
+    bind_ldpc_decoder(m);
+    bind_ldpc_encoder(m);
+}

@@ -1,0 +1,52 @@
+#
+# Helpers of the GRC blocks: the code spec string from the GRC code parameters
+# (a family chosen from a dropdown plus its parameters, a file path, or a free
+# spec string).
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+"""Helpers used by gr-gpufec's GRC block definitions."""
+
+FAMILIES = ("wifi", "wimax", "nr5g", "dvbs2")
+FILE_FORMATS = ("alist", "qc")
+
+
+def code_spec(family, params="", path="", spec=""):
+    """The code spec of GRC's code parameters.
+
+    family: 'wifi', 'wimax', 'nr5g', 'dvbs2' (params completes the spec, e.g.
+    '648:1/2', 'bg1:384', 'normal:1/2'), 'alist' or 'qc' (path is the file), or
+    'spec' (spec is the whole spec string).
+
+    >>> code_spec('wifi', '1944:1/2')
+    'wifi:1944:1/2'
+    >>> code_spec('alist', path='/tmp/h.alist')
+    'alist:/tmp/h.alist'
+    """
+    family = str(family).strip()
+    if family in FAMILIES:
+        params = str(params).strip()
+        if not params:
+            raise ValueError("gpufec: code family %s needs its parameters, e.g. %s"
+                             % (family, _EXAMPLES[family]))
+        return "%s:%s" % (family, params)
+    if family in FILE_FORMATS:
+        path = str(path).strip()
+        if not path:
+            raise ValueError("gpufec: code family %s needs a file path" % family)
+        return "%s:%s" % (family, path)
+    if family == "spec":
+        spec = str(spec).strip()
+        if not spec:
+            raise ValueError("gpufec: the code spec string is empty")
+        return spec
+    raise ValueError("gpufec: unknown code family %r; expected one of %s, alist, qc, "
+                     "spec" % (family, ", ".join(FAMILIES)))
+
+
+_EXAMPLES = {
+    "wifi": "'648:1/2' (N in 648, 1296, 1944; rate 1/2, 2/3, 3/4, 5/6)",
+    "wimax": "'2304:1/2' (N 576..2304 step 96; rate 1/2, 2/3A, 2/3B, 3/4A, 3/4B, 5/6)",
+    "nr5g": "'bg1:384' or 'bg2:52' (base graph and lifting size Z)",
+    "dvbs2": "'normal:1/2' or 'short:8/9'",
+}

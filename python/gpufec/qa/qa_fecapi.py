@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+#
+# The gr-fec FECAPI objects gpufec.ldpc_encoder / gpufec.ldpc_decoder (CPU
+# backend) inside gr-fec's own deployments: fec.extended_encoder /
+# extended_decoder with threading None, 'ordinary' and 'capillary', fec.encoder /
+# fec.decoder, fec.tagged_encoder / tagged_decoder, fec.async_encoder /
+# async_decoder and fec.bercurve_generator; set_frame_size multiples; bad
+# parameters refused at construction.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+import time
+
+import numpy as np
+import pmt
+from gnuradio import blocks, digital, fec, gr, gr_unittest
+
+try:
+    import gpufec  # the build tree (PYTHONPATH set by CTest)
+except ImportError:
+    from gnuradio import gpufec
+
+SPEC = "wimax:576:1/2"
+
+
+def bpsk_chain(tb, src, enc_block, dec_block, sink, noise=None):
+    """src -> encoder -> map 0/1 to -1/+1 (gr-fec's convention) -> noise -> decoder."""
+    to_pm = digital.map_bb([-1, 1])
+    to_f = blocks.char_to_float(1, 1)
+    tb.connect(src, enc_block, to_pm, to_f)
+    last = to_f
+    if noise is not None:
+        add = blocks.add_ff()
+        tb.connect(to_f, (add, 0))
+        tb.connect(noise, (add, 1))
+        last = add
+    tb.connect(last, dec_block, sink)
+
+
+class qa_fecapi(gr_unittest.TestCase):
+    def setUp(self):
+        self.code = gpufec.ldpc_code(SPEC)
+        self.frames = 16
+        self.info = np.random.default_rng(21).integers(
+            0, 2, size=self.frames * self.code.k, dtype=np.uint8)
+
+    def decoders(self, count, **kwargs):
+        return [gpufec.ldpc_decoder.make(SPEC, backend="cpu", **kwargs) for _ in range(count)]
+
+    def encoders(self, count, **kwargs):
+        return [gpufec.ldpc_encoder.make(SPEC, **kwargs) for _ in range(count)]
+
+    def test_sizes_and_rates(self):
+        dec = gpufec.ldpc_decoder.make(SPEC, backend="cpu")
+        enc = gpufec.ldpc_encoder.make(SPEC)
+        n, k = self.code.n, self.code.k
+        self.assertEqual((fec.get_decoder_input_size(dec), fec.get_decoder_output_size(dec)), (n, k))
+        self.assertEqual((fec.get_encoder_input_size(enc), fec.get_encoder_output_size(enc)), (k, n))
+        self.assertEqual(fec.get_decoder_input_item_size(dec), gr.sizeof_float)
+        self.assertEqual(fec.get_decoder_output_item_size(dec), gr.sizeof_char)
+        self.assertEqual(fec.get_decoder_input_conversion(dec), "none")
+        self.assertEqual(fec.get_history(dec), 0)
+        self.assertAlmostEqual(dec.rate(), k / n, places=9)
+        self.assertAlmostEqual(enc.rate(), n / k, places=9)
+        self.assertIsInstance(dec, fec.generic_decoder)
+        self.assertIsInstance(enc, fec.generic_encoder)
+        self.assertEqual(dec.backend(), "cpu")
+
+    def test_set_frame_size_multiples(self):
+        n, k = self.code.n, self.code.k
+        dec = gpufec.ldpc_decoder.make(SPEC, backend="cpu", frames=2)
+        self.assertEqual((dec.frames(), dec.get_input_size(), dec.get_output_size()),
+                         (2, 2 * n, 2 * k))
+        self.assertTrue(dec.set_frame_size(5 * k))
+        self.assertEqual((dec.frames(), dec.get_input_size(), dec.get_output_size()),
+                         (5, 5 * n, 5 * k))
+        self.assertFalse(dec.set_frame_size(5 * k + 1))
+        self.assertFalse(dec.set_frame_size(0))
+        self.assertEqual(dec.get_output_size(), 5 * k)
+        enc = gpufec.ldpc_encoder.make(SPEC)
+        self.assertTrue(enc.set_frame_size(3 * k))
+        self.assertEqual((enc.get_input_size(), enc.get_output_size()), (3 * k, 3 * n))
+        self.assertFalse(enc.set_frame_size(k - 1))
+        # several frames per generic_work call, through fec.encoder / fec.decoder
+        for frames in (1, 4, 16):
+            tb = gr.top_block()
+            src = blocks.vector_source_b(self.info.tolist())
+            enc_b = fec.encoder(gpufec.ldpc_encoder.make(SPEC, frames=frames),
+                                gr.sizeof_char, gr.sizeof_char)
+            d = gpufec.ldpc_decoder.make(SPEC, backend="cpu", frames=frames)
+            dec_b = fec.decoder(d, gr.sizeof_float, gr.sizeof_char)
+            snk = blocks.vector_sink_b()
+            bpsk_chain(tb, src, enc_b, dec_b, snk)
+            tb.run()
+            np.testing.assert_array_equal(np.array(snk.data(), np.uint8), self.info)
+            self.assertEqual(d.get_iterations(), 1.0)
+
+    def test_extended_threading_modes(self):
+        for threading, count in ((None, 1), ("ordinary", 2), ("capillary", 2),
+                                 ("capillary", 4)):
+            tb = gr.top_block()
+            src = blocks.vector_source_b(self.info.tolist())
+            enc = fec.extended_encoder(encoder_obj_list=self.encoders(count),
+                                       threading=threading, puncpat="11")
+            dec = fec.extended_decoder(decoder_obj_list=self.decoders(count),
+                                       threading=threading, ann=None, puncpat="11",
+                                       integration_period=10000)
+            snk = blocks.vector_sink_b()
+            noise = blocks.vector_source_f(
+                (0.3 * np.random.default_rng(5).standard_normal(
+                    self.frames * self.code.n)).astype(np.float32).tolist())
+            bpsk_chain(tb, src, enc, dec, snk, noise)
+            tb.run()
+            np.testing.assert_array_equal(np.array(snk.data(), np.uint8), self.info,
+                                          err_msg="threading %s x%d" % (threading, count))
+
+    def test_extended_single_object_not_list(self):
+        tb = gr.top_block()
+        src = blocks.vector_source_b(self.info.tolist())
+        enc = fec.extended_encoder(gpufec.ldpc_encoder.make(SPEC), threading=None,
+                                   puncpat="11")
+        dec = fec.extended_decoder(gpufec.ldpc_decoder.make(SPEC, backend="cpu"),
+                                   threading=None, ann=None, puncpat="11",
+                                   integration_period=10000)
+        snk = blocks.vector_sink_b()
+        bpsk_chain(tb, src, enc, dec, snk)
+        tb.run()
+        np.testing.assert_array_equal(np.array(snk.data(), np.uint8), self.info)
+
+    def test_tagged(self):
+        frames_per_packet, packets = 3, 4
+        k, n = self.code.k, self.code.n
+        info = self.info[: frames_per_packet * packets * k]
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.tolist())
+        s2t = blocks.stream_to_tagged_stream(gr.sizeof_char, 1, frames_per_packet * k,
+                                             "packet_len")
+        enc = fec.tagged_encoder(gpufec.ldpc_encoder.make(SPEC), gr.sizeof_char,
+                                 gr.sizeof_char, "packet_len", 1500)
+        to_pm = digital.map_bb([-1, 1])
+        to_f = blocks.char_to_float(1, 1)
+        dec = fec.tagged_decoder(gpufec.ldpc_decoder.make(SPEC, backend="cpu"),
+                                 gr.sizeof_float, gr.sizeof_char, "packet_len", 1500)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, s2t, enc, to_pm, to_f, dec, snk)
+        tb.run()
+        np.testing.assert_array_equal(np.array(snk.data(), np.uint8), info)
+        lens = [pmt.to_long(t.value) for t in snk.tags()
+                if pmt.symbol_to_string(t.key) == "packet_len"]
+        self.assertEqual(lens, [frames_per_packet * k] * packets)
+
+    def test_async(self):
+        k, n = self.code.k, self.code.n
+        enc = fec.async_encoder(gpufec.ldpc_encoder.make(SPEC), False, False, False, 1500)
+        d = gpufec.ldpc_decoder.make(SPEC, backend="cpu")
+        dec = fec.async_decoder(d, False, False, 1500)
+        tb = gr.top_block()
+        dbg_e = blocks.message_debug()
+        dbg_d = blocks.message_debug()
+        tb.msg_connect((enc, "out"), (dbg_e, "store"))
+        tb.msg_connect((dec, "out"), (dbg_d, "store"))
+        tb.start()
+        sizes = (1, 3, 2)
+        offsets = np.cumsum((0,) + sizes) * k
+        for f, (a, b) in enumerate(zip(offsets[:-1], offsets[1:])):
+            enc._post(pmt.intern("in"), pmt.cons(pmt.make_dict(), pmt.init_u8vector(
+                int(b - a), self.info[a:b].tolist())))
+        deadline = time.time() + 20
+        while dbg_e.num_messages() < len(sizes) and time.time() < deadline:
+            time.sleep(0.01)
+        self.assertEqual(dbg_e.num_messages(), len(sizes))
+        for i in range(len(sizes)):
+            cw = np.array(pmt.u8vector_elements(pmt.cdr(dbg_e.get_message(i))), np.float32)
+            self.assertEqual(cw.size, sizes[i] * n)
+            soft = 2.0 * cw - 1.0                       # positive means bit 1
+            dec._post(pmt.intern("in"), pmt.cons(pmt.make_dict(),
+                                                 pmt.init_f32vector(cw.size, soft.tolist())))
+        while dbg_d.num_messages() < len(sizes) and time.time() < deadline:
+            time.sleep(0.01)
+        tb.stop()
+        tb.wait()
+        self.assertEqual(dbg_d.num_messages(), len(sizes))
+        out = np.concatenate([np.array(pmt.u8vector_elements(pmt.cdr(dbg_d.get_message(i))))
+                              for i in range(len(sizes))])
+        np.testing.assert_array_equal(out, self.info[: offsets[-1]])
+        meta = pmt.car(dbg_d.get_message(0))
+        self.assertEqual(pmt.to_double(pmt.dict_ref(meta, pmt.intern("iterations"),
+                                                    pmt.PMT_NIL)), 1.0)
+
+    def test_bercurve_generator(self):
+        esno = [4.0, 6.0]
+        encs = [self.encoders(2) for _ in esno]
+        decs = [self.decoders(2) for _ in esno]
+        gen = fec.bercurve_generator(encs, decs, esno, samp_rate=3200000,
+                                     threading="capillary", puncpat="11", seed=0)
+        tb = gr.top_block()
+        sinks = []
+        for i in range(len(esno)):
+            # output 2i: decoded bytes, 2i+1: the bytes sent
+            for port in (2 * i, 2 * i + 1):
+                head = blocks.head(gr.sizeof_char, 2000)
+                snk = blocks.vector_sink_b()
+                tb.connect((gen, port), head, snk)
+                sinks.append(snk)
+        tb.run()
+        for i in range(len(esno)):
+            got = np.array(sinks[2 * i].data())
+            sent = np.array(sinks[2 * i + 1].data())
+            self.assertEqual(got.size, 2000)
+            np.testing.assert_array_equal(got, sent[: got.size])
+
+    def test_bad_parameters(self):
+        cases = [
+            (dict(spec="nonsense"), "nonsense"),
+            (dict(spec=SPEC, frames=0), "frames"),
+            (dict(spec=SPEC, alpha=0.0), "alpha"),
+            (dict(spec=SPEC, max_iterations=0), "iteration"),
+            (dict(spec=SPEC, algorithm="bogus"), "bogus"),
+            (dict(spec=SPEC, backend="bogus"), "bogus"),
+            (dict(spec=SPEC, llr_scale=0.0), "llr_scale"),
+        ]
+        for kwargs, needle in cases:
+            with self.assertRaises(ValueError, msg=str(kwargs)) as cm:
+                gpufec.ldpc_decoder.make(**kwargs)
+            self.assertIn(needle, str(cm.exception))
+        with self.assertRaises(ValueError):
+            gpufec.ldpc_encoder.make("nonsense")
+        with self.assertRaises(ValueError):
+            gpufec.ldpc_encoder.make(SPEC, frames=0)
+        with self.assertRaises(TypeError) as cm:
+            gpufec.ldpc_decoder(SPEC)
+        self.assertIn("make", str(cm.exception))
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_fecapi)

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+#
+# The PDU decoder block ldpc_decoder_pdu (CPU backend): one and several frames per
+# PDU, the metadata it adds (iterations, parity_ok, frames, frame_iterations,
+# frame_parity_ok), input metadata kept, messages of the wrong length or type
+# dropped and counted, bad parameters refused at construction.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+import time
+
+import numpy as np
+import pmt
+from gnuradio import blocks, gr, gr_unittest
+
+try:
+    import gpufec  # the build tree (PYTHONPATH set by CTest)
+except ImportError:
+    from gnuradio import gpufec
+
+
+def pdu(llrs, meta=None):
+    return pmt.cons(meta if meta is not None else pmt.make_dict(),
+                    pmt.init_f32vector(len(llrs), np.asarray(llrs, np.float32).tolist()))
+
+
+def run_pdus(dec, messages, expected):
+    """Posts messages to dec; returns the PDUs it published (waits for expected)."""
+    tb = gr.top_block()
+    dbg = blocks.message_debug()
+    tb.msg_connect((dec, "pdus"), (dbg, "store"))
+    tb.start()
+    for msg in messages:
+        dec._post(pmt.intern("pdus"), msg)
+    deadline = time.time() + 30
+    while (dbg.num_messages() < expected or
+           dec.decoded_pdus() + dec.dropped_pdus() < len(messages)) and time.time() < deadline:
+        time.sleep(0.01)
+    tb.stop()
+    tb.wait()
+    return [dbg.get_message(i) for i in range(dbg.num_messages())]
+
+
+class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
+    def setUp(self):
+        self.spec = "wifi:648:1/2"
+        self.code = gpufec.ldpc_code(self.spec)
+        rng = np.random.default_rng(11)
+        self.info = rng.integers(0, 2, size=(4, self.code.k), dtype=np.uint8)
+        self.cw = self.code.encode(self.info)
+        self.llrs = (4.0 * (1.0 - 2.0 * self.cw)).astype(np.float32)
+
+    def test_one_and_several_frames(self):
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu")
+        meta = pmt.dict_add(pmt.make_dict(), pmt.intern("burst"), pmt.from_long(7))
+        out = run_pdus(dec, [pdu(self.llrs[0], meta), pdu(self.llrs.ravel())], 2)
+        self.assertEqual(len(out), 2)
+        m0, b0 = pmt.car(out[0]), pmt.cdr(out[0])
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(b0)), self.info[0])
+        self.assertEqual(pmt.to_long(pmt.dict_ref(m0, pmt.intern("burst"), pmt.PMT_NIL)), 7)
+        self.assertEqual(pmt.to_long(pmt.dict_ref(m0, pmt.intern("iterations"), pmt.PMT_NIL)), 1)
+        self.assertTrue(pmt.to_bool(pmt.dict_ref(m0, pmt.intern("parity_ok"), pmt.PMT_NIL)))
+        self.assertEqual(pmt.to_long(pmt.dict_ref(m0, pmt.intern("frames"), pmt.PMT_NIL)), 1)
+        m1, b1 = pmt.car(out[1]), pmt.cdr(out[1])
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(b1)), self.info.ravel())
+        self.assertEqual(pmt.to_long(pmt.dict_ref(m1, pmt.intern("frames"), pmt.PMT_NIL)), 4)
+        its = pmt.s32vector_elements(pmt.dict_ref(m1, pmt.intern("frame_iterations"), pmt.PMT_NIL))
+        oks = pmt.u8vector_elements(pmt.dict_ref(m1, pmt.intern("frame_parity_ok"), pmt.PMT_NIL))
+        self.assertEqual(list(its), [1, 1, 1, 1])
+        self.assertEqual(list(oks), [1, 1, 1, 1])
+        self.assertEqual((dec.decoded_pdus(), dec.dropped_pdus()), (2, 0))
+
+    def test_noisy_frames_and_parity(self):
+        ch = gpufec.awgn_channel("bpsk", 1.0, self.code.rate, seed=3)
+        noisy = ch.transmit(self.cw)
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu", max_iterations=15)
+        out = run_pdus(dec, [pdu(noisy.ravel())], 1)
+        meta, bits = pmt.car(out[0]), pmt.cdr(out[0])
+        ref_bits, ref_its, ref_ok = gpufec.batch_decoder(
+            self.code, backend="cpu", max_iterations=15).decode(noisy)
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(bits)), ref_bits.ravel())
+        its = pmt.s32vector_elements(pmt.dict_ref(meta, pmt.intern("frame_iterations"), pmt.PMT_NIL))
+        self.assertEqual(list(its), ref_its.tolist())
+        self.assertEqual(pmt.to_long(pmt.dict_ref(meta, pmt.intern("iterations"), pmt.PMT_NIL)),
+                         int(ref_its.max()))
+        self.assertEqual(pmt.to_bool(pmt.dict_ref(meta, pmt.intern("parity_ok"), pmt.PMT_NIL)),
+                         bool(ref_ok.all()))
+
+    def test_sign_and_codeword(self):
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu", sign="positive_is_1",
+                                      output_codeword=True)
+        soft = (2.0 * self.cw - 1.0).astype(np.float32)
+        out = run_pdus(dec, [pdu(soft.ravel())], 1)
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[0]))),
+                                      self.cw.ravel())
+
+    def test_wrong_length_and_type_dropped(self):
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu")
+        bad = [
+            pdu(self.llrs[0][:-1]),                      # N - 1 LLRs
+            pdu(np.zeros(0, np.float32)),                # empty
+            pdu(np.zeros(self.code.n + 5, np.float32)),  # not a multiple of N
+            pmt.cons(pmt.make_dict(), pmt.init_u8vector(self.code.n, [0] * self.code.n)),
+            pmt.intern("not a pdu"),
+        ]
+        out = run_pdus(dec, bad + [pdu(self.llrs[1])], 1)
+        self.assertEqual(dec.dropped_pdus(), len(bad))
+        self.assertEqual(dec.decoded_pdus(), 1)
+        self.assertEqual(len(out), 1)
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[0]))),
+                                      self.info[1])
+
+    def test_bad_parameters(self):
+        for kwargs in (dict(spec="nonsense"), dict(spec=self.spec, alpha=0.0),
+                       dict(spec=self.spec, sign="up"), dict(spec=self.spec, llr_scale=-1.0),
+                       dict(spec=self.spec, max_iterations=0)):
+            with self.assertRaises(ValueError, msg=str(kwargs)) as cm:
+                gpufec.ldpc_decoder_pdu(**kwargs)
+            self.assertIn("ldpc_decoder_pdu", str(cm.exception))
+
+
+if __name__ == "__main__":
+    gr_unittest.run(qa_ldpc_decoder_pdu)
