@@ -3,10 +3,13 @@
  * gpufec-info: what this build of gpufec can do here (decoder backends, CUDA
  * devices), or, with --code SPEC, the properties of a code (lengths, rate, edges,
  * quasi-cyclic lifting, puncturing, degrees, layers, encoder method) as
- * "name: value" lines. Code specs are those of ldpc_code::make().
+ * "name: value" lines, then the CUDA decoder tuner's choice for that code on each
+ * device (cuda_tuner_choices(), default decoder options: layered NMS, float and
+ * half2), or "cuda: unavailable (reason)". Code specs are those of ldpc_code::make().
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <gpufec/cuda_decoder.h>
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
@@ -18,8 +21,52 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace {
+
+/*
+ * The CUDA tuner's choice for the code on every device, one line per device and
+ * precision (the default decoder options otherwise: layered NMS, 10 iterations).
+ */
+void print_tuner_choices(const gpufec::ldpc_code& code)
+{
+    std::string why;
+    if (!gpufec::cuda_available(&why)) {
+        std::cout << "cuda: unavailable (" << why << ")\n";
+        return;
+    }
+    for (const gpufec::message_precision p :
+         { gpufec::message_precision::float32, gpufec::message_precision::half2 }) {
+        gpufec::decoder_options options;
+        options.precision = p;
+        const std::string label = "cuda tuner (" + gpufec::to_string(options.rule) + ", " +
+                                  gpufec::to_string(options.schedule) + ", " +
+                                  gpufec::to_string(p) + ")";
+        std::vector<gpufec::cuda_tuning> choices;
+        try {
+            choices = gpufec::cuda_tuner_choices(code, options);
+        } catch (const std::exception& e) {
+            std::cout << label << ": not available (" << e.what() << ")\n";
+            continue;
+        }
+        if (choices.empty()) {
+            std::cout << label << ": no device\n";
+        }
+        for (const gpufec::cuda_tuning& t : choices) {
+            std::cout << label << " device " << t.device << " (" << t.device_name
+                      << "): kernel " << t.kernel << ", frames_per_block "
+                      << t.frames_per_block << ", threads_per_block "
+                      << t.threads_per_block << ", shared_bytes_per_block "
+                      << t.shared_bytes_per_block << ", blocks_per_sm " << t.blocks_per_sm
+                      << ", batch_frames " << t.batch_frames << ", streams " << t.streams;
+            if (!t.reason.empty()) {
+                std::cout << " (" << t.reason << ")";
+            }
+            std::cout << "\n";
+        }
+    }
+}
 
 void print_code(const std::string& spec)
 {
@@ -48,6 +95,7 @@ void print_code(const std::string& spec)
     std::cout << "max_col_degree: " << h.max_col_degree() << "\n";
     std::cout << "layers: " << h.layers().size() << "\n";
     std::cout << "encoder: " << code->get_encoder().method() << "\n";
+    print_tuner_choices(*code);
 }
 
 void print_platform()

@@ -58,19 +58,17 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(::gpufec::decoder::uptr decoder,
       d_decoder(std::move(decoder)), d_n(d_decoder->code().n()),
       d_k(d_decoder->code().k()), d_output_codeword(output_codeword),
       d_out_frame(output_codeword ? d_n : d_k), d_frames_per_call(frames_per_call),
-      d_factor(factor), d_llrs(static_cast<size_t>(frames_per_call) * d_n),
-      d_iterations(frames_per_call), d_parity_ok(frames_per_call),
-      d_iterations_key(pmt::intern("iterations")),
+      d_factor(factor), d_iterations_key(pmt::intern("iterations")),
       d_parity_ok_key(pmt::intern("parity_ok"))
 {
     set_output_multiple(d_out_frame);
     set_relative_rate(static_cast<uint64_t>(d_out_frame), static_cast<uint64_t>(d_n));
-    d_logger->info("{}: N={} K={} backend {}, up to {} frames per call",
-                   d_decoder->code().name(),
-                   d_n,
-                   d_k,
-                   d_decoder->backend_name(),
-                   d_frames_per_call);
+    d_logger->debug("{}: N={} K={} backend {}, up to {} frames per call",
+                    d_decoder->code().name(),
+                    d_n,
+                    d_k,
+                    d_decoder->backend_name(),
+                    d_frames_per_call);
 }
 
 ldpc_decoder_fb_impl::~ldpc_decoder_fb_impl() {}
@@ -112,6 +110,11 @@ int ldpc_decoder_fb_impl::general_work(int noutput_items,
         return 0;
     }
     const size_t count = static_cast<size_t>(frames) * d_n;
+    if (d_llrs.size() < count) { // grows to the largest batch seen, no further
+        d_llrs.resize(count);
+        d_iterations.resize(frames);
+        d_parity_ok.resize(frames);
+    }
     scale_llrs(in, count, d_factor, d_llrs.data());
 
     ::gpufec::decode_output dout;
@@ -129,6 +132,7 @@ int ldpc_decoder_fb_impl::general_work(int noutput_items,
         failed += d_parity_ok[f] ? 0 : 1;
     }
     d_frames_decoded += frames;
+    d_calls++;
     d_frames_failed += failed;
 
     consume_each(frames * d_n);

@@ -32,6 +32,7 @@ private:
     std::vector<uint8_t> d_parity_ok;
     std::atomic<uint64_t> d_frames_decoded{ 0 };
     std::atomic<uint64_t> d_frames_failed{ 0 };
+    std::atomic<uint64_t> d_calls{ 0 };
     const pmt::pmt_t d_iterations_key;
     const pmt::pmt_t d_parity_ok_key;
 
@@ -58,6 +59,7 @@ public:
 
     uint64_t frames_decoded() const override { return d_frames_decoded.load(); }
     uint64_t frames_failed() const override { return d_frames_failed.load(); }
+    uint64_t decoder_calls() const override { return d_calls.load(); }
 
     void forecast(int noutput_items, gr_vector_int& ninput_items_required) override;
     int general_work(int noutput_items,

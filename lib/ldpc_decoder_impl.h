@@ -9,6 +9,7 @@
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_IMPL_H
 
 #include "fecapi_compat.h"
+#include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <gpufec/decoder.h>
 #include <vector>
@@ -23,12 +24,15 @@ private:
     const int d_n;
     const int d_k;
     const float d_factor;
+    const double d_rate;
     int d_frames;
-    float d_mean_iterations = 0.0f;
-    int d_parity_failures = 0;
+    std::atomic<float> d_mean_iterations{ 0.0f }; // read by other threads (Python)
+    std::atomic<int> d_parity_failures{ 0 };
     std::vector<float> d_llrs;
     std::vector<int> d_iterations;
     std::vector<uint8_t> d_parity_ok;
+
+    static double pick_rate(int n, int k);
 
 public:
     ldpc_decoder_impl(::gpufec::decoder::uptr decoder, int frames, float factor);
@@ -44,7 +48,7 @@ public:
     const char* get_input_conversion() override { return "none"; }
     const char* get_output_conversion() override { return "none"; }
     bool set_frame_size(unsigned int frame_size) override;
-    float get_iterations() override { return d_mean_iterations; }
+    float get_iterations() override { return d_mean_iterations.load(); }
 
     // gr::gpufec::ldpc_decoder
     int n() const override { return d_n; }
@@ -58,7 +62,7 @@ public:
     float alpha() const override;
     void set_beta(float beta) override;
     float beta() const override;
-    int last_parity_failures() const override { return d_parity_failures; }
+    int last_parity_failures() const override { return d_parity_failures.load(); }
 };
 
 } // namespace gpufec

@@ -22,7 +22,7 @@ const char* const no_cuda = "this build of gpufec has no CUDA support (configure
 
 std::unique_ptr<cuda_decoder> cuda_decoder::make(ldpc_code::sptr, const decoder_options&)
 {
-    throw backend_unavailable(std::string("decoder backend cuda: ") + no_cuda +
+    throw backend_unavailable(std::string("decoder backend cuda is not available: ") + no_cuda +
                               "; use backend cpu or auto");
 }
 

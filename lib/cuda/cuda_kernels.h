@@ -37,6 +37,9 @@ struct fast_variant {
 /*! Every instance, smallest register tiles first within a precision. */
 const std::vector<fast_variant>& fast_variants();
 
+/*! Threads per block of the general kernel (128 registers per thread). */
+constexpr int generic_max_threads = 512;
+
 /*! Rule family of the general kernel. */
 enum class generic_rule { min_sum, scms, spa };
 

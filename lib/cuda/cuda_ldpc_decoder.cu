@@ -48,6 +48,21 @@ bool is_pinned(const void* p)
     return attr.type == cudaMemoryTypeHost;
 }
 
+/*! o when v[i] == i + o for every i (a contiguous run of columns), else -1. */
+int contiguous_offset(const std::vector<int>& v)
+{
+    if (v.empty()) {
+        return 0;
+    }
+    const int o = v[0];
+    for (size_t i = 0; i < v.size(); ++i) {
+        if (v[i] != static_cast<int>(i) + o) {
+            return -1;
+        }
+    }
+    return o;
+}
+
 /*! The device tables of one code, uploaded once. */
 struct device_tables {
     device_buffer<int> layer_rows, layer_deg, layer_off, slot_cols, vn_ptr, vn_slot;
@@ -89,7 +104,7 @@ public:
         std::string why;
         const std::vector<gpu_device> devices = list_cuda_devices(&why);
         if (devices.empty()) {
-            throw backend_unavailable("decoder backend cuda: no usable CUDA device (" + why +
+            throw backend_unavailable("decoder backend cuda is not available: no usable CUDA device (" + why +
                                       ")");
         }
         if (d_device >= static_cast<int>(devices.size())) {
@@ -126,11 +141,14 @@ public:
         d_view.vn_slot = d_dev.vn_slot.get();
         d_view.transmitted = d_dev.transmitted.get();
         d_view.punctured = d_dev.punctured.get();
+        d_view.transmitted_offset = contiguous_offset(d_tables.transmitted);
+        d_view.post_stride = d_tables.n_full + (d_choice.fast ? d_tables.max_layer_rows : 0);
 
         if (d_choice.fast) {
             int stride = 0;
-            const std::vector<uint16_t> table = build_fast_table(
+            std::vector<uint16_t> table = build_fast_table(
                 d_tables, d_choice.variant->max_layers, d_choice.variant->max_degree, &stride);
+            table.resize((table.size() + 7) / 8 * 8, 0); // whole 16-byte vectors
             d_dev.fast_table.upload(table.data(), table.size());
             d_view.fast_table = d_dev.fast_table.get();
             d_view.fast_stride = stride;
@@ -228,9 +246,11 @@ private:
             const std::vector<int>& info = d_code->info_positions();
             d_k = static_cast<int>(info.size());
             d_dev.info_pos.upload(info.data(), info.size());
+            d_info_offset = contiguous_offset(info);
         });
         d_view.k = d_k;
         d_view.info_pos = d_dev.info_pos.get();
+        d_view.info_offset = d_info_offset;
     }
 
     run_params base_params(size_t frames) const
@@ -263,7 +283,9 @@ private:
     {
         const long long max_grid = 0x7fffffffLL;
         if (d_choice.fast) {
-            const long long grid = std::min(rp.tasks, max_grid);
+            // persistent: each resident block loads the column table once and loops
+            const long long grid =
+                std::min(std::min<long long>(rp.tasks, d_choice.resident_blocks), max_grid);
             d_choice.variant->fn<<<static_cast<unsigned>(grid),
                                    d_choice.threads,
                                    d_choice.shared_bytes,
@@ -476,6 +498,7 @@ private:
     fast_shape d_shape;
     size_t d_batch = 1;
     int d_k = 0;
+    int d_info_offset = -1;
     std::once_flag d_info_once;
     std::mutex d_mutex;
     std::vector<std::unique_ptr<stream_slot>> d_slots;

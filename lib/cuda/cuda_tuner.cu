@@ -129,15 +129,23 @@ kernel_choice tune(const ldpc_code& code,
                                   : 0;
     const int forced_units =
         options.gpu.frames_per_block > 0
-            ? std::min(max_units_per_block,
-                       (options.gpu.frames_per_block + k.lanes - 1) / k.lanes)
+            ? static_cast<int>(std::min<long long>(
+                  (static_cast<long long>(options.gpu.frames_per_block) + k.lanes - 1) / k.lanes,
+                  1 << 30))
             : 0;
+    if (forced_units > max_units_per_block) {
+        throw invalid_argument("decoder backend cuda: gpu.frames_per_block is " +
+                               std::to_string(options.gpu.frames_per_block) +
+                               "; a thread block holds at most " +
+                               std::to_string(max_units_per_block * k.lanes) +
+                               " frames (0 = let the tuner choose)");
+    }
     const bool scms = rule == check_node_rule::self_corrected_min_sum;
     std::ostringstream why;
 
     // 1. the register kernel: layered min-sum family on uniform (QC) layers
     if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa &&
-        t.uniform && t.n_full <= 65535 && t.max_layer_rows <= 512) {
+        t.uniform && (t.n_full + t.max_layer_rows) * 4 <= 65535 && t.max_layer_rows <= 512) {
         const int L = static_cast<int>(t.layer_rows.size());
         for (const fast_variant& v : fast_variants()) {
             if (v.half2 != k.half2 || v.scms != scms || L > v.max_layers ||
@@ -148,11 +156,13 @@ kernel_choice tune(const ldpc_code& code,
             stride += stride & 1;
             if (((stride / 2) & 1) == 0)
                 stride += 2;
-            const size_t table_bytes = static_cast<size_t>(t.max_layer_rows) * stride * 2;
+            const size_t table_bytes =
+                (static_cast<size_t>(t.max_layer_rows) * stride * 2 + 15) & ~size_t(15);
             const int S = t.max_layer_rows;
             auto shape = [&](int u, int* threads, size_t* smem) {
                 *threads = u * S;
-                *smem = static_cast<size_t>(u) * t.n_full * vbytes + table_bytes;
+                *smem = ((static_cast<size_t>(u) * (t.n_full + S) * vbytes + 15) & ~size_t(15)) +
+                        table_bytes;
                 if (*threads > v.max_threads || *smem > smem_limit)
                     *threads = 0;
             };
@@ -203,7 +213,7 @@ kernel_choice tune(const ldpc_code& code,
         }
         auto shape = [&](int u, int* threads, size_t* smem) {
             const long long want = static_cast<long long>(u) * S;
-            int th = static_cast<int>(std::min<long long>(prop.maxThreadsPerBlock,
+            int th = static_cast<int>(std::min<long long>(generic_max_threads,
                                                           ((want + 31) / 32) * 32));
             *threads = std::max(th, 128);
             *smem = fits ? static_cast<size_t>(u) * t.n_full * vbytes : 0;
@@ -213,6 +223,13 @@ kernel_choice tune(const ldpc_code& code,
         const int max_units = fits ? 8 : 2;
         const candidate c = best_units(
             reinterpret_cast<const void*>(k.generic), max_units, forced_units, prop, shape);
+        if (c.blocks == 0 && forced_units > 0) {
+            throw invalid_argument("decoder backend cuda: gpu.frames_per_block is " +
+                                   std::to_string(options.gpu.frames_per_block) +
+                                   ": that many frames of code " + code.name() +
+                                   " do not fit one thread block on " + prop.name +
+                                   " (0 = let the tuner choose)");
+        }
         if (c.blocks == 0) {
             throw backend_unavailable("decoder backend cuda: the general kernel cannot run on " +
                                       std::string(prop.name) + " for code " + code.name());

@@ -106,13 +106,19 @@ build_fast_table(const host_tables& t, int max_layers, int max_degree, int* stri
     *stride = s;
     const int S = t.max_layer_rows;
     std::vector<uint16_t> table(static_cast<size_t>(S) * s, 0);
-    for (size_t l = 0; l < t.layer_rows.size(); ++l) {
-        const int R = t.layer_rows[l];
-        for (int j = 0; j < t.layer_deg[l]; ++j) {
-            for (int r = 0; r < R; ++r) {
-                const int c = t.slot_cols[t.layer_off[l] + j * R + r];
+    for (int r = 0; r < S; ++r) {
+        const int pad = t.n_full + r; // this slot's padding column
+        for (int l = 0; l < max_layers; ++l) {
+            for (int j = 0; j < max_degree; ++j) {
+                int c = pad;
+                if (l < static_cast<int>(t.layer_rows.size()) && j < t.layer_deg[l] &&
+                    r < t.layer_rows[l]) {
+                    const int sc = t.slot_cols[t.layer_off[l] + j * t.layer_rows[l] + r];
+                    c = sc < 0 ? pad : sc;
+                }
+                // byte offset of a 32-bit posterior word
                 table[static_cast<size_t>(r) * s + l * max_degree + j] =
-                    static_cast<uint16_t>(c < 0 ? 0 : c);
+                    static_cast<uint16_t>(c * 4);
             }
         }
     }

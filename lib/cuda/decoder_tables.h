@@ -37,7 +37,8 @@ host_tables build_tables(const ldpc_code& code);
 
 /*!
  * The register kernel's table: for slot s, entry s * stride + l * max_degree + j
- * is the column of edge j of row s of layer l. stride (in entries) is chosen so a
+ * is the byte offset (4 * column) of edge j of row s of layer l in a unit's
+ * posterior; missing edges point at the slot's padding column n_full + s. stride (in entries) is chosen so a
  * slot's row starts on an odd 32-bit word (no shared-memory bank conflicts).
  */
 std::vector<uint16_t>

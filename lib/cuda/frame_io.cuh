@@ -65,8 +65,8 @@ __device__ void load_units(V* post,
             continue;
         }
         const long long f0 = gu * ops::lanes;
-        V* pu = post + static_cast<size_t>(u) * code.n_full;
-        V* cu = chan ? chan + static_cast<size_t>(u) * code.n_full : nullptr;
+        V* pu = post + static_cast<size_t>(u) * code.post_stride;
+        V* cu = chan ? chan + static_cast<size_t>(u) * code.post_stride : nullptr;
         for (int i = tid; i < npunct; i += T) {
             pu[code.punctured[i]] = ops::zero();
             if (cu) {
@@ -74,14 +74,20 @@ __device__ void load_units(V* post,
             }
         }
         const bool second = ops::lanes == 2 && f0 + 1 < rp.frames;
+        const int toff = code.transmitted_offset;
+#pragma unroll 4
         for (int i = tid; i < code.n; i += T) {
             const float a = channel_llr(rp, f0, code.n, i, lim);
             const float b = second ? channel_llr(rp, f0 + 1, code.n, i, lim) : 0.0f;
             const V v = ops::make(a, b);
-            pu[code.transmitted[i]] = v;
+            const int c = toff >= 0 ? i + toff : code.transmitted[i];
+            pu[c] = v;
             if (cu) {
-                cu[code.transmitted[i]] = v;
+                cu[c] = v;
             }
+        }
+        for (int i = code.n_full + tid; i < code.post_stride; i += T) {
+            pu[i] = ops::big(); // the register kernel's padding slots
         }
         if (tid == 0) {
             bs.active[u] = (ops::lanes == 2 && !second) ? 1u : ops::lane_valid_bits;
@@ -120,7 +126,7 @@ __device__ void check_syndromes(const V* post,
             if (!act) {
                 continue;
             }
-            const V* pu = post + static_cast<size_t>(u) * code.n_full;
+            const V* pu = post + static_cast<size_t>(u) * code.post_stride;
             uint32_t parity = 0;
             for (int j = 0; j < D; ++j) {
                 const int c = cols[j * R + r];
@@ -153,7 +159,7 @@ __device__ void write_outputs(const V* post,
     const int tid = threadIdx.x;
     const int T = blockDim.x;
     const long long gu = task * rp.units_per_block + u;
-    const V* pu = post + static_cast<size_t>(u) * code.n_full;
+    const V* pu = post + static_cast<size_t>(u) * code.post_stride;
     for (int b = 0; b < ops::lanes; ++b) {
         if (!((lanes >> b) & 1u)) {
             continue;
@@ -161,14 +167,20 @@ __device__ void write_outputs(const V* post,
         const long long f = gu * ops::lanes + b;
         if (rp.info_bits) {
             uint8_t* dst = rp.info_bits + static_cast<size_t>(f) * code.k;
+            const int ioff = code.info_offset;
+#pragma unroll 4
             for (int i = tid; i < code.k; i += T) {
-                dst[i] = (ops::lane_flags(ops::neg_mask(pu[code.info_pos[i]])) >> b) & 1u;
+                const int c = ioff >= 0 ? i + ioff : code.info_pos[i];
+                dst[i] = (ops::lane_flags(ops::neg_mask(pu[c])) >> b) & 1u;
             }
         }
         if (rp.codewords) {
             uint8_t* dst = rp.codewords + static_cast<size_t>(f) * code.n;
+            const int toff = code.transmitted_offset;
+#pragma unroll 4
             for (int i = tid; i < code.n; i += T) {
-                dst[i] = (ops::lane_flags(ops::neg_mask(pu[code.transmitted[i]])) >> b) & 1u;
+                const int c = toff >= 0 ? i + toff : code.transmitted[i];
+                dst[i] = (ops::lane_flags(ops::neg_mask(pu[c])) >> b) & 1u;
             }
         }
         if (tid == 0) {

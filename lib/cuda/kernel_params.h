@@ -43,8 +43,15 @@ struct code_view {
     const int* transmitted = nullptr; //!< n columns, transmission order
     const int* punctured = nullptr;   //!< n_full - n columns
     const int* info_pos = nullptr;    //!< k columns (null when no info bits are written)
-    const uint16_t* fast_table = nullptr; //!< register kernel: [slot][fast_stride] columns
+    int transmitted_offset = -1; //!< >= 0: transmitted[i] == i + offset (no table lookup)
+    int info_offset = -1;        //!< >= 0: info_pos[i] == i + offset
+    const uint16_t* fast_table = nullptr; //!< register kernel: [slot][fast_stride] byte offsets
     int fast_stride = 0;
+    /*!
+     * Posterior entries per unit: n_full, plus (register kernel) one padding slot per
+     * row slot after the columns.
+     */
+    int post_stride = 0;
 };
 
 /*! One launch: inputs, outputs and the decoder's settings. */

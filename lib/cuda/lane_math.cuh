@@ -30,6 +30,14 @@ constexpr float float_limit = 1.0e6f;
  */
 constexpr float half_limit = 256.0f;
 constexpr float half_channel_limit = 256.0f;
+/*!
+ * Posterior of the register kernel's padding edges (rows shorter than the tile):
+ * so large that their V2C never reaches min1/min2 (>= the limit) and is positive.
+ * Each thread's padding edges share one private slot, whose value moves by at most
+ * tile * limit (< big/2) however many iterations run.
+ */
+constexpr float float_big = 1.0e30f;
+constexpr float half_big = 30000.0f;
 
 template <typename V>
 struct lane_ops;
@@ -44,6 +52,7 @@ struct lane_ops<float> {
     __device__ static float abs(float a) { return fabsf(a); }
     __device__ static float min(float a, float b) { return fminf(a, b); }
     __device__ static float max(float a, float b) { return fmaxf(a, b); }
+    __device__ static float fma(float a, float b, float c) { return __fmaf_rn(a, b, c); }
     __device__ static uint32_t bits(float a) { return __float_as_uint(a); }
     __device__ static float from_bits(uint32_t b) { return __uint_as_float(b); }
     __device__ static uint32_t eq_mask(float a, float b) { return a == b ? ~0u : 0u; }
@@ -70,6 +79,7 @@ struct lane_ops<float> {
     /*! channel value of lane 0 (lane 1 ignored) */
     __device__ static float make(float a, float) { return a; }
     __device__ static float channel_limit() { return float_limit; }
+    __device__ static float big() { return float_big; }
 };
 
 template <>
@@ -82,6 +92,7 @@ struct lane_ops<__half2> {
     __device__ static __half2 abs(__half2 a) { return __habs2(a); }
     __device__ static __half2 min(__half2 a, __half2 b) { return __hmin2(a, b); }
     __device__ static __half2 max(__half2 a, __half2 b) { return __hmax2(a, b); }
+    __device__ static __half2 fma(__half2 a, __half2 b, __half2 c) { return __hfma2(a, b, c); }
     __device__ static uint32_t bits(__half2 a)
     {
         return *reinterpret_cast<const uint32_t*>(&a);
@@ -126,6 +137,7 @@ struct lane_ops<__half2> {
     }
     __device__ static __half2 make(float a, float b) { return __floats2half2_rn(a, b); }
     __device__ static float channel_limit() { return half_channel_limit; }
+    __device__ static __half2 big() { return __float2half2_rn(half_big); }
 };
 
 /*! Running check-node state of the min-sum family. */
@@ -147,20 +159,52 @@ struct minsum_acc {
         min1 = ops::min(min1, a);
         sign ^= ops::bits(v);
     }
+    /*! Folds another accumulator in: the same min1/min2/sign as one sequential pass. */
+    __device__ void merge(const minsum_acc& o)
+    {
+        using ops = lane_ops<V>;
+        min2 = ops::min(ops::max(min1, o.min1), ops::min(min2, o.min2));
+        min1 = ops::min(min1, o.min1);
+        sign ^= o.sign;
+    }
 };
+
+/*! (ca) of minsum_out::make: alpha for NMS, 1 otherwise. */
+template <typename V>
+__device__ inline V correction_factor(int kind, float alpha)
+{
+    const float a = kind == corr_normalized ? alpha : 1.0f;
+    return lane_ops<V>::make(a, a);
+}
+/*! (-cb) of minsum_out::make: -beta for OMS, -0 otherwise. */
+template <typename V>
+__device__ inline V correction_offset(int kind, float beta)
+{
+    const float b = kind == corr_offset ? -beta : -0.0f;
+    return lane_ops<V>::make(b, b);
+}
 
 /*! Corrected magnitudes with the row's sign product folded in (see out()). */
 template <typename V>
 struct minsum_out {
     uint32_t m1s, m2s;
     V min1;
-    __device__ void make(const minsum_acc<V>& acc, int kind, float alpha, float beta)
+    /*!
+     * Corrected magnitude max(m * ca - cb, 0) with (ca, cb) = (alpha, 0) for NMS,
+     * (1, beta) for OMS, (1, 0) otherwise: one fused multiply-add and one max, no
+     * branch; bit-identical to alpha * m and m - beta (one rounding each).
+     */
+    __device__ void make(const minsum_acc<V>& acc, V ca, V ncb)
     {
         using ops = lane_ops<V>;
         const uint32_t s = acc.sign & ops::sign_bits;
-        m1s = ops::bits(ops::correct(acc.min1, kind, alpha, beta)) ^ s;
-        m2s = ops::bits(ops::correct(acc.min2, kind, alpha, beta)) ^ s;
+        m1s = ops::bits(ops::max(ops::fma(acc.min1, ca, ncb), ops::zero())) ^ s;
+        m2s = ops::bits(ops::max(ops::fma(acc.min2, ca, ncb), ops::zero())) ^ s;
         min1 = acc.min1;
+    }
+    __device__ void make(const minsum_acc<V>& acc, int kind, float alpha, float beta)
+    {
+        make(acc, correction_factor<V>(kind, alpha), correction_offset<V>(kind, beta));
     }
     /*! C2V of an edge whose (possibly erased) V2C is v. */
     __device__ V out(V v) const

@@ -8,9 +8,11 @@
  * (the macro-codeword of paper 001) with their posterior LLRs in shared memory.
  * The thread's check-to-variable messages stay in registers for the whole decode
  * (MAXL x MAXD of them, indexed by compile-time constants), so inside the
- * iteration loop only the posterior (shared memory) is touched. Column indices
- * come from a per-slot table in shared memory laid out [slot][layer*MAXD + j]
- * with an odd word stride (no bank conflicts, compile-time offsets).
+ * iteration loop only the posterior (shared memory) is touched. Column byte
+ * offsets come from a per-slot table in shared memory laid out
+ * [slot][layer*MAXD + j] with an odd word stride (no bank conflicts, compile-time
+ * offsets). Rows shorter than MAXD are padded with edges to a private slot whose
+ * posterior is "big" (lane_math.cuh), so the loops carry no guards at all.
  *
  * An edge costs, per unit: 2 shared loads (table, posterior), 1 shared store and
  * about 10 arithmetic instructions (lane_math.cuh); see the floor in the report.
@@ -37,17 +39,27 @@ __global__ void __launch_bounds__(MAXT)
     const int U = rp.units_per_block;
     const int S = shape.slots;
     V* post = reinterpret_cast<V*>(smem_raw);
-    uint16_t* table =
-        reinterpret_cast<uint16_t*>(smem_raw + static_cast<size_t>(U) * code.n_full * sizeof(V));
-    const int table_entries = S * code.fast_stride;
-    for (int i = threadIdx.x; i < table_entries; i += blockDim.x) {
-        table[i] = code.fast_table[i];
+    const size_t post_bytes =
+        (static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~size_t(15);
+    uint16_t* table = reinterpret_cast<uint16_t*>(smem_raw + post_bytes);
+    {
+        // the table is padded to whole 16-byte vectors on the device
+        const int vecs = (S * code.fast_stride * 2 + 15) / 16;
+        const uint4* src = reinterpret_cast<const uint4*>(code.fast_table);
+        uint4* dst = reinterpret_cast<uint4*>(table);
+#pragma unroll 4
+        for (int i = threadIdx.x; i < vecs; i += blockDim.x) {
+            dst[i] = src[i];
+        }
     }
 
     const int u = threadIdx.x / S;
     const int s = threadIdx.x - u * S;
     const uint16_t* my = table + static_cast<size_t>(s) * code.fast_stride;
-    V* pu = post + static_cast<size_t>(u) * code.n_full;
+    // byte address of this unit's posterior; table entries are byte offsets in it
+    unsigned char* pub = smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V);
+    const V ca = correction_factor<V>(rp.correction, rp.alpha);
+    const V ncb = correction_offset<V>(rp.correction, rp.beta);
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
@@ -65,56 +77,58 @@ __global__ void __launch_bounds__(MAXT)
         }
 
         for (int it = 1;; ++it) {
-            const bool act = u < U && bs.active[u] != 0u;
+            const bool act = bs.active[u] != 0u;
 #pragma unroll
             for (int l = 0; l < MAXL; ++l) {
                 if (l < shape.layers) {
-                    const int d = shape.deg[l];
                     if (act) {
+                        // every row has MAXD edges: the missing ones point at this
+                        // thread's padding slot (posterior "big": never a minimum)
                         V v[MAXD];
-                        int col[MAXD];
+                        V* addr[MAXD];
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            if (j < d) {
-                                col[j] = my[l * MAXD + j];
-                                v[j] = ops::sub(pu[col[j]], c2v[l][j]);
-                            }
+                            addr[j] = reinterpret_cast<V*>(pub + my[l * MAXD + j]);
+                            v[j] = ops::sub(*addr[j], c2v[l][j]);
                         }
-                        minsum_acc<V> acc;
+                        // two accumulators (even / odd edges) halve the min chain
+                        minsum_acc<V> acc, acc_odd;
                         acc.reset();
+                        acc_odd.reset();
                         V e[MAXD];
                         uint32_t nneg = 0u, npos = 0u;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            if (j < d) {
-                                if (SCMS) {
-                                    // paper 003 eq. 9: erase a V2C whose sign flipped
-                                    uint32_t neg = ops::neg_mask(v[j]);
-                                    uint32_t pos = ops::pos_mask(v[j]);
-                                    const uint32_t changed = (neg & ops::expand(ppos[l], j)) |
-                                                             (pos & ops::expand(pneg[l], j));
-                                    e[j] = ops::from_bits(ops::bits(v[j]) & ~changed);
-                                    nneg |= neg & ~changed & ops::edge_bit(j);
-                                    npos |= pos & ~changed & ops::edge_bit(j);
-                                } else {
-                                    e[j] = v[j];
-                                }
+                            if (SCMS) {
+                                // paper 003 eq. 9: erase a V2C whose sign flipped
+                                const uint32_t neg = ops::neg_mask(v[j]);
+                                const uint32_t pos = ops::pos_mask(v[j]);
+                                const uint32_t changed = (neg & ops::expand(ppos[l], j)) |
+                                                         (pos & ops::expand(pneg[l], j));
+                                e[j] = ops::from_bits(ops::bits(v[j]) & ~changed);
+                                nneg |= neg & ~changed & ops::edge_bit(j);
+                                npos |= pos & ~changed & ops::edge_bit(j);
+                            } else {
+                                e[j] = v[j];
+                            }
+                            if (j & 1) {
+                                acc_odd.add(e[j]);
+                            } else {
                                 acc.add(e[j]);
                             }
                         }
+                        acc.merge(acc_odd);
                         if (SCMS) {
                             pneg[l] = nneg;
                             ppos[l] = npos;
                         }
                         minsum_out<V> o;
-                        o.make(acc, rp.correction, rp.alpha, rp.beta);
+                        o.make(acc, ca, ncb);
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            if (j < d) {
-                                const V cn = o.out(e[j]);
-                                c2v[l][j] = cn;
-                                pu[col[j]] = ops::add(v[j], cn);
-                            }
+                            const V cn = o.out(e[j]);
+                            c2v[l][j] = cn;
+                            *addr[j] = ops::add(v[j], cn);
                         }
                     }
                     __syncthreads();

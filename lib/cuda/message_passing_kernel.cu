@@ -35,6 +35,61 @@ __device__ inline V scms_erase(V e, V prev)
     return ops::from_bits(ops::bits(e) & ~changed);
 }
 
+/*! Row degree up to which a row's edges stay in registers (one pass over memory). */
+constexpr int cached_row_degree = 20;
+
+/*!
+ * One row of the min-sum family with its edges in registers: every column index,
+ * posterior and message is read once and written once.
+ */
+template <typename V, bool SCMS>
+__device__ void minsum_row_cached(V* pu,
+                                  V* c2v,
+                                  V* prev,
+                                  const int* cols,
+                                  int R,
+                                  int D,
+                                  int r,
+                                  const run_params& rp,
+                                  bool layered)
+{
+    using ops = lane_ops<V>;
+    int col[cached_row_degree];
+    V ext[cached_row_degree];
+    V e[cached_row_degree];
+    minsum_acc<V> acc;
+    acc.reset();
+#pragma unroll
+    for (int j = 0; j < cached_row_degree; ++j) {
+        col[j] = j < D ? cols[j * R + r] : -1;
+    }
+#pragma unroll
+    for (int j = 0; j < cached_row_degree; ++j) {
+        if (col[j] >= 0) {
+            const int at = j * R + r;
+            ext[j] = ops::sub(pu[col[j]], c2v[at]);
+            e[j] = SCMS ? scms_erase(ext[j], prev[at]) : ext[j];
+            acc.add(e[j]);
+        }
+    }
+    minsum_out<V> o;
+    o.make(acc, rp.correction, rp.alpha, rp.beta);
+#pragma unroll
+    for (int j = 0; j < cached_row_degree; ++j) {
+        if (col[j] >= 0) {
+            const int at = j * R + r;
+            if (SCMS) {
+                prev[at] = e[j];
+            }
+            const V cn = o.out(e[j]);
+            c2v[at] = cn;
+            if (layered) {
+                pu[col[j]] = ops::add(ext[j], cn);
+            }
+        }
+    }
+}
+
 /*! One row of the min-sum family, two passes over its edges (no per-thread arrays). */
 template <typename V, bool SCMS>
 __device__ void minsum_row(V* pu,
@@ -146,7 +201,7 @@ __device__ void spa_row(float* pu,
 }
 
 template <typename V, int RULE, bool SMEM_POST>
-__global__ void __launch_bounds__(1024) message_passing_kernel(code_view code, run_params rp)
+__global__ void __launch_bounds__(generic_max_threads) message_passing_kernel(code_view code, run_params rp)
 {
     using ops = lane_ops<V>;
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -199,10 +254,20 @@ __global__ void __launch_bounds__(1024) message_passing_kernel(code_view code, r
                                 rp.layered != 0);
                     } else if constexpr (RULE == static_cast<int>(generic_rule::scms)) {
                         V* prev = prev_all + static_cast<size_t>(u) * code.slot_edges + off;
-                        minsum_row<V, true>(pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
+                        if (D <= cached_row_degree) {
+                            minsum_row_cached<V, true>(
+                                pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
+                        } else {
+                            minsum_row<V, true>(pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
+                        }
                     } else {
-                        minsum_row<V, false>(
-                            pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
+                        if (D <= cached_row_degree) {
+                            minsum_row_cached<V, false>(
+                                pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
+                        } else {
+                            minsum_row<V, false>(
+                                pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
+                        }
                     }
                 }
                 if (rp.layered) {

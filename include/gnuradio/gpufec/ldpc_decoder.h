@@ -36,9 +36,11 @@ namespace gpufec {
  * set_frame_size() with a size that is not a multiple of K returns false and
  * keeps the previous size.
  *
- * rate() is K/N (the decoder's output/input ratio), raised by one part in 10^12
- * so that gr-fec's async_decoder, which truncates nbits_in * rate() to an
- * integer, lands on whole frames.
+ * rate() is K/N (the decoder's output/input ratio) as a double chosen (K/N
+ * itself or one a few ulps away) so that (F * N) * rate() is exactly F * K for
+ * F = 1..4096: gr-fec's async_decoder truncates that product and its
+ * tagged_decoder compares it with the MTU. Where no such double exists the rate
+ * is raised by one part in 10^12, so async_decoder still lands on whole frames.
  *
  * get_iterations() returns the mean iterations of the frames of the last
  * generic_work() call.

@@ -39,8 +39,8 @@ namespace gpufec {
  * - "positive_is_0": LLRs L = ln(P(b=0)/P(b=1)), positive means bit 0 (the core's
  *   convention, e.g. the output of a soft demapper in the LLR sense);
  * - "positive_is_1": gr-fec and GNU Radio soft decisions, positive means bit 1
- *   (e.g. BPSK mapped 0 -> -1, 1 -> +1 as gr-fec's fec_test does, or
- *   digital.constellation_soft_decoder_cf). The block negates these.
+ *   (e.g. BPSK mapped 0 -> -1, 1 -> +1 as gr-fec's fec_test does). The block
+ *   negates these.
  * Either way the input is multiplied by \p llr_scale first. Min-sum, normalized
  * min-sum and self-corrected min-sum do not care about the scale; SPA and offset
  * min-sum do: for BPSK samples y = +-1 + noise of variance sigma^2 use
@@ -114,6 +114,8 @@ public:
     virtual uint64_t frames_decoded() const = 0;
     /*! Frames whose final hard decision failed a parity check. */
     virtual uint64_t frames_failed() const = 0;
+    /*! Decoder calls so far (frames_decoded() / decoder_calls() is the mean batch). */
+    virtual uint64_t decoder_calls() const = 0;
 };
 
 } // namespace gpufec

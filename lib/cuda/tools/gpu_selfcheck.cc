@@ -150,18 +150,36 @@ static double median(std::vector<double> v)
 }
 
 static void time_case(const std::string& spec, const char* rule, const char* prec, size_t frames,
-                      int reps, bool host)
+                      int reps, bool host, bool et = false)
 {
     auto code = ldpc_code::make(spec);
     decoder_options o;
     o.rule = parse_check_node_rule(rule);
     o.schedule = decoding_schedule::layered;
     o.max_iterations = 10;
-    o.early_termination = false;
+    o.early_termination = et;
     o.backend = backend_kind::cuda;
     o.precision = parse_precision(prec);
     auto gpu = cuda_decoder::make(code, o);
     const cuda_tuning t = gpu->tuning();
+    if (reps == 0) { // profiling: one warm-up and one measured launch
+        std::vector<float> l(frames * code->n(), 1.5f);
+        float* d;
+        uint8_t* di;
+        CK(cudaMalloc(&d, l.size() * 4));
+        CK(cudaMalloc(&di, frames * code->k()));
+        batch b = make_batch(*code, 2.0, 512, 5);
+        for (size_t f = 0; f < frames; f += 512)
+            CK(cudaMemcpy(d + f * code->n(), b.llr.data(),
+                          std::min<size_t>(512, frames - f) * code->n() * 4,
+                          cudaMemcpyHostToDevice));
+        for (int r = 0; r < 3; ++r)
+            gpu->decode_device(d, frames, di, nullptr, nullptr, nullptr);
+        CK(cudaDeviceSynchronize());
+        cudaFree(d);
+        cudaFree(di);
+        return;
+    }
     if (frames == 0)
         frames = size_t(t.batch_frames) * 4;
     const size_t n = code->n(), k = code->k();
@@ -196,9 +214,9 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
             ms.push_back(m);
     }
     const double med = median(ms);
-    std::printf("DEVICE %-18s %-4s %-5s frames %8zu  %.3f ms  %.2f Gbps  [%s fpb %d thr %d smem %zu "
+    std::printf("DEVICE %-18s %-4s %-5s %s frames %8zu  %.3f ms  %.2f Gbps  [%s fpb %d thr %d smem %zu "
                 "bps %d batch %d]\n",
-                spec.c_str(), rule, prec, frames, med, frames * k / (med * 1e-3) / 1e9,
+                spec.c_str(), rule, prec, et ? "ET@2dB" : "noET", frames, med, frames * k / (med * 1e-3) / 1e9,
                 t.kernel.c_str(), t.frames_per_block, t.threads_per_block,
                 t.shared_bytes_per_block, t.blocks_per_sm, t.batch_frames);
     std::fflush(stdout);
@@ -283,7 +301,12 @@ int main(int argc, char** argv)
         bad += check_case("wimax:2304:5/6", 4.2, 2000, true);
         bad += check_case("nr5g:bg2:52", 1.6, 1000, false);
         bad += check_case("dvbs2:short:1/2", 1.9, 1000, false);
+        bad += check_case("dvbs2:normal:1/2", 1.2, 300, true);
         std::printf("CHECK %s (%d failing lines)\n", bad ? "FAILED" : "passed", bad);
+    }
+    if (what == "mini") { // small enough for compute-sanitizer
+        bad += check_case("wifi:648:1/2", 3.0, 40, false);
+        std::printf("MINI %s (%d failing lines)\n", bad ? "FAILED" : "passed", bad);
     }
     if (what == "time" || what == "all") {
         time_case("wimax:2304:1/2", "nms", "half2", 0, 20, true);
@@ -291,6 +314,15 @@ int main(int argc, char** argv)
         time_case("nr5g:bg1:384", "nms", "half2", 0, 10, false);
         time_case("dvbs2:normal:1/2", "nms", "half2", 0, 10, false);
         time_case("nr5g:bg1:384", "nms", "float", 0, 5, false);
+        time_case("wimax:2304:1/2", "nms", "half2", 0, 10, false, true);
+        time_case("wimax:2304:1/2", "nms", "float", 0, 5, true);
+        time_case("wimax:2304:1/2", "nms", "half2", 100000, 5, false);
+        time_case("wifi:1944:1/2", "nms", "half2", 0, 10, false);
+        time_case("dvbs2:short:1/2", "nms", "half2", 0, 5, false);
+    }
+    if (what == "prof") {
+        time_case("wimax:2304:1/2", "nms", "half2", 10560, 0, false);
+        time_case("nr5g:bg1:384", "nms", "half2", 2112, 0, false);
     }
     return bad ? 1 : 0;
 }

@@ -16,6 +16,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <string>
+#include <vector>
 
 namespace py = pybind11;
 using namespace gpufec;
@@ -172,6 +173,40 @@ void bind_core(py::module& m)
         .def(
             "decode",
             [](decoder& d,
+               py::array_t<int8_t, py::array::c_style> llrs,
+               float step,
+               bool codeword) {
+                const auto b = llrs.request();
+                const ldpc_code& c = d.code();
+                const auto shape = frame_shape(b, c.n(), "batch_decoder.decode(llrs)");
+                const size_t frames = shape.first;
+                const size_t width = codeword ? c.n() : c.k();
+                py::array_t<uint8_t> bits({ frames, width });
+                py::array_t<int32_t> iterations(frames);
+                py::array_t<uint8_t> ok(frames);
+                decode_output out;
+                (codeword ? out.codewords : out.info_bits) = bits.mutable_data();
+                out.iterations = iterations.mutable_data();
+                out.parity_ok = ok.mutable_data();
+                {
+                    py::gil_scoped_release release;
+                    d.decode(static_cast<const int8_t*>(b.ptr),
+                             frames * c.n(),
+                             frames,
+                             step,
+                             out);
+                }
+                return py::make_tuple(bits, iterations, ok.attr("astype")("bool"));
+            },
+            py::arg("llrs"),
+            py::arg("step") = default_int8_llr_step,
+            py::arg("codeword") = false,
+            "Decodes int8 LLRs of shape (frames, N) or (N,): value v stands for the\n"
+            "LLR v * step (see gpufec.quantize_llrs). Returns (bits, iterations,\n"
+            "parity_ok) like the float version.")
+        .def(
+            "decode",
+            [](decoder& d,
                py::array_t<float, py::array::c_style | py::array::forcecast> llrs,
                bool codeword) {
                 const auto b = llrs.request();
@@ -235,6 +270,22 @@ void bind_core(py::module& m)
             "Modulates (frames, N) bits, adds the noise of frames first_frame.., returns "
             "LLRs.");
 
+    m.def(
+        "quantize_llrs",
+        [](py::array_t<float, py::array::c_style | py::array::forcecast> llrs,
+           float step) {
+            const auto b = llrs.request();
+            std::vector<py::ssize_t> shape(b.shape.begin(), b.shape.end());
+            py::array_t<int8_t> out(shape);
+            quantize_llrs(static_cast<const float*>(b.ptr),
+                          static_cast<size_t>(b.size),
+                          step,
+                          out.mutable_data());
+            return out;
+        },
+        py::arg("llrs"),
+        py::arg("step") = default_int8_llr_step,
+        "int8 LLRs: clamp(round(llrs / step), -127, 127), NaN -> 0, same shape.");
     m.def(
         "describe_backends", &describe_backends, "Backends of this build, one per line.");
     m.def("code_spec_forms", &ldpc_code::spec_forms, "The valid code spec forms.");

@@ -99,6 +99,10 @@ void bind_ldpc_decoder_fb(py::module& m)
              "Offset min-sum offset; safe while the flowgraph runs.")
         .def("beta", &ldpc_decoder_fb::beta)
         .def("frames_decoded", &ldpc_decoder_fb::frames_decoded, "Frames decoded so far.")
+        .def("decoder_calls",
+             &ldpc_decoder_fb::decoder_calls,
+             "Decoder calls so far (frames_decoded() / decoder_calls() is the mean "
+             "batch).")
         .def("frames_failed",
              &ldpc_decoder_fb::frames_failed,
              "Frames whose hard decision failed a parity check.");

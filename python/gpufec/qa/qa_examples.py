@@ -66,6 +66,60 @@ class qa_examples(gr_unittest.TestCase):
                 out = self.run_cmd([sys.executable, script], timeout=300)
                 self.assertIn("bit errors", out, "%s printed:\n%s" % (script, out))
 
+    def test_every_block_compiles(self):
+        # the blocks no example uses (PDU decoder, Definitions with parallelism 0,
+        # other code families) in a flowgraph that grcc must compile
+        if GRCC is None:
+            self.skipTest("grcc not found")
+        def block(name, id_, **params):
+            return {"name": name, "id": id_, "parameters": params,
+                    "states": {"coordinate": [0, 0], "rotation": 0, "state": "enabled"}}
+        fg = {
+            "options": {"parameters": {"id": "all_blocks", "generate_options": "no_gui",
+                                       "output_language": "python"},
+                        "states": {"coordinate": [0, 0], "rotation": 0,
+                                   "state": "enabled"}},
+            "blocks": [
+                block("enc_def", "variable_gpufec_ldpc_encoder_def", ndim="0",
+                      family="nr5g", params="'bg2:52'", frames="2"),
+                block("dec_def", "variable_gpufec_ldpc_decoder_def", ndim="0",
+                      family="dvbs2", params="'short:1/2'", algorithm="scms",
+                      schedule="flooding", backend="cpu"),
+                block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="wimax",
+                      params="'576:2/3A'", algorithm="oms", sign="positive_is_1",
+                      backend="cpu"),
+                block("dbg", "blocks_message_debug"),
+                block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
+                block("dec", "gpufec_ldpc_decoder_fb", family="spec",
+                      spec="'wifi:648:3/4'", output_codeword="True", backend="cpu"),
+                block("src", "blocks_null_source", type="float"),
+                block("snk", "blocks_null_sink", type="byte"),
+            ],
+            "connections": [["strobe", "strobe", "pdu_dec", "pdus"],
+                            ["pdu_dec", "pdus", "dbg", "store"],
+                            ["src", "0", "dec", "0"], ["dec", "0", "snk", "0"]],
+            "metadata": {"file_format": 1},
+        }
+        import yaml
+        path = os.path.join(self.tmp, "all_blocks.grc")
+        with open(path, "w") as f:
+            yaml.safe_dump(fg, f)
+        out_dir = os.path.join(self.tmp, "gen")
+        self.run_cmd([GRCC, "-o", out_dir, path])
+        script = os.path.join(out_dir, "all_blocks.py")
+        with open(script) as f:
+            text = f.read()
+        for needle in ("gpufec.ldpc_encoder.make(", "gpufec.ldpc_decoder.make(",
+                       "gpufec.ldpc_decoder_pdu(", "gpufec.ldpc_decoder_fb(",
+                       "'nr5g'", "algorithm='scms'", "sign='positive_is_1'"):
+            self.assertIn(needle, text)
+        # the generated constructor builds every object (CPU backend)
+        probe = ("import sys; sys.path.insert(0, %r); import all_blocks; "
+                 "tb = all_blocks.all_blocks(); print(tb.dec_def.k(), tb.enc_def.n(), "
+                 "tb.pdu_dec.n(), tb.dec.output_frame_size())" % out_dir)
+        out = self.run_cmd([sys.executable, "-c", probe])
+        self.assertIn("7200 2600 576 648", out)  # dvbs2 short 1/2 has K = 7200
+
     def test_loopback_script(self):
         out = self.run_cmd([sys.executable, os.path.join(EXAMPLES, "ldpc_awgn_loopback.py"),
                             "--code", "wifi:648:1/2", "--ebn0", "2.0,3.0", "--frames", "200",

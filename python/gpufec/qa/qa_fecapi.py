@@ -61,6 +61,8 @@ class qa_fecapi(gr_unittest.TestCase):
         self.assertEqual(fec.get_decoder_input_conversion(dec), "none")
         self.assertEqual(fec.get_history(dec), 0)
         self.assertAlmostEqual(dec.rate(), k / n, places=9)
+        for frames in range(1, 200):   # (F*N) * rate() lands on F*K (async_decoder)
+            self.assertEqual(int(frames * n * dec.rate()), frames * k)
         self.assertAlmostEqual(enc.rate(), n / k, places=9)
         self.assertIsInstance(dec, fec.generic_decoder)
         self.assertIsInstance(enc, fec.generic_encoder)
@@ -150,21 +152,31 @@ class qa_fecapi(gr_unittest.TestCase):
         self.assertEqual(lens, [frames_per_packet * k] * packets)
 
     def test_async(self):
-        k, n = self.code.k, self.code.n
-        enc = fec.async_encoder(gpufec.ldpc_encoder.make(SPEC), False, False, False, 1500)
-        d = gpufec.ldpc_decoder.make(SPEC, backend="cpu")
-        dec = fec.async_decoder(d, False, False, 1500)
+        self.check_async(SPEC, self.info, (1, 3, 2), 1500)
+
+    def test_async_rate_not_exact(self):
+        # dvbs2:short:3/4: no double r gives (F*N)*r == F*K for every F, so rate()
+        # sits a hair above K/N and async_decoder must still see whole frames
+        code = gpufec.ldpc_code("dvbs2:short:3/4")
+        info = np.random.default_rng(8).integers(0, 2, size=5 * code.k, dtype=np.uint8)
+        self.check_async("dvbs2:short:3/4", info, (5,), 16000)
+
+    def check_async(self, spec, info, sizes, mtu):
+        code = gpufec.ldpc_code(spec)
+        k, n = code.k, code.n
+        enc = fec.async_encoder(gpufec.ldpc_encoder.make(spec), False, False, False, mtu)
+        d = gpufec.ldpc_decoder.make(spec, backend="cpu")
+        dec = fec.async_decoder(d, False, False, mtu)
         tb = gr.top_block()
         dbg_e = blocks.message_debug()
         dbg_d = blocks.message_debug()
         tb.msg_connect((enc, "out"), (dbg_e, "store"))
         tb.msg_connect((dec, "out"), (dbg_d, "store"))
         tb.start()
-        sizes = (1, 3, 2)
         offsets = np.cumsum((0,) + sizes) * k
         for f, (a, b) in enumerate(zip(offsets[:-1], offsets[1:])):
             enc._post(pmt.intern("in"), pmt.cons(pmt.make_dict(), pmt.init_u8vector(
-                int(b - a), self.info[a:b].tolist())))
+                int(b - a), info[a:b].tolist())))
         deadline = time.time() + 20
         while dbg_e.num_messages() < len(sizes) and time.time() < deadline:
             time.sleep(0.01)
@@ -182,7 +194,7 @@ class qa_fecapi(gr_unittest.TestCase):
         self.assertEqual(dbg_d.num_messages(), len(sizes))
         out = np.concatenate([np.array(pmt.u8vector_elements(pmt.cdr(dbg_d.get_message(i))))
                               for i in range(len(sizes))])
-        np.testing.assert_array_equal(out, self.info[: offsets[-1]])
+        np.testing.assert_array_equal(out, info[: offsets[-1]])
         meta = pmt.car(dbg_d.get_message(0))
         self.assertEqual(pmt.to_double(pmt.dict_ref(meta, pmt.intern("iterations"),
                                                     pmt.PMT_NIL)), 1.0)

@@ -142,6 +142,24 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
             self.assertEqual(sorted(tag_table(tags, "iterations")),
                              [f * code.n for f in range(frames)])
 
+    def test_frames_batched_per_call(self):
+        # with room for many frames upstream, one decoder call takes several of
+        # them, never more than frames_per_call
+        spec, frames, fpc = "wimax:576:1/2", 640, 16
+        code = gpufec.ldpc_code(spec)
+        llrs = np.full(frames * code.n, 4.0, dtype=np.float32)
+        tb = gr.top_block()
+        src = blocks.vector_source_f(llrs.tolist())
+        src.set_min_output_buffer(4 * fpc * code.n)
+        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=fpc)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, dec, snk)
+        tb.run()
+        self.assertEqual(dec.frames_decoded(), frames)
+        self.assertGreaterEqual(dec.decoder_calls(), frames // fpc)
+        self.assertLessEqual(dec.decoder_calls(), frames // 4)
+        self.assertEqual(len(snk.data()), frames * code.k)
+
     def test_partial_frame_is_not_output(self):
         spec = "wimax:576:1/2"
         code = gpufec.ldpc_code(spec)
@@ -164,6 +182,26 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
             dec.set_alpha(0.0)
         with self.assertRaises(ValueError):
             dec.set_beta(-1.0)
+
+    def test_setters_while_running(self):
+        spec, frames = "wifi:648:1/2", 3000
+        code = gpufec.ldpc_code(spec)
+        info = np.random.default_rng(12).integers(0, 2, size=(frames, code.k), dtype=np.uint8)
+        llrs = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=2).transmit(code.encode(info))
+        tb = gr.top_block()
+        src = blocks.vector_source_f(llrs.ravel().tolist())
+        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=8)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, dec, snk)
+        tb.start()
+        for i in range(200):
+            dec.set_max_iterations(5 + i % 20)
+            dec.set_alpha(0.5 + 0.01 * (i % 50))
+            dec.set_beta(0.1 * (i % 5))
+        tb.wait()
+        bits = np.array(snk.data(), dtype=np.uint8).reshape(frames, -1)
+        self.assertGreaterEqual((bits == info).all(axis=1).sum(), frames - 10)
+        self.assertEqual(dec.frames_decoded(), frames)
 
     def test_sequence_numbers_100k_frames(self):
         # 100,000 frames, each carrying its index in its first 24 bits: the output

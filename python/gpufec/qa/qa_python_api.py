@@ -40,6 +40,18 @@ class qa_python_api(gr_unittest.TestCase):
         bits, _, _ = gpufec.batch_decoder(code, backend="cpu").decode(llrs, codeword=True)
         np.testing.assert_array_equal(bits, cw)
 
+    def test_int8_llrs(self):
+        code = gpufec.ldpc_code("wifi:1944:1/2")
+        info = np.random.default_rng(4).integers(0, 2, size=(30, code.k), dtype=np.uint8)
+        llrs = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=2).transmit(code.encode(info))
+        q = gpufec.quantize_llrs(llrs, 0.25)
+        self.assertEqual((q.dtype, q.shape), (np.int8, llrs.shape))
+        np.testing.assert_array_equal(q, np.clip(np.rint(llrs / 0.25), -127, 127))
+        dec = gpufec.batch_decoder(code, backend="cpu")
+        bits, its, ok = dec.decode(q, step=0.25)
+        self.assertGreaterEqual((bits == info).all(axis=1).sum(), 29)
+        self.assertEqual(its.shape, (30,))
+
     def test_noisy(self):
         code = gpufec.ldpc_code("wifi:1944:1/2")
         info = np.random.default_rng(3).integers(0, 2, size=(50, code.k), dtype=np.uint8)

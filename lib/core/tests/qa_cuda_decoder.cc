@@ -1,0 +1,919 @@
+/*
+ * Tests of the CUDA decoder (include/gpufec/cuda_decoder.h) against the CPU float
+ * reference decoder (cpu_reference_decoder.cc), issue 3 "Correctness":
+ *  - float32, every check-node rule (spa, ms, nms, oms, scms) and both schedules,
+ *    on random codewords through BPSK/AWGN at an Eb/N0 chosen per code, rule and
+ *    schedule to land near FER 1e-2 (measured with the CPU reference, 10
+ *    iterations, early termination on): the same hard decisions on >= 99.9% of
+ *    the frames and a GPU FER inside the 99% Wilson interval of the CPU's, on
+ *    wimax:2304:1/2, wifi:648:1/2, nr5g:bg2:52 (punctured), MacKay's (504,1008)
+ *    alist (non-QC; needs ../shared/refcodes) and dvbs2:short:1/2;
+ *  - half2 and int8-input paths: noiseless frames decoded exactly, FER close to
+ *    float (the 0.1 dB table is measured by gpufec-bench, docs/VALIDATION.md);
+ *  - partial batches (1, 7, tuner batch + 3 frames) give per frame what one big
+ *    call gives, in input order; early termination on and off; device-resident
+ *    decode_device() equals decode(); iterations and parity_ok right;
+ *  - refused: wrong LLR count, zero frames, null pointers, half2 SPA, bad GPU
+ *    options.
+ * Without a working CUDA device the program exits 77 at once (CTest: skipped).
+ *
+ * Each comparison prints a line on stdout (ctest keeps it in
+ * Testing/Temporary/LastTest.log). The random inputs are frames of seed
+ * $GPUFEC_TEST_SEED (default 20261121), so a failure can be rerun exactly.
+ *
+ * The device-resident test needs cudaMalloc/cudaMemcpy/cudaFree; this program is
+ * not linked against the CUDA runtime itself, so it takes them from the one that
+ * libgpufec loaded (dlsym(RTLD_DEFAULT, ...)).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "test_util.h"
+#include <algorithm>
+#include <cmath>
+#include <cppunit/TestFixture.h>
+#include <cppunit/extensions/HelperMacros.h>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <gpufec/ber_simulator.h>
+#include <gpufec/channel.h>
+#include <gpufec/cuda_decoder.h>
+#include <gpufec/decoder.h>
+#include <gpufec/error.h>
+#include <gpufec/ldpc_code.h>
+#include <iostream>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace gpufec;
+
+namespace {
+
+/*! Exits 77 before any test runs when no CUDA device works here. */
+struct skip_without_gpu {
+    skip_without_gpu()
+    {
+        std::string why;
+        if (!cuda_available(&why)) {
+            std::cerr << "SKIP: no working CUDA device (" << why << ")\n";
+            std::exit(77);
+        }
+    }
+};
+const skip_without_gpu skip_guard;
+
+const check_node_rule all_rules[] = { check_node_rule::spa,
+                                      check_node_rule::min_sum,
+                                      check_node_rule::normalized_min_sum,
+                                      check_node_rule::offset_min_sum,
+                                      check_node_rule::self_corrected_min_sum };
+const decoding_schedule all_schedules[] = { decoding_schedule::layered,
+                                            decoding_schedule::flooding };
+
+uint64_t test_seed()
+{
+    const char* env = std::getenv("GPUFEC_TEST_SEED");
+    return env && *env ? std::strtoull(env, nullptr, 10) : 20261121u;
+}
+
+std::string mackay_spec()
+{
+    return "alist:" + gpufec_test::refcodes_dir() + "/binary/MACKAY_504_1008.alist";
+}
+
+decoder_options options(backend_kind backend,
+                        check_node_rule rule = check_node_rule::normalized_min_sum,
+                        decoding_schedule schedule = decoding_schedule::layered)
+{
+    decoder_options o;
+    o.backend = backend;
+    o.rule = rule;
+    o.schedule = schedule;
+    o.max_iterations = 10;
+    o.early_termination = true;
+    o.threads = 0;
+    return o;
+}
+
+std::unique_ptr<cuda_decoder> make_gpu(ldpc_code::sptr code, const decoder_options& o)
+{
+    return cuda_decoder::make(std::move(code), o);
+}
+
+decoder::uptr make_cpu(ldpc_code::sptr code, decoder_options o)
+{
+    o.backend = backend_kind::cpu;
+    o.precision = message_precision::float32;
+    o.threads = 0;
+    return decoder::make(std::move(code), o);
+}
+
+/*! Random codewords and their channel LLRs. */
+struct batch {
+    size_t frames = 0;
+    std::vector<uint8_t> info;     //!< frames * k
+    std::vector<uint8_t> codeword; //!< frames * n (transmitted bits)
+    std::vector<float> llrs;       //!< frames * n
+};
+
+/*!
+ * Frames first .. first+frames-1 of `seed`: random information bits, the code's
+ * encoder, BPSK/AWGN at ebn0_db; NaN ebn0_db = noiseless (LLR +-8). Spread over the
+ * cores (frame f depends on (seed, f) only).
+ */
+batch make_batch(const ldpc_code& code,
+                 size_t frames,
+                 double ebn0_db,
+                 uint64_t seed,
+                 uint64_t first = 0)
+{
+    const size_t k = code.k();
+    const size_t n = code.n();
+    batch b;
+    b.frames = frames;
+    b.info.resize(frames * k);
+    b.codeword.resize(frames * n);
+    b.llrs.resize(frames * n);
+    const bool noiseless = std::isnan(ebn0_db);
+    const awgn_channel channel(modulation::bpsk, noiseless ? 0.0 : ebn0_db, code.rate(), seed);
+    (void)code.get_encoder();
+    const size_t workers =
+        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), frames);
+    auto work = [&](size_t w) {
+        for (size_t f = w; f < frames; f += workers) {
+            random_bits(seed, first + f, k, &b.info[f * k]);
+            code.encode(&b.info[f * k], &b.codeword[f * n]);
+            if (noiseless) {
+                for (size_t i = 0; i < n; ++i) {
+                    b.llrs[f * n + i] = b.codeword[f * n + i] ? -8.0f : 8.0f;
+                }
+            } else {
+                channel.transmit(&b.codeword[f * n], n, first + f, &b.llrs[f * n]);
+            }
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t w = 1; w < workers; ++w) {
+        threads.emplace_back(work, w);
+    }
+    work(0);
+    for (auto& t : threads) {
+        t.join();
+    }
+    return b;
+}
+
+/*! What a decoder made of a batch. */
+struct result {
+    size_t frames = 0;
+    std::vector<uint8_t> info;
+    std::vector<uint8_t> codeword;
+    std::vector<int> iterations;
+    std::vector<uint8_t> parity_ok;
+};
+
+result empty_result(const ldpc_code& code, size_t frames)
+{
+    result r;
+    r.frames = frames;
+    r.info.assign(frames * code.k(), 2);
+    r.codeword.assign(frames * code.n(), 2);
+    r.iterations.assign(frames, -1);
+    r.parity_ok.assign(frames, 2);
+    return r;
+}
+
+decode_output output_of(result& r, const ldpc_code& code, size_t first = 0)
+{
+    decode_output out;
+    out.info_bits = r.info.data() + first * code.k();
+    out.codewords = r.codeword.data() + first * code.n();
+    out.iterations = r.iterations.data() + first;
+    out.parity_ok = r.parity_ok.data() + first;
+    return out;
+}
+
+/*! Decodes frames [first, first + count) of b in one call. */
+result run(decoder& dec, const batch& b, size_t first = 0, size_t count = 0)
+{
+    const ldpc_code& code = dec.code();
+    if (count == 0) {
+        count = b.frames - first;
+    }
+    result r = empty_result(code, count);
+    dec.decode(b.llrs.data() + first * code.n(), count * code.n(), count, output_of(r, code));
+    return r;
+}
+
+/*! The same from int8 LLRs. */
+result run_int8(decoder& dec, const std::vector<int8_t>& llrs, size_t frames, float step)
+{
+    const ldpc_code& code = dec.code();
+    result r = empty_result(code, frames);
+    dec.decode(llrs.data(), llrs.size(), frames, step, output_of(r, code));
+    return r;
+}
+
+bool same_frame(const result& a, size_t fa, const result& b, size_t fb, size_t n)
+{
+    return std::equal(a.codeword.begin() + fa * n,
+                      a.codeword.begin() + (fa + 1) * n,
+                      b.codeword.begin() + fb * n);
+}
+
+bool wrong_frame(const result& r, size_t f, const batch& b, size_t n)
+{
+    return !std::equal(
+        r.codeword.begin() + f * n, r.codeword.begin() + (f + 1) * n, b.codeword.begin() + f * n);
+}
+
+size_t frame_errors(const result& r, const batch& b, size_t n)
+{
+    size_t e = 0;
+    for (size_t f = 0; f < r.frames; ++f) {
+        e += wrong_frame(r, f, b, n);
+    }
+    return e;
+}
+
+/*! GPU vs CPU on one batch. */
+struct comparison {
+    size_t frames = 0;
+    size_t differ = 0;             //!< frames whose hard decisions differ
+    size_t differ_both_wrong = 0;  //!< ... of which both decoders failed
+    size_t gpu_errors = 0;         //!< frames the GPU got wrong
+    size_t cpu_errors = 0;         //!< frames the CPU got wrong
+    size_t iterations_differ = 0;  //!< among agreeing frames
+    size_t parity_differ = 0;      //!< among agreeing frames
+    double gpu_mean_iterations = 0;
+    double cpu_mean_iterations = 0;
+};
+
+comparison compare(const result& gpu, const result& cpu, const batch& b, size_t n)
+{
+    comparison c;
+    c.frames = b.frames;
+    for (size_t f = 0; f < b.frames; ++f) {
+        const bool gw = wrong_frame(gpu, f, b, n);
+        const bool cw = wrong_frame(cpu, f, b, n);
+        c.gpu_errors += gw;
+        c.cpu_errors += cw;
+        if (!same_frame(gpu, f, cpu, f, n)) {
+            c.differ++;
+            c.differ_both_wrong += gw && cw;
+        } else {
+            c.iterations_differ += gpu.iterations[f] != cpu.iterations[f];
+            c.parity_differ += gpu.parity_ok[f] != cpu.parity_ok[f];
+        }
+        c.gpu_mean_iterations += gpu.iterations[f];
+        c.cpu_mean_iterations += cpu.iterations[f];
+    }
+    c.gpu_mean_iterations /= b.frames;
+    c.cpu_mean_iterations /= b.frames;
+    return c;
+}
+
+/*! At most 0.1% of the frames may differ (rounded down). */
+size_t allowed_differences(size_t frames) { return frames / 1000; }
+
+std::string describe(const std::string& what, const comparison& c)
+{
+    char line[512];
+    std::snprintf(line,
+                  sizeof(line),
+                  "%-44s frames %6zu  FER gpu %.4f cpu %.4f  differ %zu (both wrong %zu)  "
+                  "iterations differ %zu  parity differ %zu  mean it gpu %.2f cpu %.2f",
+                  what.c_str(),
+                  c.frames,
+                  double(c.gpu_errors) / c.frames,
+                  double(c.cpu_errors) / c.frames,
+                  c.differ,
+                  c.differ_both_wrong,
+                  c.iterations_differ,
+                  c.parity_differ,
+                  c.gpu_mean_iterations,
+                  c.cpu_mean_iterations);
+    return line;
+}
+
+/*!
+ * A code of the CPU-reference comparison, with the Eb/N0 (dB) where the CPU
+ * reference (10 iterations, early termination on, alpha 0.75, beta 0.5) has a FER
+ * near 1e-2: [schedule: layered, flooding][rule: spa, ms, nms, oms, scms].
+ * Measured here with gpufec-ber --backend cpu (up to 3000 frames per point,
+ * 0.25 dB steps, interpolated in log FER).
+ */
+struct code_case {
+    std::string spec;
+    size_t frames;
+    double ebn0[2][5];
+};
+
+const code_case reference_cases[] = {
+    { "wimax:2304:1/2", 2000, { { 1.75, 2.15, 2.00, 1.85, 2.05 }, { 2.45, 2.65, 2.70, 2.50, 2.60 } } },
+    { "wifi:648:1/2", 2000, { { 2.10, 2.55, 2.25, 2.15, 2.30 }, { 2.55, 2.80, 2.70, 2.60, 2.80 } } },
+    { "nr5g:bg2:52", 2000, { { 0.80, 2.60, 1.45, 1.10, 1.70 }, { 1.60, 2.35, 1.95, 1.90, 2.10 } } },
+    { "MACKAY_504_1008", 2000, { { 2.30, 2.65, 2.30, 2.30, 2.45 }, { 2.70, 2.95, 2.75, 2.70, 2.90 } } },
+    { "dvbs2:short:1/2", 1000, { { 1.65, 1.85, 2.65, 1.80, 2.00 }, { 2.75, 2.80, 3.40, 2.90, 3.00 } } },
+};
+
+/*! H * codeword == 0 for a code without punctured columns. */
+bool syndrome_ok(const ldpc_code& code, const uint8_t* codeword)
+{
+    return code.h().syndrome_ok(codeword);
+}
+
+// ---------------------------------------------------------------------------
+// The CUDA runtime functions of the device-resident test (see file comment)
+// ---------------------------------------------------------------------------
+
+struct cuda_runtime_api {
+    using malloc_fn = int (*)(void**, size_t);
+    using free_fn = int (*)(void*);
+    using memcpy_fn = int (*)(void*, const void*, size_t, int);
+    using sync_fn = int (*)();
+    malloc_fn malloc = nullptr;
+    free_fn free = nullptr;
+    memcpy_fn memcpy = nullptr;
+    sync_fn synchronize = nullptr;
+    static constexpr int host_to_device = 1; // cudaMemcpyHostToDevice
+    static constexpr int device_to_host = 2; // cudaMemcpyDeviceToHost
+
+    bool load()
+    {
+        malloc = reinterpret_cast<malloc_fn>(dlsym(RTLD_DEFAULT, "cudaMalloc"));
+        free = reinterpret_cast<free_fn>(dlsym(RTLD_DEFAULT, "cudaFree"));
+        memcpy = reinterpret_cast<memcpy_fn>(dlsym(RTLD_DEFAULT, "cudaMemcpy"));
+        synchronize = reinterpret_cast<sync_fn>(dlsym(RTLD_DEFAULT, "cudaDeviceSynchronize"));
+        return malloc && free && memcpy && synchronize;
+    }
+};
+
+/*! Device memory of the device-resident test. */
+class device_buffer
+{
+public:
+    device_buffer(const cuda_runtime_api& api, size_t bytes) : d_api(api)
+    {
+        CPPUNIT_ASSERT_EQUAL(0, d_api.malloc(&d_ptr, std::max<size_t>(bytes, 1)));
+    }
+    ~device_buffer() { d_api.free(d_ptr); }
+    device_buffer(const device_buffer&) = delete;
+    device_buffer& operator=(const device_buffer&) = delete;
+    template <typename T>
+    T* as()
+    {
+        return static_cast<T*>(d_ptr);
+    }
+    void upload(const void* src, size_t bytes)
+    {
+        CPPUNIT_ASSERT_EQUAL(0, d_api.memcpy(d_ptr, src, bytes, cuda_runtime_api::host_to_device));
+    }
+    void download(void* dst, size_t bytes)
+    {
+        CPPUNIT_ASSERT_EQUAL(0, d_api.memcpy(dst, d_ptr, bytes, cuda_runtime_api::device_to_host));
+    }
+
+private:
+    const cuda_runtime_api& d_api;
+    void* d_ptr = nullptr;
+};
+
+} // namespace
+
+class qa_cuda_decoder : public CppUnit::TestFixture
+{
+    CPPUNIT_TEST_SUITE(qa_cuda_decoder);
+    CPPUNIT_TEST(test_make_and_tuning);
+    CPPUNIT_TEST(test_bad_options_refused);
+    CPPUNIT_TEST(test_bad_input_refused);
+    CPPUNIT_TEST(test_noiseless_every_rule_and_schedule);
+    CPPUNIT_TEST(test_matches_cpu_reference);
+    CPPUNIT_TEST(test_half2_and_int8);
+    CPPUNIT_TEST(test_partial_batches_and_order);
+    CPPUNIT_TEST(test_early_termination);
+    CPPUNIT_TEST(test_iterations_and_parity_outputs);
+    CPPUNIT_TEST(test_device_resident_equals_host);
+    CPPUNIT_TEST_SUITE_END();
+
+public:
+    void test_make_and_tuning()
+    {
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        auto dec = make_gpu(code, options(backend_kind::cuda));
+        CPPUNIT_ASSERT_EQUAL(std::string("cuda"), dec->backend_name());
+        const cuda_tuning t = dec->tuning();
+        std::cout << "tuning wimax:2304:1/2 nms layered float: kernel " << t.kernel << ", "
+                  << t.frames_per_block << " frames/block, " << t.threads_per_block
+                  << " threads/block, " << t.shared_bytes_per_block << " B shared, "
+                  << t.blocks_per_sm << " blocks/SM, batch " << t.batch_frames << ", "
+                  << t.streams << " streams (" << t.reason << ")\n";
+        CPPUNIT_ASSERT(!t.kernel.empty());
+        CPPUNIT_ASSERT(!t.device_name.empty());
+        CPPUNIT_ASSERT(t.frames_per_block >= 1);
+        CPPUNIT_ASSERT(t.threads_per_block >= 1);
+        CPPUNIT_ASSERT(t.blocks_per_sm >= 1);
+        CPPUNIT_ASSERT(t.batch_frames >= t.frames_per_block);
+        CPPUNIT_ASSERT(t.streams >= 1);
+
+        // decoder::make with backend cuda and auto both give the CUDA decoder
+        CPPUNIT_ASSERT_EQUAL(std::string("cuda"),
+                             decoder::make(code, options(backend_kind::cuda))->backend_name());
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("cuda"),
+            decoder::make(code, options(backend_kind::automatic))->backend_name());
+
+        // the tuner's choice per device
+        const std::vector<cuda_tuning> choices =
+            cuda_tuner_choices(*code, options(backend_kind::cuda));
+        CPPUNIT_ASSERT(!choices.empty());
+        CPPUNIT_ASSERT_EQUAL(t.frames_per_block, choices[0].frames_per_block);
+        CPPUNIT_ASSERT_EQUAL(t.batch_frames, choices[0].batch_frames);
+
+        // user overrides are honoured, and the decoder still decodes
+        decoder_options o = options(backend_kind::cuda);
+        o.gpu.frames_per_block = 2;
+        o.gpu.batch_frames = 256;
+        o.gpu.streams = 3;
+        auto forced = make_gpu(code, o);
+        CPPUNIT_ASSERT_EQUAL(2, forced->tuning().frames_per_block);
+        CPPUNIT_ASSERT_EQUAL(256, forced->tuning().batch_frames);
+        CPPUNIT_ASSERT_EQUAL(3, forced->tuning().streams);
+        const batch b = make_batch(*code, 600, 3.0, test_seed());
+        const result r = run(*forced, b);
+        const result ref = run(*dec, b);
+        CPPUNIT_ASSERT(r.codeword == ref.codeword);
+        CPPUNIT_ASSERT(r.iterations == ref.iterations);
+    }
+
+    void test_bad_options_refused()
+    {
+        const auto code = ldpc_code::make("wifi:648:1/2");
+        decoder_options o = options(backend_kind::cuda, check_node_rule::spa);
+        o.precision = message_precision::half2;
+        GPUFEC_ASSERT_THROW_MSG(make_gpu(code, o), gpufec::invalid_argument, "half2");
+
+        o = options(backend_kind::cuda);
+        o.gpu.streams = 0;
+        GPUFEC_ASSERT_THROW_MSG(make_gpu(code, o), gpufec::invalid_argument, "streams");
+
+        o = options(backend_kind::cuda);
+        o.gpu.batch_frames = -1;
+        GPUFEC_ASSERT_THROW_MSG(make_gpu(code, o), gpufec::invalid_argument, "batch_frames");
+
+        // a device that does not exist
+        o = options(backend_kind::cuda);
+        o.gpu.device = 4096;
+        bool refused = false;
+        try {
+            make_gpu(code, o);
+        } catch (const gpufec::invalid_argument& e) {
+            refused = std::string(e.what()).find("device") != std::string::npos;
+        } catch (const gpufec::backend_unavailable& e) {
+            refused = std::string(e.what()).find("device") != std::string::npos;
+        }
+        CPPUNIT_ASSERT_MESSAGE("device 4096 was not refused with a message naming the "
+                               "device",
+                               refused);
+
+        // more frames per block than any thread block can hold
+        o = options(backend_kind::cuda);
+        o.gpu.frames_per_block = 1 << 20;
+        refused = false;
+        try {
+            make_gpu(code, o);
+        } catch (const gpufec::invalid_argument& e) {
+            refused = std::string(e.what()).find("frames_per_block") != std::string::npos;
+        }
+        CPPUNIT_ASSERT_MESSAGE("frames_per_block 2^20 was not refused with "
+                               "gpufec::invalid_argument naming frames_per_block",
+                               refused);
+
+        // the int16 / int8 message precisions are the SIMD CPU decoders'
+        o = options(backend_kind::cuda);
+        o.precision = message_precision::int16;
+        CPPUNIT_ASSERT_THROW(make_gpu(code, o), gpufec::invalid_argument);
+    }
+
+    void test_bad_input_refused()
+    {
+        const auto code = ldpc_code::make("wifi:648:1/2");
+        auto dec = make_gpu(code, options(backend_kind::cuda));
+        const size_t n = code->n();
+        std::vector<float> llrs(3 * n, 1.0f);
+        std::vector<int8_t> llrs8(3 * n, 8);
+        std::vector<uint8_t> bits(3 * code->k());
+        decode_output out;
+        out.info_bits = bits.data();
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->decode(llrs.data(), llrs.size() - 1, 3, out), gpufec::invalid_argument, "llr_count");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->decode(llrs.data(), 0, 0, out), gpufec::invalid_argument, "frames is 0");
+        GPUFEC_ASSERT_THROW_MSG(dec->decode(static_cast<const float*>(nullptr), 3 * n, 3, out),
+                                gpufec::invalid_argument,
+                                "null");
+        GPUFEC_ASSERT_THROW_MSG(dec->decode(llrs8.data(), llrs8.size() + 1, 3, 0.125f, out),
+                                gpufec::invalid_argument,
+                                "llr_count");
+        CPPUNIT_ASSERT_THROW(dec->decode(llrs8.data(), 0, 0, 0.125f, out),
+                             gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(dec->decode(llrs8.data(), llrs8.size(), 3, 0.0f, out),
+                             gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(
+            dec->decode(llrs8.data(), llrs8.size(), 3, std::numeric_limits<float>::quiet_NaN(), out),
+            gpufec::invalid_argument);
+
+        // device-resident: zero frames and null pointers
+        CPPUNIT_ASSERT_THROW(
+            dec->decode_device(static_cast<const float*>(nullptr), 0, nullptr, nullptr, nullptr, nullptr),
+            gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(
+            dec->decode_device(static_cast<const float*>(nullptr), 4, nullptr, nullptr, nullptr, nullptr),
+            gpufec::invalid_argument);
+
+        // the decoder still works after refusing
+        const batch b = make_batch(*code, 5, std::numeric_limits<double>::quiet_NaN(), 3);
+        const result r = run(*dec, b);
+        CPPUNIT_ASSERT(r.codeword == b.codeword);
+    }
+
+    void test_noiseless_every_rule_and_schedule()
+    {
+        for (const std::string spec : { "wimax:2304:1/2", "nr5g:bg2:52", "dvbs2:short:1/2" }) {
+            const auto code = ldpc_code::make(spec);
+            const batch b = make_batch(*code, 37, std::numeric_limits<double>::quiet_NaN(), 5);
+            for (auto s : all_schedules) {
+                for (auto rule : all_rules) {
+                    decoder_options o = options(backend_kind::cuda, rule, s);
+                    auto gpu = make_gpu(code, o);
+                    auto cpu = make_cpu(code, o);
+                    const result g = run(*gpu, b);
+                    const result c = run(*cpu, b);
+                    const std::string what = spec + " " + to_string(rule) + " " + to_string(s);
+                    CPPUNIT_ASSERT_MESSAGE(what, g.codeword == b.codeword);
+                    CPPUNIT_ASSERT_MESSAGE(what, g.info == b.info);
+                    CPPUNIT_ASSERT_MESSAGE(what, g.iterations == c.iterations);
+                    CPPUNIT_ASSERT_MESSAGE(what,
+                                           std::all_of(g.parity_ok.begin(),
+                                                       g.parity_ok.end(),
+                                                       [](uint8_t v) { return v == 1; }));
+                }
+            }
+        }
+    }
+
+    void test_matches_cpu_reference()
+    {
+        const uint64_t seed = test_seed();
+        size_t config = 0;
+        std::vector<std::string> failures;
+        for (const code_case& cc : reference_cases) {
+            std::string spec = cc.spec;
+            if (spec == "MACKAY_504_1008") {
+                if (!gpufec_test::have_refcodes()) {
+                    std::cout << "skipping MacKay (504,1008): no reference matrices at "
+                              << gpufec_test::refcodes_dir() << "\n";
+                    continue;
+                }
+                spec = mackay_spec();
+            }
+            const auto code = ldpc_code::make(spec);
+            const size_t n = code->n();
+            for (int si = 0; si < 2; ++si) {
+                for (int ri = 0; ri < 5; ++ri) {
+                    const decoder_options o =
+                        options(backend_kind::cuda, all_rules[ri], all_schedules[si]);
+                    const double ebn0 = cc.ebn0[si][ri];
+                    // fresh frames for every configuration
+                    const batch b = make_batch(*code, cc.frames, ebn0, seed, config++ * 1000000);
+                    auto gpu = make_gpu(code, o);
+                    auto cpu = make_cpu(code, o);
+                    const result g = run(*gpu, b);
+                    const result c = run(*cpu, b);
+                    const comparison cmp = compare(g, c, b, n);
+                    std::ostringstream what;
+                    what << cc.spec << " " << to_string(all_rules[ri]) << " "
+                         << to_string(all_schedules[si]) << " " << ebn0 << " dB";
+                    const std::string line = describe(what.str(), cmp);
+                    std::cout << line << "\n";
+                    // same hard decisions on >= 99.9% of the frames
+                    if (cmp.differ > allowed_differences(cmp.frames)) {
+                        failures.push_back("hard decisions differ: " + line);
+                    }
+                    // GPU FER inside the 99% Wilson interval of the CPU's FER
+                    const confidence_interval ci =
+                        wilson_interval(cmp.cpu_errors, cmp.frames, 0.99);
+                    const double gpu_fer = double(cmp.gpu_errors) / cmp.frames;
+                    if (gpu_fer < ci.lower || gpu_fer > ci.upper) {
+                        failures.push_back("FER outside the CPU's 99% interval: " + line);
+                    }
+                    // iteration counts and parity flags agree where decisions agree
+                    if (cmp.iterations_differ > allowed_differences(cmp.frames) ||
+                        cmp.parity_differ > 0) {
+                        failures.push_back("iterations/parity differ: " + line);
+                    }
+                    // the point is in the waterfall (the test is not vacuous)
+                    if (cmp.cpu_errors == 0 || cmp.cpu_errors > cmp.frames / 5) {
+                        std::cout << "  note: CPU FER far from 1e-2 at this point\n";
+                    }
+                }
+            }
+        }
+        for (const std::string& f : failures) {
+            std::cout << "FAIL " << f << "\n";
+        }
+        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
+                               failures.empty());
+    }
+
+    void test_half2_and_int8()
+    {
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        const size_t n = code->n();
+        const float step = default_int8_llr_step;
+        // noiseless frames: exact for every min-sum-family rule, both schedules
+        const batch clean = make_batch(*code, 33, std::numeric_limits<double>::quiet_NaN(), 7);
+        std::vector<int8_t> clean8(clean.llrs.size());
+        quantize_llrs(clean.llrs.data(), clean.llrs.size(), step, clean8.data());
+        for (auto s : all_schedules) {
+            for (auto rule : all_rules) {
+                decoder_options o = options(backend_kind::cuda, rule, s);
+                const std::string what = to_string(rule) + " " + to_string(s);
+                auto f32 = make_gpu(code, o);
+                CPPUNIT_ASSERT_MESSAGE("int8 " + what,
+                                       run_int8(*f32, clean8, clean.frames, step).codeword ==
+                                           clean.codeword);
+                if (rule == check_node_rule::spa) {
+                    continue;
+                }
+                o.precision = message_precision::half2;
+                auto h2 = make_gpu(code, o);
+                CPPUNIT_ASSERT_MESSAGE("half2 " + what, run(*h2, clean).codeword == clean.codeword);
+                CPPUNIT_ASSERT_MESSAGE("half2 int8 " + what,
+                                       run_int8(*h2, clean8, clean.frames, step).codeword ==
+                                           clean.codeword);
+            }
+        }
+
+        // noisy frames near FER 1e-2 (NMS: layered 2.0 dB, flooding 2.7 dB): half2 and int8 input
+        // within a loose bound of float (the 0.1 dB table is measured separately)
+        for (auto s : all_schedules) {
+            const double ebn0 = s == decoding_schedule::layered ? 2.0 : 2.7;
+            const batch b = make_batch(*code, 4000, ebn0, test_seed(), 77000000);
+            std::vector<int8_t> b8(b.llrs.size());
+            quantize_llrs(b.llrs.data(), b.llrs.size(), step, b8.data());
+            std::vector<float> dequantized(b8.size());
+            for (size_t i = 0; i < b8.size(); ++i) {
+                dequantized[i] = b8[i] * step;
+            }
+            decoder_options o = options(backend_kind::cuda, check_node_rule::normalized_min_sum, s);
+            o.early_termination = true;
+            auto f32 = make_gpu(code, o);
+            o.precision = message_precision::half2;
+            auto h2 = make_gpu(code, o);
+            const result rf = run(*f32, b);
+            const result rh = run(*h2, b);
+            const result r8 = run_int8(*f32, b8, b.frames, step);
+            const result rh8 = run_int8(*h2, b8, b.frames, step);
+            const size_t ef = frame_errors(rf, b, n);
+            const size_t eh = frame_errors(rh, b, n);
+            const size_t e8 = frame_errors(r8, b, n);
+            const size_t eh8 = frame_errors(rh8, b, n);
+            std::cout << "wimax:2304:1/2 nms " << to_string(s) << " " << ebn0 << " dB, " << b.frames
+                      << " frames: frame errors float " << ef << ", half2 " << eh
+                      << ", int8 input " << e8 << ", half2 + int8 input " << eh8 << "\n";
+            // "close": fewer than twice the float errors plus a margin of 10
+            CPPUNIT_ASSERT(eh <= 2 * ef + 10);
+            CPPUNIT_ASSERT(e8 <= 2 * ef + 10);
+            CPPUNIT_ASSERT(eh8 <= 2 * ef + 10);
+
+            // int8 input = float input of the dequantized values, frame for frame
+            batch bd = b;
+            bd.llrs = dequantized;
+            const result rd = run(*f32, bd);
+            const comparison c = compare(r8, rd, b, n);
+            CPPUNIT_ASSERT_MESSAGE(describe("int8 vs dequantized float", c),
+                                   c.differ <= allowed_differences(c.frames));
+        }
+    }
+
+    void test_partial_batches_and_order()
+    {
+        const auto code = ldpc_code::make("wifi:648:1/2");
+        const size_t n = code->n();
+        for (auto precision : { message_precision::float32, message_precision::half2 }) {
+            decoder_options o = options(backend_kind::cuda);
+            o.precision = precision;
+            // half2 decodes two frames per register: without early termination each
+            // frame's result is defined alone, whatever frame shares its register
+            o.early_termination = precision == message_precision::float32;
+            auto dec = make_gpu(code, o);
+            const size_t tuner_batch = static_cast<size_t>(dec->tuning().batch_frames);
+            const size_t total = tuner_batch + 3;
+            // near the waterfall: iteration counts and failures differ from frame to frame
+            const batch b = make_batch(*code, total, 2.3, test_seed(), 55000000);
+            const result all = run(*dec, b);
+            const std::string p = to_string(precision);
+            std::cout << "partial batches " << p << ": tuner batch " << tuner_batch
+                      << ", frames " << total << ", frame errors "
+                      << frame_errors(all, b, n) << "\n";
+            // chunks of 1, 7, tuner batch + 3 (the whole), and the rest
+            size_t first = 0;
+            for (size_t count : { size_t(1), size_t(7), size_t(1), size_t(7) }) {
+                const result part = run(*dec, b, first, count);
+                for (size_t f = 0; f < count; ++f) {
+                    CPPUNIT_ASSERT_MESSAGE(p + " chunk frame " + std::to_string(first + f),
+                                           same_frame(part, f, all, first + f, n));
+                    CPPUNIT_ASSERT_EQUAL(all.iterations[first + f], part.iterations[f]);
+                    CPPUNIT_ASSERT_EQUAL(all.parity_ok[first + f], part.parity_ok[f]);
+                }
+                first += count;
+            }
+            const result rest = run(*dec, b, first, total - first);
+            for (size_t f = 0; f + first < total; ++f) {
+                CPPUNIT_ASSERT_MESSAGE(p + " rest frame " + std::to_string(first + f),
+                                       same_frame(rest, f, all, first + f, n));
+            }
+            // reversed input order gives the reversed output
+            batch rev = b;
+            for (size_t f = 0; f < total; ++f) {
+                std::copy(b.llrs.begin() + (total - 1 - f) * n,
+                          b.llrs.begin() + (total - f) * n,
+                          rev.llrs.begin() + f * n);
+            }
+            const result rr = run(*dec, rev);
+            for (size_t f = 0; f < total; ++f) {
+                CPPUNIT_ASSERT_MESSAGE(p + " reversed frame " + std::to_string(f),
+                                       same_frame(rr, total - 1 - f, all, f, n));
+                CPPUNIT_ASSERT_EQUAL(all.iterations[f], rr.iterations[total - 1 - f]);
+            }
+            // every frame of a clean batch comes back as its own codeword
+            const batch clean = make_batch(*code, total, 6.0, test_seed(), 56000000);
+            const result rc = run(*dec, clean);
+            CPPUNIT_ASSERT_MESSAGE(p + ": a frame came back in another frame's place",
+                                   rc.codeword == clean.codeword);
+            CPPUNIT_ASSERT(rc.info == clean.info);
+        }
+    }
+
+    void test_early_termination()
+    {
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        const size_t n = code->n();
+        const batch b = make_batch(*code, 1000, 2.5, test_seed(), 88000000);
+        for (auto s : all_schedules) {
+            decoder_options o = options(backend_kind::cuda, check_node_rule::normalized_min_sum, s);
+            o.max_iterations = 20;
+            o.early_termination = false;
+            const result off = run(*make_gpu(code, o), b);
+            const result off_cpu = run(*make_cpu(code, o), b);
+            o.early_termination = true;
+            const result on = run(*make_gpu(code, o), b);
+            const result on_cpu = run(*make_cpu(code, o), b);
+            for (size_t f = 0; f < b.frames; ++f) {
+                CPPUNIT_ASSERT_EQUAL(20, off.iterations[f]);
+                CPPUNIT_ASSERT(on.iterations[f] >= 1 && on.iterations[f] <= 20);
+            }
+            const comparison c_off = compare(off, off_cpu, b, n);
+            const comparison c_on = compare(on, on_cpu, b, n);
+            std::cout << describe("wimax nms " + to_string(s) + " ET off", c_off) << "\n"
+                      << describe("wimax nms " + to_string(s) + " ET on", c_on) << "\n";
+            CPPUNIT_ASSERT(c_off.differ <= allowed_differences(b.frames));
+            CPPUNIT_ASSERT(c_on.differ <= allowed_differences(b.frames));
+            CPPUNIT_ASSERT(c_on.iterations_differ <= allowed_differences(b.frames));
+            CPPUNIT_ASSERT(c_on.gpu_mean_iterations < 10.0);
+            // frames that converged: early termination does not change the decision
+            size_t changed = 0;
+            for (size_t f = 0; f < b.frames; ++f) {
+                if (on.parity_ok[f] && off.parity_ok[f]) {
+                    changed += !same_frame(on, f, off, f, n);
+                }
+            }
+            CPPUNIT_ASSERT(changed <= allowed_differences(b.frames));
+        }
+    }
+
+    void test_iterations_and_parity_outputs()
+    {
+        // wimax has no punctured columns: the syndrome of the output codeword can be
+        // checked here; at 1.5 dB many frames fail
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        const size_t n = code->n();
+        CPPUNIT_ASSERT_EQUAL(size_t(0), code->punctured_columns().size());
+        const batch b = make_batch(*code, 500, 1.5, test_seed(), 99000000);
+        for (auto precision : { message_precision::float32, message_precision::half2 }) {
+            for (bool et : { true, false }) {
+                decoder_options o = options(backend_kind::cuda);
+                o.precision = precision;
+                o.early_termination = et;
+                o.max_iterations = 8;
+                auto dec = make_gpu(code, o);
+                const result r = run(*dec, b);
+                size_t failed = 0;
+                for (size_t f = 0; f < b.frames; ++f) {
+                    const bool ok = syndrome_ok(*code, &r.codeword[f * n]);
+                    CPPUNIT_ASSERT_EQUAL(static_cast<uint8_t>(ok), r.parity_ok[f]);
+                    CPPUNIT_ASSERT(r.iterations[f] >= 1 && r.iterations[f] <= 8);
+                    if (!et || !ok) {
+                        CPPUNIT_ASSERT_EQUAL(8, r.iterations[f]);
+                    }
+                    failed += !ok;
+                    // info bits are the codeword's information positions
+                    const std::vector<int>& pos = code->info_positions();
+                    for (size_t i = 0; i < pos.size(); ++i) {
+                        CPPUNIT_ASSERT_EQUAL(r.codeword[f * n + pos[i]],
+                                             r.info[f * code->k() + i]);
+                    }
+                }
+                CPPUNIT_ASSERT(failed > 0 && failed < b.frames);
+                // outputs may be left out: the others are the same
+                result partial = empty_result(*code, b.frames);
+                decode_output out;
+                out.parity_ok = partial.parity_ok.data();
+                dec->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+                CPPUNIT_ASSERT(partial.parity_ok == r.parity_ok);
+            }
+        }
+    }
+
+    void test_device_resident_equals_host()
+    {
+        cuda_runtime_api api;
+        CPPUNIT_ASSERT_MESSAGE("cudaMalloc etc. not found in the loaded CUDA runtime",
+                               api.load());
+        for (const std::string spec : { "wimax:2304:1/2", "nr5g:bg2:52" }) {
+            const auto code = ldpc_code::make(spec);
+            const size_t n = code->n();
+            const size_t k = code->k();
+            for (auto precision : { message_precision::float32, message_precision::half2 }) {
+                decoder_options o = options(backend_kind::cuda);
+                o.precision = precision;
+                auto dec = make_gpu(code, o);
+                const size_t frames = static_cast<size_t>(dec->tuning().batch_frames) + 5;
+                const batch b = make_batch(*code,
+                                           frames,
+                                           spec == "nr5g:bg2:52" ? 1.1 : 2.0,
+                                           test_seed(),
+                                           66000000);
+                const result host = run(*dec, b);
+                std::vector<int8_t> b8(b.llrs.size());
+                quantize_llrs(b.llrs.data(), b.llrs.size(), default_int8_llr_step, b8.data());
+                const result host8 = run_int8(*dec, b8, frames, default_int8_llr_step);
+
+                device_buffer d_llrs(api, b.llrs.size() * sizeof(float));
+                device_buffer d_llrs8(api, b8.size());
+                device_buffer d_bits(api, frames * k);
+                device_buffer d_iters(api, frames * sizeof(int));
+                device_buffer d_ok(api, frames);
+                d_llrs.upload(b.llrs.data(), b.llrs.size() * sizeof(float));
+                d_llrs8.upload(b8.data(), b8.size());
+                for (int input = 0; input < 2; ++input) {
+                    if (input == 0) {
+                        dec->decode_device(d_llrs.as<float>(),
+                                           frames,
+                                           d_bits.as<uint8_t>(),
+                                           d_iters.as<int>(),
+                                           d_ok.as<uint8_t>(),
+                                           nullptr);
+                    } else {
+                        dec->decode_device(d_llrs8.as<int8_t>(),
+                                           default_int8_llr_step,
+                                           frames,
+                                           d_bits.as<uint8_t>(),
+                                           d_iters.as<int>(),
+                                           d_ok.as<uint8_t>(),
+                                           nullptr);
+                    }
+                    CPPUNIT_ASSERT_EQUAL(0, api.synchronize());
+                    std::vector<uint8_t> bits(frames * k);
+                    std::vector<int> iters(frames);
+                    std::vector<uint8_t> ok(frames);
+                    d_bits.download(bits.data(), bits.size());
+                    d_iters.download(iters.data(), frames * sizeof(int));
+                    d_ok.download(ok.data(), frames);
+                    const result& want = input == 0 ? host : host8;
+                    const std::string what =
+                        spec + " " + to_string(precision) + (input ? " int8" : " float");
+                    CPPUNIT_ASSERT_MESSAGE(what + ": bits", bits == want.info);
+                    CPPUNIT_ASSERT_MESSAGE(what + ": iterations", iters == want.iterations);
+                    CPPUNIT_ASSERT_MESSAGE(what + ": parity", ok == want.parity_ok);
+                }
+                // iterations and parity pointers may be null
+                dec->decode_device(
+                    d_llrs.as<float>(), 1, d_bits.as<uint8_t>(), nullptr, nullptr, nullptr);
+                CPPUNIT_ASSERT_EQUAL(0, api.synchronize());
+                std::vector<uint8_t> one(k);
+                d_bits.download(one.data(), k);
+                CPPUNIT_ASSERT(std::equal(one.begin(), one.end(), host.info.begin()));
+            }
+        }
+    }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(qa_cuda_decoder);
