@@ -219,7 +219,8 @@ public:
 #ifdef GPUFEC_HAVE_CUDA
         if (pinned && count > 0) {
             void* p = nullptr;
-            const cudaError_t e = cudaHostAlloc(&p, count * sizeof(T), cudaHostAllocDefault);
+            const cudaError_t e =
+                cudaHostAlloc(&p, count * sizeof(T), cudaHostAllocDefault);
             if (e == cudaSuccess) {
                 d_ptr = static_cast<T*>(p);
                 d_pinned = true;
@@ -407,7 +408,8 @@ size_t count_frame_errors(const uint8_t* decoded,
 {
     size_t errors = 0;
     for (size_t f = 0; f < frames; f++) {
-        errors += !std::equal(decoded + f * k, decoded + (f + 1) * k, sent.data() + f * k);
+        errors +=
+            !std::equal(decoded + f * k, decoded + (f + 1) * k, sent.data() + f * k);
     }
     return errors;
 }
@@ -466,7 +468,8 @@ std::string tuning_text(const gpufec::cuda_tuning& t)
 std::string tuning_json(const gpufec::cuda_tuning& t)
 {
     std::ostringstream s;
-    s << "{\"device\": " << t.device << ", \"device_name\": " << json_string(t.device_name)
+    s << "{\"device\": " << t.device
+      << ", \"device_name\": " << json_string(t.device_name)
       << ", \"kernel\": " << json_string(t.kernel)
       << ", \"frames_per_block\": " << t.frames_per_block
       << ", \"threads_per_block\": " << t.threads_per_block
@@ -674,7 +677,8 @@ int run(int argc, char** argv)
     }
 #ifndef GPUFEC_HAVE_CUDA
     if (want_device) {
-        throw usage_error("--mode device: this build of gpufec-bench has no CUDA support");
+        throw usage_error(
+            "--mode device: this build of gpufec-bench has no CUDA support");
     }
 #endif
 
@@ -728,7 +732,8 @@ int run(int argc, char** argv)
     const bool pinned = on_gpu;
     host_array<float> llrs(frames * n, pinned);
     if (pinned && !llrs.pinned()) {
-        std::printf("note: host buffers are pageable (%s)\n", llrs.why_not_pinned().c_str());
+        std::printf("note: host buffers are pageable (%s)\n",
+                    llrs.why_not_pinned().c_str());
     }
     std::vector<uint8_t> sent;
     const auto g0 = std::chrono::steady_clock::now();
@@ -777,11 +782,10 @@ int run(int argc, char** argv)
         std::unique_ptr<device_array<int8_t>> d_llrs8;
         if (int8_input) {
             d_llrs8 = std::make_unique<device_array<int8_t>>(frames * n);
-            cuda_check(cudaMemcpy(d_llrs8->data(),
-                                  llrs8->data(),
-                                  frames * n,
-                                  cudaMemcpyHostToDevice),
-                       "cudaMemcpy of the LLRs to the device");
+            cuda_check(
+                cudaMemcpy(
+                    d_llrs8->data(), llrs8->data(), frames * n, cudaMemcpyHostToDevice),
+                "cudaMemcpy of the LLRs to the device");
         } else {
             d_llrs = std::make_unique<device_array<float>>(frames * n);
             cuda_check(cudaMemcpy(d_llrs->data(),
@@ -830,8 +834,9 @@ int run(int argc, char** argv)
         std::vector<uint8_t> bits(frames * k);
         std::vector<int> iters(frames);
         std::vector<uint8_t> ok(frames);
-        cuda_check(cudaMemcpy(bits.data(), d_bits.data(), bits.size(), cudaMemcpyDeviceToHost),
-                   "cudaMemcpy of the bits to the host");
+        cuda_check(
+            cudaMemcpy(bits.data(), d_bits.data(), bits.size(), cudaMemcpyDeviceToHost),
+            "cudaMemcpy of the bits to the host");
         cuda_check(cudaMemcpy(iters.data(),
                               d_iters.data(),
                               frames * sizeof(int),
@@ -891,10 +896,9 @@ int run(int argc, char** argv)
             const size_t f = s % frames;
             const auto t0 = std::chrono::steady_clock::now();
             host_decode(f, 1);
-            lat.us.push_back(
-                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() -
-                                                          t0)
-                    .count());
+            lat.us.push_back(std::chrono::duration<double, std::micro>(
+                                 std::chrono::steady_clock::now() - t0)
+                                 .count());
         }
         std::vector<double> sorted = lat.us;
         std::sort(sorted.begin(), sorted.end());
@@ -927,7 +931,8 @@ int run(int argc, char** argv)
           << ", \"beta\": " << json_number(in_force.beta)
           << ", \"schedule\": " << json_string(gpufec::to_string(in_force.schedule))
           << ", \"iterations\": " << in_force.max_iterations
-          << ", \"early_termination\": " << (in_force.early_termination ? "true" : "false")
+          << ", \"early_termination\": "
+          << (in_force.early_termination ? "true" : "false")
           << ",\n \"backend\": " << json_string(decoder->backend_name())
           << ", \"precision\": " << json_string(gpufec::to_string(in_force.precision))
           << ", \"threads\": " << in_force.threads

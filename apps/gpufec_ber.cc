@@ -6,6 +6,11 @@
  * point as soon as the point is done; --json writes the points as a JSON list.
  * Bad options exit with status 2 and a message on stderr naming the problem.
  *
+ * Nonbinary codes (nbalist:, nbqc:, nbreg: specs, include/gpufec/nb_code.h):
+ * --algorithm minmax (the default for them) or ems, layered or flooding, CPU
+ * backend; each point also reports the symbol error rate (column SER, JSON keys
+ * "symbol_errors" and "ser", added after the nine keys of a binary point).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/ber_simulator.h>
@@ -13,6 +18,8 @@
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_code.h>
+#include <gpufec/nb_decoder.h>
 
 #include <CLI/CLI.hpp>
 #include <cctype>
@@ -27,6 +34,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,7 +122,12 @@ std::string to_json(const std::vector<gpufec::ber_point>& points)
             << ", \"ber\": " << json_number(p.ber) << ", \"fer\": " << json_number(p.fer)
             << ", \"avg_iterations\": " << json_number(p.avg_iterations)
             << ", \"info_bits\": " << p.info_bits
-            << ", \"seconds\": " << json_number(p.seconds) << "}";
+            << ", \"seconds\": " << json_number(p.seconds);
+        if (p.nonbinary) {
+            out << ", \"symbol_errors\": " << p.symbol_errors
+                << ", \"ser\": " << json_number(p.ser);
+        }
+        out << "}";
     }
     out << (points.empty() ? "]\n" : "\n]\n");
     return out.str();
@@ -146,9 +159,38 @@ std::string decoder_text(const gpufec::decoder_options& o)
     return s.str();
 }
 
+std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
+{
+    std::ostringstream s;
+    s << gpufec::to_string(o.rule);
+    if (o.rule == gpufec::nb_check_rule::ems) {
+        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset;
+    }
+    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
+      << " iterations, early termination " << (o.early_termination ? "on" : "off");
+    return s.str();
+}
+
 void print_row(const gpufec::ber_point& p)
 {
     const gpufec::confidence_interval ci = gpufec::fer_confidence_interval(p);
+    if (p.nonbinary) {
+        std::printf("%7s %10" PRIu64 " %12" PRIu64 " %12" PRIu64
+                    " %11.4e %11.4e %11.4e %9.2f %11.4f   [%.3e, %.3e]\n",
+                    json_number(p.ebn0_db).c_str(),
+                    p.frames,
+                    p.bit_errors,
+                    p.frame_errors,
+                    p.ber,
+                    p.ser,
+                    p.fer,
+                    p.avg_iterations,
+                    p.info_throughput_bps / 1e6,
+                    ci.lower,
+                    ci.upper);
+        std::fflush(stdout);
+        return;
+    }
     std::printf("%7s %10" PRIu64 " %12" PRIu64 " %12" PRIu64
                 " %11.4e %11.4e %9.2f %11.2f   [%.3e, %.3e]\n",
                 json_number(p.ebn0_db).c_str(),
@@ -183,6 +225,8 @@ int run(int argc, char** argv)
     std::string backend = "auto";
     std::string batch = "0";
     std::string json_path;
+    std::string ems_nm = "0";
+    std::string ems_offset = "0.5";
     bool all_zero = false;
 
     auto option = [&app](const std::string& name,
@@ -191,10 +235,21 @@ int run(int argc, char** argv)
                          const std::string& help) {
         return app.add_option(name, value, help)->type_name(type)->capture_default_str();
     };
-    option("--code", code_spec, "SPEC", "the code; " + gpufec::ldpc_code::spec_forms());
-    option("--algorithm", algorithm, "NAME", "check-node rule: spa, ms, nms, oms, scms");
+    option("--code",
+           code_spec,
+           "SPEC",
+           "the code; " + gpufec::ldpc_code::spec_forms() + "\n" +
+               gpufec::nb_code::spec_forms());
+    CLI::Option* algorithm_opt = option(
+        "--algorithm",
+        algorithm,
+        "NAME",
+        "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax (their "
+        "default), ems");
     option("--alpha", alpha, "A", "normalized min-sum factor, in (0, 1]");
     option("--beta", beta, "B", "offset min-sum offset, >= 0");
+    option("--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
+    option("--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
     option("--schedule", schedule, "NAME", "layered or flooding");
     option("--iterations", iterations, "N", "maximum decoder iterations");
     option("--early-termination",
@@ -226,9 +281,34 @@ int run(int argc, char** argv)
         throw usage_error(e.what());
     }
 
+    const bool nonbinary = gpufec::nb_code::is_nb_spec(code_spec);
     gpufec::ber_options opt;
     gpufec::decoder_options& dec = opt.decoder;
-    dec.rule = gpufec::parse_check_node_rule(algorithm);
+    if (nonbinary) {
+        gpufec::nb_decoder_options& nb = opt.nb_decoder;
+        if (algorithm_opt->count() == 0) {
+            algorithm = "minmax";
+        }
+        if (!gpufec::is_nb_check_rule(algorithm)) {
+            throw usage_error("--algorithm " + algorithm + " is not a nonbinary rule; " +
+                              code_spec + " is a GF(q) code: use minmax or ems");
+        }
+        nb.rule = gpufec::parse_nb_check_rule(algorithm);
+        nb.schedule = gpufec::parse_schedule(schedule);
+        nb.max_iterations =
+            static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
+        nb.early_termination = parse_on_off(early, "--early-termination");
+        nb.backend = gpufec::parse_backend(backend);
+        nb.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
+        nb.ems_nm = static_cast<int>(parse_unsigned(ems_nm, "--ems-nm", 0, 256));
+        nb.ems_offset = static_cast<float>(parse_real(ems_offset, "--ems-offset"));
+        nb.validate();
+    } else if (gpufec::is_nb_check_rule(algorithm)) {
+        throw usage_error("--algorithm " + algorithm + " is for nonbinary codes; " +
+                          code_spec + " is binary (use spa, ms, nms, oms or scms)");
+    } else {
+        dec.rule = gpufec::parse_check_node_rule(algorithm);
+    }
     dec.alpha = static_cast<float>(parse_real(alpha, "--alpha"));
     dec.beta = static_cast<float>(parse_real(beta, "--beta"));
     dec.schedule = gpufec::parse_schedule(schedule);
@@ -257,32 +337,64 @@ int run(int argc, char** argv)
                           "': " + std::strerror(errno));
     }
 
-    const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(code_spec);
-    gpufec::ber_simulator sim(code, opt);
-
-    std::printf(
-        "code %s  N=%d  K=%d  rate=%.6g  decoder: %s  backend: %s  modulation: %s  "
-        "seed %s%s\n",
-        code->name().c_str(),
-        code->n(),
-        code->k(),
-        code->rate(),
-        decoder_text(sim.get_decoder().options()).c_str(),
-        sim.get_decoder().backend_name().c_str(),
-        gpufec::to_string(opt.mod).c_str(),
-        seed.c_str(),
-        opt.all_zero ? "  all-zero codeword" : "");
-    std::printf("%7s %10s %12s %12s %11s %11s %9s %11s   %s\n",
-                "Eb/N0",
-                "frames",
-                "bit errors",
-                "frame errors",
-                "BER",
-                "FER",
-                "avg iter",
-                "info Mbps",
-                "FER 95% CI (Wilson)");
+    std::unique_ptr<gpufec::ber_simulator> sim_ptr;
+    if (nonbinary) {
+        const gpufec::nb_code::sptr code = gpufec::nb_code::make(code_spec);
+        sim_ptr = std::make_unique<gpufec::ber_simulator>(code, opt);
+        std::printf("code %s  GF(%d)  N=%d  K=%d symbols (%d x %d bits)  rate=%.6g  "
+                    "decoder: %s  backend: %s  modulation: %s  seed %s%s\n",
+                    code->name().c_str(),
+                    code->q(),
+                    code->n(),
+                    code->k(),
+                    code->k(),
+                    code->p(),
+                    code->rate(),
+                    nb_decoder_text(sim_ptr->get_nb_decoder().options()).c_str(),
+                    sim_ptr->get_nb_decoder().backend_name().c_str(),
+                    gpufec::to_string(opt.mod).c_str(),
+                    seed.c_str(),
+                    opt.all_zero ? "  all-zero codeword" : "");
+        std::printf("%7s %10s %12s %12s %11s %11s %11s %9s %11s   %s\n",
+                    "Eb/N0",
+                    "frames",
+                    "bit errors",
+                    "frame errors",
+                    "BER",
+                    "SER",
+                    "FER",
+                    "avg iter",
+                    "info Mbps",
+                    "FER 95% CI (Wilson)");
+    } else {
+        const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(code_spec);
+        sim_ptr = std::make_unique<gpufec::ber_simulator>(code, opt);
+        gpufec::ber_simulator& sim = *sim_ptr;
+        std::printf(
+            "code %s  N=%d  K=%d  rate=%.6g  decoder: %s  backend: %s  modulation: %s  "
+            "seed %s%s\n",
+            code->name().c_str(),
+            code->n(),
+            code->k(),
+            code->rate(),
+            decoder_text(sim.get_decoder().options()).c_str(),
+            sim.get_decoder().backend_name().c_str(),
+            gpufec::to_string(opt.mod).c_str(),
+            seed.c_str(),
+            opt.all_zero ? "  all-zero codeword" : "");
+        std::printf("%7s %10s %12s %12s %11s %11s %9s %11s   %s\n",
+                    "Eb/N0",
+                    "frames",
+                    "bit errors",
+                    "frame errors",
+                    "BER",
+                    "FER",
+                    "avg iter",
+                    "info Mbps",
+                    "FER 95% CI (Wilson)");
+    }
     std::fflush(stdout);
+    gpufec::ber_simulator& sim = *sim_ptr;
 
     std::vector<gpufec::ber_point> points;
     bool json_failed = false;

@@ -40,8 +40,8 @@ void print_tuner_choices(const gpufec::ldpc_code& code)
          { gpufec::message_precision::float32, gpufec::message_precision::half2 }) {
         gpufec::decoder_options options;
         options.precision = p;
-        const std::string label = "cuda tuner (" + gpufec::to_string(options.rule) + ", " +
-                                  gpufec::to_string(options.schedule) + ", " +
+        const std::string label = "cuda tuner (" + gpufec::to_string(options.rule) +
+                                  ", " + gpufec::to_string(options.schedule) + ", " +
                                   gpufec::to_string(p) + ")";
         std::vector<gpufec::cuda_tuning> choices;
         try {

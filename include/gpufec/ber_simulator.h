@@ -17,6 +17,13 @@
  * batch). A point can be split over processes with disjoint first_frame ranges
  * and the counts added.
  *
+ * Nonbinary codes (nb_code.h, issue 5): the same engine with an nb_decoder. The
+ * K*p information bits of frame f come from random_bits(seed, f), are packed into
+ * K symbols (bit j of symbol i = bit i*p + j), encoded, and the N*p bits of the
+ * binary image go through the channel (Eb/N0 per information bit, rate K/N).
+ * A point then also counts symbol errors: information symbols whose p bits are
+ * not all right (ser = symbol_errors / info_symbols).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_BER_SIMULATOR_H
@@ -26,6 +33,7 @@
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_decoder.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -38,6 +46,7 @@ namespace gpufec {
 /*! What a simulation run does. validate() names the first bad field. */
 struct GPUFEC_API ber_options {
     decoder_options decoder;            //!< algorithm, schedule, iterations, backend
+    nb_decoder_options nb_decoder;      //!< the same for a nonbinary code
     modulation mod = modulation::bpsk;  //!< BPSK or Gray QPSK
     std::vector<double> ebn0_db{ 1.0 }; //!< points, simulated in this order
     uint64_t seed = 1;                  //!< Philox key of bits and noise
@@ -75,6 +84,11 @@ struct GPUFEC_API ber_point {
     double decode_seconds = 0.0; //!< time spent inside decoder::decode
     /*! Decoder throughput: decoded_frames * k / decode_seconds, bits per second. */
     double info_throughput_bps = 0.0;
+    /*! Nonbinary codes only (nonbinary == true): information symbols in error. */
+    bool nonbinary = false;
+    uint64_t symbol_errors = 0;
+    uint64_t info_symbols = 0; //!< frames * K symbols
+    double ser = 0.0;          //!< symbol_errors / info_symbols
 };
 
 /*! A two-sided confidence interval of a proportion. */
@@ -127,6 +141,15 @@ public:
     /*! Uses a decoder made by the caller; its code is the one simulated. */
     ber_simulator(decoder::uptr dec, const ber_options& options);
 
+    /*!
+     * A nonbinary code: makes the decoder with nb_decoder::make(code,
+     * options.nb_decoder). Throws like the binary constructor.
+     */
+    ber_simulator(nb_code::sptr code, const ber_options& options);
+
+    /*! Uses a nonbinary decoder made by the caller. */
+    ber_simulator(nb_decoder::uptr dec, const ber_options& options);
+
     ~ber_simulator();
     ber_simulator(const ber_simulator&) = delete;
     ber_simulator& operator=(const ber_simulator&) = delete;
@@ -138,8 +161,14 @@ public:
     ber_point run_point(double ebn0_db);
 
     const ber_options& options() const { return d_options; }
-    const ldpc_code& code() const { return d_decoder->code(); }
-    decoder& get_decoder() { return *d_decoder; }
+    /*! True when simulating a nonbinary code. */
+    bool is_nonbinary() const { return static_cast<bool>(d_nb_decoder); }
+    /*! The binary code / decoder; gpufec::invalid_argument for a nonbinary one. */
+    const ldpc_code& code() const;
+    decoder& get_decoder();
+    /*! The nonbinary code / decoder; gpufec::invalid_argument for a binary one. */
+    const nb_code& get_nb_code() const;
+    nb_decoder& get_nb_decoder();
 
     /*!
      * Largest batch: options().batch_frames when set, else about 2^20 LLRs per call
@@ -155,7 +184,13 @@ private:
     void
     generate(batch& b, const awgn_channel& channel, uint64_t first, size_t frames) const;
 
+    /* Per-frame sizes: information bits, LLRs; the rate K/N. */
+    size_t info_bits_per_frame() const;
+    size_t llrs_per_frame() const;
+    double code_rate() const;
+
     decoder::uptr d_decoder;
+    nb_decoder::uptr d_nb_decoder;
     ber_options d_options;
     size_t d_max_batch = 0;
     int d_workers = 1;

@@ -83,7 +83,7 @@ struct ber_simulator::batch {
     std::vector<int> iterations;    //!< frames
     std::vector<uint8_t> parity_ok; //!< frames
 
-    void resize(size_t frames_, int k, int n)
+    void resize(size_t frames_, size_t k, size_t n)
     {
         frames = frames_;
         info.resize(frames * k);
@@ -97,6 +97,7 @@ struct ber_simulator::batch {
 void ber_options::validate() const
 {
     decoder.validate();
+    nb_decoder.validate();
     if (mod != modulation::bpsk && mod != modulation::qpsk) {
         throw invalid_argument("ber_options.mod: unknown modulation value " +
                                std::to_string(static_cast<int>(mod)));
@@ -234,14 +235,93 @@ ber_simulator::ber_simulator(decoder::uptr dec, const ber_options& options)
     init();
 }
 
+ber_simulator::ber_simulator(nb_code::sptr code, const ber_options& options)
+    : d_options(options)
+{
+    if (!code) {
+        throw invalid_argument("ber_simulator: code is null");
+    }
+    d_options.validate();
+    d_nb_decoder = nb_decoder::make(std::move(code), d_options.nb_decoder);
+    init();
+}
+
+ber_simulator::ber_simulator(nb_decoder::uptr dec, const ber_options& options)
+    : d_nb_decoder(std::move(dec)), d_options(options)
+{
+    if (!d_nb_decoder) {
+        throw invalid_argument("ber_simulator: decoder is null");
+    }
+    d_options.validate();
+    init();
+}
+
 ber_simulator::~ber_simulator() = default;
+
+const ldpc_code& ber_simulator::code() const
+{
+    if (!d_decoder) {
+        throw invalid_argument("ber_simulator::code: this simulation is of a nonbinary "
+                               "code (use get_nb_code())");
+    }
+    return d_decoder->code();
+}
+
+decoder& ber_simulator::get_decoder()
+{
+    if (!d_decoder) {
+        throw invalid_argument("ber_simulator::get_decoder: this simulation is of a "
+                               "nonbinary code (use get_nb_decoder())");
+    }
+    return *d_decoder;
+}
+
+const nb_code& ber_simulator::get_nb_code() const
+{
+    if (!d_nb_decoder) {
+        throw invalid_argument("ber_simulator::get_nb_code: this simulation is of a binary code");
+    }
+    return d_nb_decoder->code();
+}
+
+nb_decoder& ber_simulator::get_nb_decoder()
+{
+    if (!d_nb_decoder) {
+        throw invalid_argument("ber_simulator::get_nb_decoder: this simulation is of a "
+                               "binary code");
+    }
+    return *d_nb_decoder;
+}
+
+size_t ber_simulator::info_bits_per_frame() const
+{
+    if (d_nb_decoder) {
+        return static_cast<size_t>(d_nb_decoder->code().k_bits());
+    }
+    return static_cast<size_t>(d_decoder->code().k());
+}
+
+size_t ber_simulator::llrs_per_frame() const
+{
+    if (d_nb_decoder) {
+        return static_cast<size_t>(d_nb_decoder->code().n_bits());
+    }
+    return static_cast<size_t>(d_decoder->code().n());
+}
+
+double ber_simulator::code_rate() const
+{
+    return d_nb_decoder ? d_nb_decoder->code().rate() : d_decoder->code().rate();
+}
 
 void ber_simulator::init()
 {
-    const size_t n = static_cast<size_t>(std::max(1, code().n()));
+    const size_t n = std::max<size_t>(1, llrs_per_frame());
+    const std::string backend =
+        d_nb_decoder ? d_nb_decoder->backend_name() : d_decoder->backend_name();
     if (d_options.batch_frames > 0) {
         d_max_batch = d_options.batch_frames;
-    } else if (d_decoder->backend_name() == "cuda") {
+    } else if (backend == "cuda") {
         d_max_batch = std::clamp<size_t>((size_t(1) << 23) / n, 256, 8192);
     } else {
         d_max_batch = std::clamp<size_t>((size_t(1) << 20) / n, 64, 1024);
@@ -261,11 +341,12 @@ void ber_simulator::generate(batch& b,
                              uint64_t first,
                              size_t frames) const
 {
-    const ldpc_code& c = code();
-    const size_t k = static_cast<size_t>(c.k());
-    const size_t n = static_cast<size_t>(c.n());
+    const size_t k = info_bits_per_frame();
+    const size_t n = llrs_per_frame();
+    const ldpc_code* c = d_decoder ? &d_decoder->code() : nullptr;
+    const nb_code* nbc = d_nb_decoder ? &d_nb_decoder->code() : nullptr;
     b.first = first;
-    b.resize(frames, c.k(), c.n());
+    b.resize(frames, k, n);
 
     auto work = [&](size_t begin, size_t end) {
         std::vector<uint8_t> codeword(n, 0);
@@ -276,7 +357,11 @@ void ber_simulator::generate(batch& b,
                 std::memset(info, 0, k);
             } else {
                 random_bits(d_options.seed, index, k, info);
-                c.encode(info, codeword.data());
+                if (nbc) {
+                    nbc->encode_bits(info, codeword.data());
+                } else {
+                    c->encode(info, codeword.data());
+                }
             }
             channel.transmit(codeword.data(), n, index, b.llrs.data() + f * n);
         }
@@ -314,12 +399,13 @@ void ber_simulator::generate(batch& b,
 ber_point ber_simulator::run_point(double ebn0_db)
 {
     const auto t0 = clock_type::now();
-    const ldpc_code& c = code();
-    const size_t k = static_cast<size_t>(c.k());
-    const awgn_channel channel(d_options.mod, ebn0_db, c.rate(), d_options.seed);
+    const size_t k = info_bits_per_frame();
+    const awgn_channel channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
+    const size_t sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
 
     ber_point p;
     p.ebn0_db = ebn0_db;
+    p.nonbinary = static_cast<bool>(d_nb_decoder);
     uint64_t iteration_sum = 0;
     bool done = false;
 
@@ -354,12 +440,20 @@ ber_point ber_simulator::run_point(double ebn0_db)
                 });
         }
 
-        decode_output out;
-        out.info_bits = b.decoded.data();
-        out.iterations = b.iterations.data();
-        out.parity_ok = b.parity_ok.data();
         const auto td = clock_type::now();
-        d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+        if (d_nb_decoder) {
+            nb_decode_output out;
+            out.info_bits = b.decoded.data();
+            out.iterations = b.iterations.data();
+            out.parity_ok = b.parity_ok.data();
+            d_nb_decoder->decode_bits(b.llrs.data(), b.llrs.size(), b.frames, out);
+        } else {
+            decode_output out;
+            out.info_bits = b.decoded.data();
+            out.iterations = b.iterations.data();
+            out.parity_ok = b.parity_ok.data();
+            d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+        }
         p.decode_seconds += seconds_since(td);
         p.decoded_frames += b.frames;
 
@@ -370,6 +464,11 @@ ber_point ber_simulator::run_point(double ebn0_db)
             uint64_t errors = 0;
             for (size_t i = 0; i < k; i++) {
                 errors += sent[i] != got[i];
+            }
+            if (p.nonbinary && errors > 0) {
+                for (size_t s = 0; s < k; s += sym_bits) {
+                    p.symbol_errors += std::memcmp(sent + s, got + s, sym_bits) != 0;
+                }
             }
             p.frames++;
             p.bit_errors += errors;
@@ -393,6 +492,10 @@ ber_point ber_simulator::run_point(double ebn0_db)
     }
 
     p.info_bits = p.frames * k;
+    if (p.nonbinary) {
+        p.info_symbols = p.frames * (k / sym_bits);
+        p.ser = p.info_symbols ? static_cast<double>(p.symbol_errors) / p.info_symbols : 0.0;
+    }
     p.ber = p.info_bits ? static_cast<double>(p.bit_errors) / p.info_bits : 0.0;
     p.fer = p.frames ? static_cast<double>(p.frame_errors) / p.frames : 0.0;
     p.avg_iterations = p.frames ? static_cast<double>(iteration_sum) / p.frames : 0.0;

@@ -17,6 +17,7 @@
 #include "cuda_kernels.h"
 #include "cuda_tuner.h"
 #include "decoder_tables.h"
+#include <cuda_fp16.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
@@ -48,6 +49,15 @@ bool is_pinned(const void* p)
     return attr.type == cudaMemoryTypeHost;
 }
 
+/*! A float as the bits of a half2 holding it twice (round to nearest). */
+uint32_t half2_bits(float x)
+{
+    const __half h = __float2half_rn(x);
+    uint16_t b;
+    std::memcpy(&b, &h, sizeof b);
+    return static_cast<uint32_t>(b) | (static_cast<uint32_t>(b) << 16);
+}
+
 /*! o when v[i] == i + o for every i (a contiguous run of columns), else -1. */
 int contiguous_offset(const std::vector<int>& v)
 {
@@ -67,7 +77,6 @@ int contiguous_offset(const std::vector<int>& v)
 struct device_tables {
     device_buffer<int> layer_rows, layer_deg, layer_off, slot_cols, vn_ptr, vn_slot;
     device_buffer<int> transmitted, punctured, info_pos;
-    device_buffer<uint16_t> fast_table;
 };
 
 /*! One stream of the host pipeline with its buffers. */
@@ -145,18 +154,7 @@ public:
         d_view.post_stride = d_tables.n_full + (d_choice.fast ? d_tables.max_layer_rows : 0);
 
         if (d_choice.fast) {
-            int stride = 0;
-            std::vector<uint16_t> table = build_fast_table(
-                d_tables, d_choice.variant->max_layers, d_choice.variant->max_degree, &stride);
-            table.resize((table.size() + 7) / 8 * 8, 0); // whole 16-byte vectors
-            d_dev.fast_table.upload(table.data(), table.size());
-            d_view.fast_table = d_dev.fast_table.get();
-            d_view.fast_stride = stride;
-            d_shape.layers = d_view.num_layers;
-            d_shape.slots = d_tables.max_layer_rows;
-            for (int l = 0; l < d_shape.layers; ++l) {
-                d_shape.deg[l] = d_tables.layer_deg[l];
-            }
+            d_shape = d_choice.shape;
         }
 
         d_batch = static_cast<size_t>(d_choice.tuning.batch_frames);
@@ -275,6 +273,11 @@ private:
         }
         rp.alpha = d_alpha.load();
         rp.beta = d_beta.load();
+        // correction max(m * a + nb, 0): (alpha, -0) NMS, (1, -beta) OMS, (1, -0) else
+        rp.corr_a = rp.correction == corr_normalized ? rp.alpha : 1.0f;
+        rp.corr_nb = rp.correction == corr_offset ? -rp.beta : -0.0f;
+        rp.corr_a_h2 = half2_bits(rp.corr_a);
+        rp.corr_nb_h2 = half2_bits(rp.corr_nb);
         return rp;
     }
 
@@ -381,11 +384,14 @@ private:
         const size_t k = static_cast<size_t>(d_k);
         const size_t chunk = std::max<size_t>(1, std::min(d_batch, frames));
         const size_t nchunks = (frames + chunk - 1) / chunk;
-        const bool direct_in = is_pinned(llrs);
-        bool direct[4] = { is_pinned(out.info_bits),
-                           is_pinned(out.codewords),
-                           is_pinned(out.iterations),
-                           is_pinned(out.parity_ok) };
+        // small calls always go through the staging buffers (a few KiB of memcpy is
+        // cheaper than asking the driver about five pointers)
+        const bool large = frames * n * sizeof(T) >= (size_t(1) << 20);
+        const bool direct_in = large && is_pinned(llrs);
+        bool direct[4] = { large && is_pinned(out.info_bits),
+                           large && is_pinned(out.codewords),
+                           large && is_pinned(out.iterations),
+                           large && is_pinned(out.parity_ok) };
         constexpr bool is_f = std::is_same<T, float>::value;
 
         try {

@@ -145,24 +145,21 @@ kernel_choice tune(const ldpc_code& code,
 
     // 1. the register kernel: layered min-sum family on uniform (QC) layers
     if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa &&
-        t.uniform && (t.n_full + t.max_layer_rows) * 4 <= 65535 && t.max_layer_rows <= 512) {
+        t.uniform && t.max_layer_rows <= 512) {
         const int L = static_cast<int>(t.layer_rows.size());
         for (const fast_variant& v : fast_variants()) {
             if (v.half2 != k.half2 || v.scms != scms || L > v.max_layers ||
                 t.max_row_degree > v.max_degree) {
                 continue;
             }
-            int stride = v.max_layers * v.max_degree;
-            stride += stride & 1;
-            if (((stride / 2) & 1) == 0)
-                stride += 2;
-            const size_t table_bytes =
-                (static_cast<size_t>(t.max_layer_rows) * stride * 2 + 15) & ~size_t(15);
+            fast_shape fs;
+            if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs)) {
+                continue;
+            }
             const int S = t.max_layer_rows;
             auto shape = [&](int u, int* threads, size_t* smem) {
                 *threads = u * S;
-                *smem = ((static_cast<size_t>(u) * (t.n_full + S) * vbytes + 15) & ~size_t(15)) +
-                        table_bytes;
+                *smem = static_cast<size_t>(u) * (t.n_full + S) * vbytes;
                 if (*threads > v.max_threads || *smem > smem_limit)
                     *threads = 0;
             };
@@ -182,6 +179,7 @@ kernel_choice tune(const ldpc_code& code,
             cudaFuncAttributes attr;
             check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(v.fn)),
                   "cudaFuncGetAttributes");
+            k.shape = fs;
             why << "register kernel: " << L << " layers of " << S << " rows, row degree <= "
                 << t.max_row_degree << " fit the " << v.max_layers << "x" << v.max_degree
                 << " message tile; " << attr.numRegs << " registers/thread, "
@@ -212,10 +210,9 @@ kernel_choice tune(const ldpc_code& code,
             throw invalid_argument("decoder backend cuda: no kernel for this combination");
         }
         auto shape = [&](int u, int* threads, size_t* smem) {
-            const long long want = static_cast<long long>(u) * S;
-            int th = static_cast<int>(std::min<long long>(generic_max_threads,
-                                                          ((want + 31) / 32) * 32));
-            *threads = std::max(th, 128);
+            // the block's threads take the rows of a layer, unit after unit
+            const int th = std::min(generic_max_threads, (S + 31) / 32 * 32);
+            *threads = std::max(th, 64);
             *smem = fits ? static_cast<size_t>(u) * t.n_full * vbytes : 0;
             if (*smem > smem_limit)
                 *threads = 0;

@@ -23,6 +23,7 @@ namespace cuda_detail {
 struct kernel_choice {
     bool fast = false;
     const fast_variant* variant = nullptr; //!< when fast
+    fast_shape shape;                      //!< when fast
     generic_kernel_fn generic = nullptr;   //!< otherwise
     bool post_shared = true;
     bool half2 = false;

@@ -96,33 +96,43 @@ host_tables build_tables(const ldpc_code& code)
     return t;
 }
 
-std::vector<uint16_t>
-build_fast_table(const host_tables& t, int max_layers, int max_degree, int* stride)
+bool build_fast_shape(const host_tables& t, int max_layers, int max_degree, fast_shape* shape)
 {
-    int s = max_layers * max_degree;
-    s += s & 1;             // whole 32-bit words
-    if (((s / 2) & 1) == 0) // odd word stride: consecutive slots hit different banks
-        s += 2;
-    *stride = s;
-    const int S = t.max_layer_rows;
-    std::vector<uint16_t> table(static_cast<size_t>(S) * s, 0);
-    for (int r = 0; r < S; ++r) {
-        const int pad = t.n_full + r; // this slot's padding column
-        for (int l = 0; l < max_layers; ++l) {
-            for (int j = 0; j < max_degree; ++j) {
-                int c = pad;
-                if (l < static_cast<int>(t.layer_rows.size()) && j < t.layer_deg[l] &&
-                    r < t.layer_rows[l]) {
-                    const int sc = t.slot_cols[t.layer_off[l] + j * t.layer_rows[l] + r];
-                    c = sc < 0 ? pad : sc;
-                }
-                // byte offset of a 32-bit posterior word
-                table[static_cast<size_t>(r) * s + l * max_degree + j] =
-                    static_cast<uint16_t>(c * 4);
+    const int L = static_cast<int>(t.layer_rows.size());
+    const int Z = t.max_layer_rows;
+    if (!t.uniform || L > max_layers || L > max_fast_layers ||
+        max_layers * max_degree > max_fast_edges) {
+        return false;
+    }
+    fast_shape f;
+    f.layers = L;
+    f.slots = Z;
+    for (int l = 0; l < max_layers; ++l) {
+        for (int j = 0; j < max_degree; ++j) {
+            const int e = l * max_degree + j;
+            f.offset[e] = 4 * t.n_full; // padding: the slot's word n_full + s
+            f.threshold[e] = Z + 1;     // never wraps
+            if (l >= L || j >= t.layer_deg[l]) {
+                continue;
             }
+            const int* cols = t.slot_cols.data() + t.layer_off[l] + j * Z;
+            const int c0 = cols[0];
+            if (c0 < 0) {
+                return false;
+            }
+            const int block = c0 / Z;
+            const int shift = c0 % Z;
+            for (int s = 0; s < Z; ++s) {
+                if (cols[s] != block * Z + (s + shift) % Z) {
+                    return false; // not a circulant
+                }
+            }
+            f.offset[e] = 4 * (block * Z + shift);
+            f.threshold[e] = Z - shift;
         }
     }
-    return table;
+    *shape = f;
+    return true;
 }
 
 } // namespace cuda_detail

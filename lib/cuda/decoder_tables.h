@@ -3,14 +3,15 @@
  * Internal header of the CUDA backend: the host-side tables a GPU decoder is built
  * from (see kernel_params.h for their device layout): the layers of
  * parity_check_matrix::layers() as slot tables, the column lists of the flooding
- * variable-node phase, transmitted / punctured columns, and the per-slot column
- * table of the register kernel.
+ * variable-node phase, transmitted / punctured columns, and the QC description
+ * the register kernel computes its addresses from.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_DECODER_TABLES_H
 #define INCLUDED_GPUFEC_CUDA_DECODER_TABLES_H
 
+#include "kernel_params.h"
 #include <gpufec/ldpc_code.h>
 #include <cstdint>
 #include <vector>
@@ -36,13 +37,13 @@ struct host_tables {
 host_tables build_tables(const ldpc_code& code);
 
 /*!
- * The register kernel's table: for slot s, entry s * stride + l * max_degree + j
- * is the byte offset (4 * column) of edge j of row s of layer l in a unit's
- * posterior; missing edges point at the slot's padding column n_full + s. stride (in entries) is chosen so a
- * slot's row starts on an odd 32-bit word (no shared-memory bank conflicts).
+ * The register kernel's description of a QC code (kernel_params.h, fast_shape) for
+ * a max_layers x max_degree tile. False when the code does not have that form:
+ * layers of equal size Z whose edge j sits, for row slot s, at column
+ * block_column * Z + (s + shift) mod Z (every QC code's block rows), or when it
+ * does not fit the tile.
  */
-std::vector<uint16_t>
-build_fast_table(const host_tables& t, int max_layers, int max_degree, int* stride);
+bool build_fast_shape(const host_tables& t, int max_layers, int max_degree, fast_shape* shape);
 
 } // namespace cuda_detail
 } // namespace gpufec

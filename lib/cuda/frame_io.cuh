@@ -195,25 +195,27 @@ __device__ void write_outputs(const V* post,
 }
 
 /*!
- * After iteration `it` (1-based): with early termination, writes out the lanes that
- * converged and drops them from bs.active. Returns true when the block's work is
+ * After iteration `it` (1-based): `syndrome()` fills bs.fail (and ends with
+ * __syncthreads()); with early termination, writes out the lanes that converged
+ * and drops them from bs.active. Returns true when the block's work is
  * done (every lane converged, or the last iteration ran; then every remaining lane
  * has been written). Called by all threads; contains __syncthreads().
  */
-template <typename V>
+template <typename V, typename Syndrome>
 __device__ bool end_of_iteration(const V* post,
                                  const code_view& code,
                                  const run_params& rp,
                                  long long task,
                                  int it,
-                                 block_state& bs)
+                                 block_state& bs,
+                                 Syndrome syndrome)
 {
     const int U = rp.units_per_block;
     const bool last = it >= rp.max_iterations;
     if (!rp.early_termination && !last) {
         return false;
     }
-    check_syndromes(post, code, rp, bs);
+    syndrome();
     // converged lanes (ET) or everything (last iteration)
     for (int u = 0; u < U; ++u) {
         const uint32_t act = bs.active[u];

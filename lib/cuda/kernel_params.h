@@ -45,8 +45,6 @@ struct code_view {
     const int* info_pos = nullptr;    //!< k columns (null when no info bits are written)
     int transmitted_offset = -1; //!< >= 0: transmitted[i] == i + offset (no table lookup)
     int info_offset = -1;        //!< >= 0: info_pos[i] == i + offset
-    const uint16_t* fast_table = nullptr; //!< register kernel: [slot][fast_stride] byte offsets
-    int fast_stride = 0;
     /*!
      * Posterior entries per unit: n_full, plus (register kernel) one padding slot per
      * row slot after the columns.
@@ -75,6 +73,11 @@ struct run_params {
     int correction = corr_none;
     float alpha = 0.75f;
     float beta = 0.5f;
+    /* the correction as max(m * a + nb, 0), precomputed on the host (lane_math.cuh) */
+    float corr_a = 1.0f;
+    float corr_nb = -0.0f;
+    uint32_t corr_a_h2 = 0x3c003c00u;  //!< corr_a as half2 bits
+    uint32_t corr_nb_h2 = 0x80008000u; //!< corr_nb as half2 bits
 
     /* generic kernel scratch, one region per resident block (gridDim.x of them) */
     void* c2v = nullptr;   //!< [block][unit][slot] messages
@@ -83,11 +86,23 @@ struct run_params {
     void* chan = nullptr;  //!< flooding: channel LLRs [block][unit][column]
 };
 
-/*! Degrees per layer for the register kernel: indexed with compile-time constants. */
+/*! Edges of one register-kernel tile: MAXL * MAXD at most. */
+constexpr int max_fast_edges = 96;
+
+/*!
+ * The QC structure for the register kernel, indexed with compile-time constants so
+ * every entry is a constant-bank operand (no memory load on the address path).
+ * Edge (l, j) of row slot s sits at byte offset
+ *   4 * s + offset[l*MAXD+j] - (s >= threshold[l*MAXD+j] ? 4 * Z : 0)
+ * of the unit's posterior: offset = 4 * (block column * Z + shift), threshold =
+ * Z - shift (the circulant wraps there). Padding edges: offset = 4 * n_full (the
+ * slot's private padding word n_full + s), threshold = Z + 1 (never wraps).
+ */
 struct fast_shape {
     int layers = 0;
-    int slots = 0; //!< rows per layer (all layers equal)
-    int deg[max_fast_layers] = {};
+    int slots = 0; //!< Z: rows per layer
+    int offset[max_fast_edges] = {};
+    int threshold[max_fast_edges] = {};
 };
 
 } // namespace cuda_detail

@@ -184,6 +184,32 @@ __device__ inline V correction_offset(int kind, float beta)
     return lane_ops<V>::make(b, b);
 }
 
+/*! The host-computed correction constants of a launch, as lane values. */
+template <typename V>
+__device__ inline V launch_factor(const run_params& rp);
+template <>
+__device__ inline float launch_factor<float>(const run_params& rp)
+{
+    return rp.corr_a;
+}
+template <>
+__device__ inline __half2 launch_factor<__half2>(const run_params& rp)
+{
+    return lane_ops<__half2>::from_bits(rp.corr_a_h2);
+}
+template <typename V>
+__device__ inline V launch_offset(const run_params& rp);
+template <>
+__device__ inline float launch_offset<float>(const run_params& rp)
+{
+    return rp.corr_nb;
+}
+template <>
+__device__ inline __half2 launch_offset<__half2>(const run_params& rp)
+{
+    return lane_ops<__half2>::from_bits(rp.corr_nb_h2);
+}
+
 /*! Corrected magnitudes with the row's sign product folded in (see out()). */
 template <typename V>
 struct minsum_out {

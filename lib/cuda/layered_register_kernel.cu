@@ -8,14 +8,15 @@
  * (the macro-codeword of paper 001) with their posterior LLRs in shared memory.
  * The thread's check-to-variable messages stay in registers for the whole decode
  * (MAXL x MAXD of them, indexed by compile-time constants), so inside the
- * iteration loop only the posterior (shared memory) is touched. Column byte
- * offsets come from a per-slot table in shared memory laid out
- * [slot][layer*MAXD + j] with an odd word stride (no bank conflicts, compile-time
- * offsets). Rows shorter than MAXD are padded with edges to a private slot whose
- * posterior is "big" (lane_math.cuh), so the loops carry no guards at all.
+ * iteration loop only the posterior (shared memory) is touched. The addresses
+ * come from the QC structure itself (fast_shape: block column, shift and the
+ * circulant's wrap point as constant-bank operands, three integer instructions per
+ * edge and no memory load). Rows shorter than MAXD are padded with edges to a
+ * private slot whose posterior is "big" (lane_math.cuh), so the loops carry no
+ * guards at all.
  *
- * An edge costs, per unit: 2 shared loads (table, posterior), 1 shared store and
- * about 10 arithmetic instructions (lane_math.cuh); see the floor in the report.
+ * An edge costs, per unit: 1 shared load and 1 store of the posterior, 3 address
+ * and about 10 arithmetic instructions (lane_math.cuh).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,9 +29,9 @@ namespace cuda_detail {
 
 namespace {
 
-template <typename V, int MAXL, int MAXD, bool SCMS, int MAXT>
-__global__ void __launch_bounds__(MAXT)
-    layered_register_kernel(code_view code, run_params rp, fast_shape shape)
+template <typename V, int MAXL, int MAXD, bool SCMS>
+__device__ __forceinline__ void
+layered_register_body(const code_view& code, const run_params& rp, const fast_shape& shape)
 {
     using ops = lane_ops<V>;
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -39,27 +40,20 @@ __global__ void __launch_bounds__(MAXT)
     const int U = rp.units_per_block;
     const int S = shape.slots;
     V* post = reinterpret_cast<V*>(smem_raw);
-    const size_t post_bytes =
-        (static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~size_t(15);
-    uint16_t* table = reinterpret_cast<uint16_t*>(smem_raw + post_bytes);
-    {
-        // the table is padded to whole 16-byte vectors on the device
-        const int vecs = (S * code.fast_stride * 2 + 15) / 16;
-        const uint4* src = reinterpret_cast<const uint4*>(code.fast_table);
-        uint4* dst = reinterpret_cast<uint4*>(table);
-#pragma unroll 4
-        for (int i = threadIdx.x; i < vecs; i += blockDim.x) {
-            dst[i] = src[i];
-        }
-    }
 
     const int u = threadIdx.x / S;
     const int s = threadIdx.x - u * S;
-    const uint16_t* my = table + static_cast<size_t>(s) * code.fast_stride;
-    // byte address of this unit's posterior; table entries are byte offsets in it
-    unsigned char* pub = smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V);
-    const V ca = correction_factor<V>(rp.correction, rp.alpha);
-    const V ncb = correction_offset<V>(rp.correction, rp.beta);
+    // byte address of this thread's row slot in its unit's posterior
+    unsigned char* sbase =
+        smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    const int wrap = -4 * S;
+    const V ca = launch_factor<V>(rp);
+    const V ncb = launch_offset<V>(rp);
+    // address of edge (l, j): constant-bank operands only (fast_shape)
+    auto edge = [&](int e) {
+        const int w = s >= shape.threshold[e] ? wrap : 0;
+        return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
+    };
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
@@ -88,7 +82,7 @@ __global__ void __launch_bounds__(MAXT)
                         V* addr[MAXD];
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            addr[j] = reinterpret_cast<V*>(pub + my[l * MAXD + j]);
+                            addr[j] = edge(l * MAXD + j);
                             v[j] = ops::sub(*addr[j], c2v[l][j]);
                         }
                         // two accumulators (even / odd edges) halve the min chain
@@ -134,20 +128,72 @@ __global__ void __launch_bounds__(MAXT)
                     __syncthreads();
                 }
             }
-            if (end_of_iteration(post, code, rp, task, it, bs)) {
+            // syndrome from the shared table: each thread checks its own rows
+            auto syndrome = [&] {
+                for (int i = threadIdx.x; i < U; i += blockDim.x) {
+                    bs.fail[i] = 0u;
+                }
+                __syncthreads();
+                const uint32_t a = bs.active[u];
+                if (a) {
+                    uint32_t parity_any = 0u;
+#pragma unroll
+                    for (int l = 0; l < MAXL; ++l) {
+                        if (l >= shape.layers) {
+                            break;
+                        }
+                        uint32_t parity = 0u;
+#pragma unroll
+                        for (int j = 0; j < MAXD; ++j) {
+                            parity ^= ops::neg_mask(*edge(l * MAXD + j));
+                        }
+                        parity_any |= parity;
+                    }
+                    const uint32_t bad = ops::lane_flags(parity_any) & a;
+                    if (bad) {
+                        atomicOr(&bs.fail[u], bad);
+                    }
+                }
+                __syncthreads();
+            };
+            if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
                 break;
             }
         }
     }
 }
 
+/*! Large tiles: up to 168 registers per thread at 384 threads. */
+template <typename V, int MAXL, int MAXD, bool SCMS>
+__global__ void __launch_bounds__(384)
+    layered_register_kernel(code_view code, run_params rp, fast_shape shape)
+{
+    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
+}
+
+/*!
+ * half2 tiles of at most 84 messages: 112 registers per thread (no spill), so six
+ * blocks of 96 threads (wimax, Z = 96) are resident per SM instead of five.
+ */
+template <typename V, int MAXL, int MAXD, bool SCMS>
+__global__ void __maxnreg__(112)
+    layered_register_kernel_small(code_view code, run_params rp, fast_shape shape)
+{
+    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
+}
+
 template <typename V, int L, int D, bool SCMS>
 fast_variant make_variant(const char* name)
 {
     // 12x7 fits 128 registers per thread (512 threads); larger tiles get up to 168
-    constexpr int max_threads = L * D <= 84 && !SCMS ? 512 : 384;
+    constexpr bool small = L * D <= 84 && !SCMS && lane_ops<V>::lanes == 2;
+    constexpr int max_threads = small ? 576 : 384;
     fast_variant v;
-    v.fn = &layered_register_kernel<V, L, D, SCMS, max_threads>;
+    if constexpr (small) {
+        v.fn = &layered_register_kernel_small<V, L, D, SCMS>;
+    } else {
+        v.fn = &layered_register_kernel<V, L, D, SCMS>;
+    }
     v.max_threads = max_threads;
     v.max_layers = L;
     v.max_degree = D;

@@ -42,7 +42,7 @@ constexpr int cached_row_degree = 20;
  * One row of the min-sum family with its edges in registers: every column index,
  * posterior and message is read once and written once.
  */
-template <typename V, bool SCMS>
+template <typename V, bool SCMS, int CACHE>
 __device__ void minsum_row_cached(V* pu,
                                   V* c2v,
                                   V* prev,
@@ -54,17 +54,17 @@ __device__ void minsum_row_cached(V* pu,
                                   bool layered)
 {
     using ops = lane_ops<V>;
-    int col[cached_row_degree];
-    V ext[cached_row_degree];
-    V e[cached_row_degree];
+    int col[CACHE];
+    V ext[CACHE];
+    V e[CACHE];
     minsum_acc<V> acc;
     acc.reset();
 #pragma unroll
-    for (int j = 0; j < cached_row_degree; ++j) {
+    for (int j = 0; j < CACHE; ++j) {
         col[j] = j < D ? cols[j * R + r] : -1;
     }
 #pragma unroll
-    for (int j = 0; j < cached_row_degree; ++j) {
+    for (int j = 0; j < CACHE; ++j) {
         if (col[j] >= 0) {
             const int at = j * R + r;
             ext[j] = ops::sub(pu[col[j]], c2v[at]);
@@ -73,9 +73,9 @@ __device__ void minsum_row_cached(V* pu,
         }
     }
     minsum_out<V> o;
-    o.make(acc, rp.correction, rp.alpha, rp.beta);
+    o.make(acc, launch_factor<V>(rp), launch_offset<V>(rp));
 #pragma unroll
-    for (int j = 0; j < cached_row_degree; ++j) {
+    for (int j = 0; j < CACHE; ++j) {
         if (col[j] >= 0) {
             const int at = j * R + r;
             if (SCMS) {
@@ -87,6 +87,29 @@ __device__ void minsum_row_cached(V* pu,
                 pu[col[j]] = ops::add(ext[j], cn);
             }
         }
+    }
+}
+
+/*! minsum_row_cached with the smallest register tile that holds D edges. */
+template <typename V, bool SCMS>
+__device__ void minsum_row_dispatch(V* pu,
+                                    V* c2v,
+                                    V* prev,
+                                    const int* cols,
+                                    int R,
+                                    int D,
+                                    int r,
+                                    const run_params& rp,
+                                    bool layered)
+{
+    if (D <= 4) {
+        minsum_row_cached<V, SCMS, 4>(pu, c2v, prev, cols, R, D, r, rp, layered);
+    } else if (D <= 8) {
+        minsum_row_cached<V, SCMS, 8>(pu, c2v, prev, cols, R, D, r, rp, layered);
+    } else if (D <= 12) {
+        minsum_row_cached<V, SCMS, 12>(pu, c2v, prev, cols, R, D, r, rp, layered);
+    } else {
+        minsum_row_cached<V, SCMS, cached_row_degree>(pu, c2v, prev, cols, R, D, r, rp, layered);
     }
 }
 
@@ -118,7 +141,7 @@ __device__ void minsum_row(V* pu,
         acc.add(e);
     }
     minsum_out<V> o;
-    o.make(acc, rp.correction, rp.alpha, rp.beta);
+    o.make(acc, launch_factor<V>(rp), launch_offset<V>(rp));
     for (int j = 0; j < D; ++j) {
         const int at = j * R + r;
         const int c = cols[at];
@@ -235,13 +258,11 @@ __global__ void __launch_bounds__(generic_max_threads) message_passing_kernel(co
                 const int D = code.layer_deg[l];
                 const int off = code.layer_off[l];
                 const int* cols = code.slot_cols + off;
-                const int items = U * R;
-                for (int idx = tid; idx < items; idx += T) {
-                    const int u = idx / R;
-                    const int r = idx - u * R;
-                    if (!bs.active[u]) {
-                        continue;
-                    }
+                for (int u = 0; u < U; ++u) {
+                  if (!bs.active[u]) {
+                      continue;
+                  }
+                  for (int r = tid; r < R; r += T) {
                     V* pu = post + static_cast<size_t>(u) * code.n_full;
                     V* c2v = c2v_all + static_cast<size_t>(u) * code.slot_edges + off;
                     if constexpr (RULE == static_cast<int>(generic_rule::spa)) {
@@ -255,20 +276,21 @@ __global__ void __launch_bounds__(generic_max_threads) message_passing_kernel(co
                     } else if constexpr (RULE == static_cast<int>(generic_rule::scms)) {
                         V* prev = prev_all + static_cast<size_t>(u) * code.slot_edges + off;
                         if (D <= cached_row_degree) {
-                            minsum_row_cached<V, true>(
+                            minsum_row_dispatch<V, true>(
                                 pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
                         } else {
                             minsum_row<V, true>(pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
                         }
                     } else {
                         if (D <= cached_row_degree) {
-                            minsum_row_cached<V, false>(
+                            minsum_row_dispatch<V, false>(
                                 pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
                         } else {
                             minsum_row<V, false>(
                                 pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
                         }
                     }
+                  }
                 }
                 if (rp.layered) {
                     __syncthreads();
@@ -295,7 +317,9 @@ __global__ void __launch_bounds__(generic_max_threads) message_passing_kernel(co
                 }
                 __syncthreads();
             }
-            if (end_of_iteration(post, code, rp, task, it, bs)) {
+            if (end_of_iteration(post, code, rp, task, it, bs, [&] {
+                    check_syndromes(post, code, rp, bs);
+                })) {
                 break;
             }
         }

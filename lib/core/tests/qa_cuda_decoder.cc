@@ -17,7 +17,9 @@
  *    options.
  * Without a working CUDA device the program exits 77 at once (CTest: skipped).
  *
- * Each comparison prints a line on stdout (ctest keeps it in
+ * FER counts frames whose information bits are wrong (as gpufec-ber does); the
+ * "same hard decisions" criterion compares whole codewords. Each comparison
+ * prints a line on stdout (ctest keeps it in
  * Testing/Temporary/LastTest.log). The random inputs are frames of seed
  * $GPUFEC_TEST_SEED (default 20261121), so a failure can be rerun exactly.
  *
@@ -141,7 +143,8 @@ batch make_batch(const ldpc_code& code,
     b.codeword.resize(frames * n);
     b.llrs.resize(frames * n);
     const bool noiseless = std::isnan(ebn0_db);
-    const awgn_channel channel(modulation::bpsk, noiseless ? 0.0 : ebn0_db, code.rate(), seed);
+    const awgn_channel channel(
+        modulation::bpsk, noiseless ? 0.0 : ebn0_db, code.rate(), seed);
     (void)code.get_encoder();
     const size_t workers =
         std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), frames);
@@ -207,7 +210,8 @@ result run(decoder& dec, const batch& b, size_t first = 0, size_t count = 0)
         count = b.frames - first;
     }
     result r = empty_result(code, count);
-    dec.decode(b.llrs.data() + first * code.n(), count * code.n(), count, output_of(r, code));
+    dec.decode(
+        b.llrs.data() + first * code.n(), count * code.n(), count, output_of(r, code));
     return r;
 }
 
@@ -229,8 +233,16 @@ bool same_frame(const result& a, size_t fa, const result& b, size_t fb, size_t n
 
 bool wrong_frame(const result& r, size_t f, const batch& b, size_t n)
 {
+    return !std::equal(r.codeword.begin() + f * n,
+                       r.codeword.begin() + (f + 1) * n,
+                       b.codeword.begin() + f * n);
+}
+
+/*! The frame's information bits differ from those sent (what gpufec-ber counts). */
+bool wrong_info(const result& r, size_t f, const batch& b, size_t k)
+{
     return !std::equal(
-        r.codeword.begin() + f * n, r.codeword.begin() + (f + 1) * n, b.codeword.begin() + f * n);
+        r.info.begin() + f * k, r.info.begin() + (f + 1) * k, b.info.begin() + f * k);
 }
 
 size_t frame_errors(const result& r, const batch& b, size_t n)
@@ -245,12 +257,14 @@ size_t frame_errors(const result& r, const batch& b, size_t n)
 /*! GPU vs CPU on one batch. */
 struct comparison {
     size_t frames = 0;
-    size_t differ = 0;             //!< frames whose hard decisions differ
-    size_t differ_both_wrong = 0;  //!< ... of which both decoders failed
-    size_t gpu_errors = 0;         //!< frames the GPU got wrong
-    size_t cpu_errors = 0;         //!< frames the CPU got wrong
-    size_t iterations_differ = 0;  //!< among agreeing frames
-    size_t parity_differ = 0;      //!< among agreeing frames
+    size_t differ = 0;            //!< frames whose hard decisions (codewords) differ
+    size_t differ_both_wrong = 0; //!< ... of which both codewords were wrong
+    size_t gpu_errors = 0;        //!< frames whose information bits the GPU got wrong
+    size_t cpu_errors = 0;        //!< frames whose information bits the CPU got wrong
+    size_t gpu_cw_errors = 0;     //!< frames whose codeword the GPU got wrong
+    size_t cpu_cw_errors = 0;     //!< frames whose codeword the CPU got wrong
+    size_t iterations_differ = 0; //!< among agreeing frames
+    size_t parity_differ = 0;     //!< among agreeing frames
     double gpu_mean_iterations = 0;
     double cpu_mean_iterations = 0;
 };
@@ -259,11 +273,14 @@ comparison compare(const result& gpu, const result& cpu, const batch& b, size_t 
 {
     comparison c;
     c.frames = b.frames;
+    const size_t k = b.info.size() / b.frames;
     for (size_t f = 0; f < b.frames; ++f) {
         const bool gw = wrong_frame(gpu, f, b, n);
         const bool cw = wrong_frame(cpu, f, b, n);
-        c.gpu_errors += gw;
-        c.cpu_errors += cw;
+        c.gpu_cw_errors += gw;
+        c.cpu_cw_errors += cw;
+        c.gpu_errors += wrong_info(gpu, f, b, k);
+        c.cpu_errors += wrong_info(cpu, f, b, k);
         if (!same_frame(gpu, f, cpu, f, n)) {
             c.differ++;
             c.differ_both_wrong += gw && cw;
@@ -284,21 +301,25 @@ size_t allowed_differences(size_t frames) { return frames / 1000; }
 
 std::string describe(const std::string& what, const comparison& c)
 {
-    char line[512];
-    std::snprintf(line,
-                  sizeof(line),
-                  "%-44s frames %6zu  FER gpu %.4f cpu %.4f  differ %zu (both wrong %zu)  "
-                  "iterations differ %zu  parity differ %zu  mean it gpu %.2f cpu %.2f",
-                  what.c_str(),
-                  c.frames,
-                  double(c.gpu_errors) / c.frames,
-                  double(c.cpu_errors) / c.frames,
-                  c.differ,
-                  c.differ_both_wrong,
-                  c.iterations_differ,
-                  c.parity_differ,
-                  c.gpu_mean_iterations,
-                  c.cpu_mean_iterations);
+    char line[640];
+    std::snprintf(
+        line,
+        sizeof(line),
+        "%-44s frames %6zu  FER gpu %.4f cpu %.4f  codeword FER gpu %.4f cpu %.4f  "
+        "differ %zu (both wrong %zu)  iterations differ %zu  parity differ %zu  "
+        "mean it gpu %.2f cpu %.2f",
+        what.c_str(),
+        c.frames,
+        double(c.gpu_errors) / c.frames,
+        double(c.cpu_errors) / c.frames,
+        double(c.gpu_cw_errors) / c.frames,
+        double(c.cpu_cw_errors) / c.frames,
+        c.differ,
+        c.differ_both_wrong,
+        c.iterations_differ,
+        c.parity_differ,
+        c.gpu_mean_iterations,
+        c.cpu_mean_iterations);
     return line;
 }
 
@@ -316,11 +337,21 @@ struct code_case {
 };
 
 const code_case reference_cases[] = {
-    { "wimax:2304:1/2", 2000, { { 1.75, 2.15, 2.00, 1.85, 2.05 }, { 2.45, 2.65, 2.70, 2.50, 2.60 } } },
-    { "wifi:648:1/2", 2000, { { 2.10, 2.55, 2.25, 2.15, 2.30 }, { 2.55, 2.80, 2.70, 2.60, 2.80 } } },
-    { "nr5g:bg2:52", 2000, { { 0.80, 2.60, 1.45, 1.10, 1.70 }, { 1.60, 2.35, 1.95, 1.90, 2.10 } } },
-    { "MACKAY_504_1008", 2000, { { 2.30, 2.65, 2.30, 2.30, 2.45 }, { 2.70, 2.95, 2.75, 2.70, 2.90 } } },
-    { "dvbs2:short:1/2", 1000, { { 1.65, 1.85, 2.65, 1.80, 2.00 }, { 2.75, 2.80, 3.40, 2.90, 3.00 } } },
+    { "wimax:2304:1/2",
+      2000,
+      { { 1.75, 2.15, 2.00, 1.85, 2.05 }, { 2.45, 2.65, 2.70, 2.50, 2.60 } } },
+    { "wifi:648:1/2",
+      2000,
+      { { 2.10, 2.55, 2.25, 2.15, 2.30 }, { 2.55, 2.80, 2.70, 2.60, 2.80 } } },
+    { "nr5g:bg2:52",
+      2000,
+      { { 0.80, 2.60, 1.45, 1.10, 1.70 }, { 1.60, 2.35, 1.95, 1.90, 2.10 } } },
+    { "MACKAY_504_1008",
+      2000,
+      { { 2.30, 2.65, 2.30, 2.30, 2.45 }, { 2.70, 2.95, 2.75, 2.70, 2.90 } } },
+    { "dvbs2:short:1/2",
+      1000,
+      { { 1.65, 1.85, 2.65, 1.80, 2.00 }, { 2.75, 2.80, 3.40, 2.90, 3.00 } } },
 };
 
 /*! H * codeword == 0 for a code without punctured columns. */
@@ -350,7 +381,8 @@ struct cuda_runtime_api {
         malloc = reinterpret_cast<malloc_fn>(dlsym(RTLD_DEFAULT, "cudaMalloc"));
         free = reinterpret_cast<free_fn>(dlsym(RTLD_DEFAULT, "cudaFree"));
         memcpy = reinterpret_cast<memcpy_fn>(dlsym(RTLD_DEFAULT, "cudaMemcpy"));
-        synchronize = reinterpret_cast<sync_fn>(dlsym(RTLD_DEFAULT, "cudaDeviceSynchronize"));
+        synchronize =
+            reinterpret_cast<sync_fn>(dlsym(RTLD_DEFAULT, "cudaDeviceSynchronize"));
         return malloc && free && memcpy && synchronize;
     }
 };
@@ -373,11 +405,13 @@ public:
     }
     void upload(const void* src, size_t bytes)
     {
-        CPPUNIT_ASSERT_EQUAL(0, d_api.memcpy(d_ptr, src, bytes, cuda_runtime_api::host_to_device));
+        CPPUNIT_ASSERT_EQUAL(
+            0, d_api.memcpy(d_ptr, src, bytes, cuda_runtime_api::host_to_device));
     }
     void download(void* dst, size_t bytes)
     {
-        CPPUNIT_ASSERT_EQUAL(0, d_api.memcpy(dst, d_ptr, bytes, cuda_runtime_api::device_to_host));
+        CPPUNIT_ASSERT_EQUAL(
+            0, d_api.memcpy(dst, d_ptr, bytes, cuda_runtime_api::device_to_host));
     }
 
 private:
@@ -409,11 +443,12 @@ public:
         auto dec = make_gpu(code, options(backend_kind::cuda));
         CPPUNIT_ASSERT_EQUAL(std::string("cuda"), dec->backend_name());
         const cuda_tuning t = dec->tuning();
-        std::cout << "tuning wimax:2304:1/2 nms layered float: kernel " << t.kernel << ", "
-                  << t.frames_per_block << " frames/block, " << t.threads_per_block
-                  << " threads/block, " << t.shared_bytes_per_block << " B shared, "
-                  << t.blocks_per_sm << " blocks/SM, batch " << t.batch_frames << ", "
-                  << t.streams << " streams (" << t.reason << ")\n";
+        std::cout << "tuning wimax:2304:1/2 nms layered float: kernel " << t.kernel
+                  << ", " << t.frames_per_block << " frames/block, "
+                  << t.threads_per_block << " threads/block, " << t.shared_bytes_per_block
+                  << " B shared, " << t.blocks_per_sm << " blocks/SM, batch "
+                  << t.batch_frames << ", " << t.streams << " streams (" << t.reason
+                  << ")\n";
         CPPUNIT_ASSERT(!t.kernel.empty());
         CPPUNIT_ASSERT(!t.device_name.empty());
         CPPUNIT_ASSERT(t.frames_per_block >= 1);
@@ -423,8 +458,9 @@ public:
         CPPUNIT_ASSERT(t.streams >= 1);
 
         // decoder::make with backend cuda and auto both give the CUDA decoder
-        CPPUNIT_ASSERT_EQUAL(std::string("cuda"),
-                             decoder::make(code, options(backend_kind::cuda))->backend_name());
+        CPPUNIT_ASSERT_EQUAL(
+            std::string("cuda"),
+            decoder::make(code, options(backend_kind::cuda))->backend_name());
         CPPUNIT_ASSERT_EQUAL(
             std::string("cuda"),
             decoder::make(code, options(backend_kind::automatic))->backend_name());
@@ -465,7 +501,8 @@ public:
 
         o = options(backend_kind::cuda);
         o.gpu.batch_frames = -1;
-        GPUFEC_ASSERT_THROW_MSG(make_gpu(code, o), gpufec::invalid_argument, "batch_frames");
+        GPUFEC_ASSERT_THROW_MSG(
+            make_gpu(code, o), gpufec::invalid_argument, "batch_frames");
 
         // a device that does not exist
         o = options(backend_kind::cuda);
@@ -511,31 +548,45 @@ public:
         std::vector<uint8_t> bits(3 * code->k());
         decode_output out;
         out.info_bits = bits.data();
-        GPUFEC_ASSERT_THROW_MSG(
-            dec->decode(llrs.data(), llrs.size() - 1, 3, out), gpufec::invalid_argument, "llr_count");
-        GPUFEC_ASSERT_THROW_MSG(
-            dec->decode(llrs.data(), 0, 0, out), gpufec::invalid_argument, "frames is 0");
-        GPUFEC_ASSERT_THROW_MSG(dec->decode(static_cast<const float*>(nullptr), 3 * n, 3, out),
-                                gpufec::invalid_argument,
-                                "null");
-        GPUFEC_ASSERT_THROW_MSG(dec->decode(llrs8.data(), llrs8.size() + 1, 3, 0.125f, out),
+        GPUFEC_ASSERT_THROW_MSG(dec->decode(llrs.data(), llrs.size() - 1, 3, out),
                                 gpufec::invalid_argument,
                                 "llr_count");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->decode(llrs.data(), 0, 0, out), gpufec::invalid_argument, "frames is 0");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->decode(static_cast<const float*>(nullptr), 3 * n, 3, out),
+            gpufec::invalid_argument,
+            "null");
+        GPUFEC_ASSERT_THROW_MSG(
+            dec->decode(llrs8.data(), llrs8.size() + 1, 3, 0.125f, out),
+            gpufec::invalid_argument,
+            "llr_count");
         CPPUNIT_ASSERT_THROW(dec->decode(llrs8.data(), 0, 0, 0.125f, out),
                              gpufec::invalid_argument);
         CPPUNIT_ASSERT_THROW(dec->decode(llrs8.data(), llrs8.size(), 3, 0.0f, out),
                              gpufec::invalid_argument);
-        CPPUNIT_ASSERT_THROW(
-            dec->decode(llrs8.data(), llrs8.size(), 3, std::numeric_limits<float>::quiet_NaN(), out),
-            gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(dec->decode(llrs8.data(),
+                                         llrs8.size(),
+                                         3,
+                                         std::numeric_limits<float>::quiet_NaN(),
+                                         out),
+                             gpufec::invalid_argument);
 
         // device-resident: zero frames and null pointers
-        CPPUNIT_ASSERT_THROW(
-            dec->decode_device(static_cast<const float*>(nullptr), 0, nullptr, nullptr, nullptr, nullptr),
-            gpufec::invalid_argument);
-        CPPUNIT_ASSERT_THROW(
-            dec->decode_device(static_cast<const float*>(nullptr), 4, nullptr, nullptr, nullptr, nullptr),
-            gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(dec->decode_device(static_cast<const float*>(nullptr),
+                                                0,
+                                                nullptr,
+                                                nullptr,
+                                                nullptr,
+                                                nullptr),
+                             gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(dec->decode_device(static_cast<const float*>(nullptr),
+                                                4,
+                                                nullptr,
+                                                nullptr,
+                                                nullptr,
+                                                nullptr),
+                             gpufec::invalid_argument);
 
         // the decoder still works after refusing
         const batch b = make_batch(*code, 5, std::numeric_limits<double>::quiet_NaN(), 3);
@@ -545,9 +596,11 @@ public:
 
     void test_noiseless_every_rule_and_schedule()
     {
-        for (const std::string spec : { "wimax:2304:1/2", "nr5g:bg2:52", "dvbs2:short:1/2" }) {
+        for (const std::string spec :
+             { "wimax:2304:1/2", "nr5g:bg2:52", "dvbs2:short:1/2" }) {
             const auto code = ldpc_code::make(spec);
-            const batch b = make_batch(*code, 37, std::numeric_limits<double>::quiet_NaN(), 5);
+            const batch b =
+                make_batch(*code, 37, std::numeric_limits<double>::quiet_NaN(), 5);
             for (auto s : all_schedules) {
                 for (auto rule : all_rules) {
                     decoder_options o = options(backend_kind::cuda, rule, s);
@@ -555,7 +608,8 @@ public:
                     auto cpu = make_cpu(code, o);
                     const result g = run(*gpu, b);
                     const result c = run(*cpu, b);
-                    const std::string what = spec + " " + to_string(rule) + " " + to_string(s);
+                    const std::string what =
+                        spec + " " + to_string(rule) + " " + to_string(s);
                     CPPUNIT_ASSERT_MESSAGE(what, g.codeword == b.codeword);
                     CPPUNIT_ASSERT_MESSAGE(what, g.info == b.info);
                     CPPUNIT_ASSERT_MESSAGE(what, g.iterations == c.iterations);
@@ -591,7 +645,8 @@ public:
                         options(backend_kind::cuda, all_rules[ri], all_schedules[si]);
                     const double ebn0 = cc.ebn0[si][ri];
                     // fresh frames for every configuration
-                    const batch b = make_batch(*code, cc.frames, ebn0, seed, config++ * 1000000);
+                    const batch b =
+                        make_batch(*code, cc.frames, ebn0, seed, config++ * 1000000);
                     auto gpu = make_gpu(code, o);
                     auto cpu = make_cpu(code, o);
                     const result g = run(*gpu, b);
@@ -638,7 +693,8 @@ public:
         const size_t n = code->n();
         const float step = default_int8_llr_step;
         // noiseless frames: exact for every min-sum-family rule, both schedules
-        const batch clean = make_batch(*code, 33, std::numeric_limits<double>::quiet_NaN(), 7);
+        const batch clean =
+            make_batch(*code, 33, std::numeric_limits<double>::quiet_NaN(), 7);
         std::vector<int8_t> clean8(clean.llrs.size());
         quantize_llrs(clean.llrs.data(), clean.llrs.size(), step, clean8.data());
         for (auto s : all_schedules) {
@@ -646,23 +702,26 @@ public:
                 decoder_options o = options(backend_kind::cuda, rule, s);
                 const std::string what = to_string(rule) + " " + to_string(s);
                 auto f32 = make_gpu(code, o);
-                CPPUNIT_ASSERT_MESSAGE("int8 " + what,
-                                       run_int8(*f32, clean8, clean.frames, step).codeword ==
-                                           clean.codeword);
+                CPPUNIT_ASSERT_MESSAGE(
+                    "int8 " + what,
+                    run_int8(*f32, clean8, clean.frames, step).codeword ==
+                        clean.codeword);
                 if (rule == check_node_rule::spa) {
                     continue;
                 }
                 o.precision = message_precision::half2;
                 auto h2 = make_gpu(code, o);
-                CPPUNIT_ASSERT_MESSAGE("half2 " + what, run(*h2, clean).codeword == clean.codeword);
-                CPPUNIT_ASSERT_MESSAGE("half2 int8 " + what,
-                                       run_int8(*h2, clean8, clean.frames, step).codeword ==
-                                           clean.codeword);
+                CPPUNIT_ASSERT_MESSAGE("half2 " + what,
+                                       run(*h2, clean).codeword == clean.codeword);
+                CPPUNIT_ASSERT_MESSAGE(
+                    "half2 int8 " + what,
+                    run_int8(*h2, clean8, clean.frames, step).codeword == clean.codeword);
             }
         }
 
-        // noisy frames near FER 1e-2 (NMS: layered 2.0 dB, flooding 2.7 dB): half2 and int8 input
-        // within a loose bound of float (the 0.1 dB table is measured separately)
+        // noisy frames near FER 1e-2 (NMS: layered 2.0 dB, flooding 2.7 dB): half2 and
+        // int8 input within a loose bound of float (the 0.1 dB table is measured
+        // separately)
         for (auto s : all_schedules) {
             const double ebn0 = s == decoding_schedule::layered ? 2.0 : 2.7;
             const batch b = make_batch(*code, 4000, ebn0, test_seed(), 77000000);
@@ -672,7 +731,8 @@ public:
             for (size_t i = 0; i < b8.size(); ++i) {
                 dequantized[i] = b8[i] * step;
             }
-            decoder_options o = options(backend_kind::cuda, check_node_rule::normalized_min_sum, s);
+            decoder_options o =
+                options(backend_kind::cuda, check_node_rule::normalized_min_sum, s);
             o.early_termination = true;
             auto f32 = make_gpu(code, o);
             o.precision = message_precision::half2;
@@ -685,9 +745,10 @@ public:
             const size_t eh = frame_errors(rh, b, n);
             const size_t e8 = frame_errors(r8, b, n);
             const size_t eh8 = frame_errors(rh8, b, n);
-            std::cout << "wimax:2304:1/2 nms " << to_string(s) << " " << ebn0 << " dB, " << b.frames
-                      << " frames: frame errors float " << ef << ", half2 " << eh
-                      << ", int8 input " << e8 << ", half2 + int8 input " << eh8 << "\n";
+            std::cout << "wimax:2304:1/2 nms " << to_string(s) << " " << ebn0 << " dB, "
+                      << b.frames << " frames: frame errors float " << ef << ", half2 "
+                      << eh << ", int8 input " << e8 << ", half2 + int8 input " << eh8
+                      << "\n";
             // "close": fewer than twice the float errors plus a margin of 10
             CPPUNIT_ASSERT(eh <= 2 * ef + 10);
             CPPUNIT_ASSERT(e8 <= 2 * ef + 10);
@@ -716,7 +777,8 @@ public:
             auto dec = make_gpu(code, o);
             const size_t tuner_batch = static_cast<size_t>(dec->tuning().batch_frames);
             const size_t total = tuner_batch + 3;
-            // near the waterfall: iteration counts and failures differ from frame to frame
+            // near the waterfall: iteration counts and failures differ from frame to
+            // frame
             const batch b = make_batch(*code, total, 2.3, test_seed(), 55000000);
             const result all = run(*dec, b);
             const std::string p = to_string(precision);
@@ -728,7 +790,8 @@ public:
             for (size_t count : { size_t(1), size_t(7), size_t(1), size_t(7) }) {
                 const result part = run(*dec, b, first, count);
                 for (size_t f = 0; f < count; ++f) {
-                    CPPUNIT_ASSERT_MESSAGE(p + " chunk frame " + std::to_string(first + f),
+                    CPPUNIT_ASSERT_MESSAGE(p + " chunk frame " +
+                                               std::to_string(first + f),
                                            same_frame(part, f, all, first + f, n));
                     CPPUNIT_ASSERT_EQUAL(all.iterations[first + f], part.iterations[f]);
                     CPPUNIT_ASSERT_EQUAL(all.parity_ok[first + f], part.parity_ok[f]);
@@ -768,7 +831,8 @@ public:
         const size_t n = code->n();
         const batch b = make_batch(*code, 1000, 2.5, test_seed(), 88000000);
         for (auto s : all_schedules) {
-            decoder_options o = options(backend_kind::cuda, check_node_rule::normalized_min_sum, s);
+            decoder_options o =
+                options(backend_kind::cuda, check_node_rule::normalized_min_sum, s);
             o.max_iterations = 20;
             o.early_termination = false;
             const result off = run(*make_gpu(code, o), b);
@@ -851,7 +915,8 @@ public:
             const auto code = ldpc_code::make(spec);
             const size_t n = code->n();
             const size_t k = code->k();
-            for (auto precision : { message_precision::float32, message_precision::half2 }) {
+            for (auto precision :
+                 { message_precision::float32, message_precision::half2 }) {
                 decoder_options o = options(backend_kind::cuda);
                 o.precision = precision;
                 auto dec = make_gpu(code, o);
@@ -863,7 +928,8 @@ public:
                                            66000000);
                 const result host = run(*dec, b);
                 std::vector<int8_t> b8(b.llrs.size());
-                quantize_llrs(b.llrs.data(), b.llrs.size(), default_int8_llr_step, b8.data());
+                quantize_llrs(
+                    b.llrs.data(), b.llrs.size(), default_int8_llr_step, b8.data());
                 const result host8 = run_int8(*dec, b8, frames, default_int8_llr_step);
 
                 device_buffer d_llrs(api, b.llrs.size() * sizeof(float));
@@ -901,12 +967,17 @@ public:
                     const std::string what =
                         spec + " " + to_string(precision) + (input ? " int8" : " float");
                     CPPUNIT_ASSERT_MESSAGE(what + ": bits", bits == want.info);
-                    CPPUNIT_ASSERT_MESSAGE(what + ": iterations", iters == want.iterations);
+                    CPPUNIT_ASSERT_MESSAGE(what + ": iterations",
+                                           iters == want.iterations);
                     CPPUNIT_ASSERT_MESSAGE(what + ": parity", ok == want.parity_ok);
                 }
                 // iterations and parity pointers may be null
-                dec->decode_device(
-                    d_llrs.as<float>(), 1, d_bits.as<uint8_t>(), nullptr, nullptr, nullptr);
+                dec->decode_device(d_llrs.as<float>(),
+                                   1,
+                                   d_bits.as<uint8_t>(),
+                                   nullptr,
+                                   nullptr,
+                                   nullptr);
                 CPPUNIT_ASSERT_EQUAL(0, api.synchronize());
                 std::vector<uint8_t> one(k);
                 d_bits.download(one.data(), k);

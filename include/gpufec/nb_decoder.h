@@ -1,0 +1,145 @@
+/* -*- c++ -*- */
+/*
+ * The nonbinary LDPC decoder interface (issue 5), shaped like decoder.h: made
+ * from an nb_code and options, it decodes a batch of frames, from bit LLRs of the
+ * binary image (frames x N*p floats, L = ln(P(b=0)/P(b=1)), bit order of
+ * nb_code.h) or from symbol LLR vectors (frames x N x q floats, L(a) =
+ * ln(P(x=s)/P(x=a)), DESIGN.md; each vector is normalized to min 0 on entry).
+ * Outputs: hard-decision symbols, information symbols and bits, iterations,
+ * parity status.
+ *
+ * Check-node rules:
+ *  - min_max ("minmax"): Min-Max (V. Savin, "Min-Max decoding for non binary LDPC
+ *    codes", ISIT 2008) with the forward-backward check node (paper 000 Algorithm
+ *    2; paper 004 eqs. 2-6), and the merger of paper 004 (MMMA, eqs. 8-10): the
+ *    forward and backward vectors are indexed by the h-multiplied symbols, so the
+ *    merger needs one GF addition per pair; the C2V message to symbol i is
+ *    M_i(h_i x).
+ *  - ems ("ems"): extended min-sum (Declercq & Fossorier 2007; Voicila et al.),
+ *    the same forward-backward trellis with (min, +) in place of (min, max); each
+ *    input and intermediate vector keeps its n_m smallest entries, the others
+ *    are set to the n_m-th value plus ems_offset; outputs are shifted down by
+ *    ems_offset (clamped at 0).
+ * Schedules: flooding (paper 000 Algorithm 1: all check nodes, then all variable
+ * nodes, tentative decision, syndrome) and block-layered (paper 004 Algorithm 1:
+ * the code's layers in order, V2C = APP - C2V, normalized, check node, APP =
+ * V2C + C2V). Early termination: a frame stops after the first iteration whose
+ * hard decision satisfies H.
+ *
+ * Backends: "cpu" (float reference, threads over frames); "cuda" is refused
+ * with gpufec::backend_unavailable until the CUDA NB decoders exist; "auto"
+ * picks the CPU.
+ *
+ * For a GPU implementation: messages are vectors of q floats per edge; edges are
+ * numbered row-major (nb_matrix.h), so a layer's (q-1) check nodes of an NB-QC
+ * code are consecutive rows with disjoint columns; field tables in
+ * galois_field.h (mul_table, inv_table, exp/log).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_NB_DECODER_H
+#define INCLUDED_GPUFEC_NB_DECODER_H
+
+#include <gpufec/api.h>
+#include <gpufec/decoder.h>
+#include <gpufec/nb_code.h>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace gpufec {
+
+enum class nb_check_rule { min_max, ems };
+
+/*! "minmax" (also "min-max"), "ems"; else gpufec::invalid_argument. */
+GPUFEC_API nb_check_rule parse_nb_check_rule(const std::string& name);
+GPUFEC_API std::string to_string(nb_check_rule rule);
+/*! True when `name` names a nonbinary rule. */
+GPUFEC_API bool is_nb_check_rule(const std::string& name);
+
+struct GPUFEC_API nb_decoder_options {
+    nb_check_rule rule = nb_check_rule::min_max;
+    decoding_schedule schedule = decoding_schedule::layered;
+    int max_iterations = 10;       //!< >= 1
+    bool early_termination = true; //!< stop a frame once its syndrome is zero
+    backend_kind backend = backend_kind::automatic;
+    int threads = 0;          //!< CPU worker threads; 0 = all cores
+    int ems_nm = 0;           //!< EMS n_m: entries kept per vector; 0 = q (none dropped)
+    float ems_offset = 0.5f;  //!< EMS offset (>= 0), see file comment
+
+    /*! Throws gpufec::invalid_argument naming the first bad field. */
+    void validate() const;
+};
+
+/*! Where decode writes; every pointer may be null when that output is not wanted. */
+struct nb_decode_output {
+    uint8_t* symbols = nullptr;      //!< frames * n(): hard-decision code symbols
+    uint8_t* info_symbols = nullptr; //!< frames * k()
+    uint8_t* info_bits = nullptr;    //!< frames * k() * p(), bit j of symbol i at i*p + j
+    int* iterations = nullptr;       //!< frames: iterations run
+    uint8_t* parity_ok = nullptr;    //!< frames: 1 when the decision satisfies H
+};
+
+class GPUFEC_API nb_decoder
+{
+public:
+    using uptr = std::unique_ptr<nb_decoder>;
+
+    /*!
+     * Makes a decoder. backend cuda throws gpufec::backend_unavailable (no CUDA NB
+     * decoder yet); automatic gives the CPU. Throws gpufec::invalid_argument for
+     * bad options or a null code.
+     */
+    static uptr make(nb_code::sptr code, const nb_decoder_options& options);
+
+    virtual ~nb_decoder() = default;
+
+    /*!
+     * Decodes from bit LLRs: llr_count = frames * n() * p() floats. NaN counts as
+     * 0; an infinite LLR is refused (index named). Throws gpufec::invalid_argument
+     * for frames == 0, a count mismatch or a null pointer.
+     */
+    void decode_bits(const float* llrs, size_t llr_count, size_t frames, const nb_decode_output& out);
+
+    /*!
+     * Decodes from symbol LLR vectors: llr_count = frames * n() * q() floats. Each
+     * vector is normalized (its minimum subtracted). A NaN or infinite entry is
+     * refused (index named). Same other checks as decode_bits.
+     */
+    void decode_symbols(const float* llrs, size_t llr_count, size_t frames, const nb_decode_output& out);
+
+    const nb_code& code() const { return *d_code; }
+    nb_code::sptr code_ptr() const { return d_code; }
+    nb_decoder_options options() const;
+    /*! "cpu" (or "cuda" once it exists). */
+    virtual std::string backend_name() const = 0;
+
+    /*! Safe while another thread decodes; applies from the next call. */
+    void set_max_iterations(int iterations);
+
+protected:
+    nb_decoder(nb_code::sptr code, const nb_decoder_options& options);
+    /*!
+     * Backend work: normalized symbol LLRs (frames * n * q), checked. Writes
+     * symbols (frames * n, never null here), iterations and parity_ok (never null).
+     */
+    virtual void decode_checked(const float* symbol_llrs,
+                                size_t frames,
+                                int max_iterations,
+                                uint8_t* symbols,
+                                int* iterations,
+                                uint8_t* parity_ok) = 0;
+
+    nb_code::sptr d_code;
+    nb_decoder_options d_options;
+    std::atomic<int> d_max_iterations;
+
+private:
+    void finish(const float* symbol_llrs, size_t frames, const nb_decode_output& out);
+};
+
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_NB_DECODER_H */

@@ -1,0 +1,19 @@
+/* -*- c++ -*- */
+/*
+ * The CPU reference nonbinary decoder (float): Min-Max / EMS, flooding and
+ * block-layered schedules (nb_cpu_decoder.cc). Private to the core library.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_NB_CPU_DECODER_H
+#define INCLUDED_GPUFEC_NB_CPU_DECODER_H
+
+#include <gpufec/nb_decoder.h>
+
+namespace gpufec {
+
+nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code, const nb_decoder_options& options);
+
+} // namespace gpufec
+
+#endif

@@ -1,0 +1,239 @@
+/* -*- c++ -*- */
+/*
+ * The backend-independent part of the nonbinary decoder interface
+ * (include/gpufec/nb_decoder.h): rule names, option checks, the backend factory,
+ * argument checks, bit LLR -> symbol LLR conversion (nb_channel.h), and the
+ * extraction of information symbols and bits. The Min-Max / EMS algorithms live in
+ * nb_cpu_decoder.cc.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "nb_cpu_decoder.h"
+#include <gpufec/error.h>
+#include <gpufec/nb_channel.h>
+#include <gpufec/nb_decoder.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <vector>
+
+namespace gpufec {
+
+namespace {
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
+        return static_cast<char>(std::tolower(c));
+    });
+    return s;
+}
+
+} // namespace
+
+nb_check_rule parse_nb_check_rule(const std::string& name)
+{
+    const std::string s = lower(name);
+    if (s == "minmax" || s == "min-max" || s == "min_max") {
+        return nb_check_rule::min_max;
+    }
+    if (s == "ems") {
+        return nb_check_rule::ems;
+    }
+    throw invalid_argument("unknown nonbinary check-node rule '" + name +
+                           "' (expected minmax or ems)");
+}
+
+bool is_nb_check_rule(const std::string& name)
+{
+    try {
+        parse_nb_check_rule(name);
+        return true;
+    } catch (const invalid_argument&) {
+        return false;
+    }
+}
+
+std::string to_string(nb_check_rule rule)
+{
+    return rule == nb_check_rule::ems ? "ems" : "minmax";
+}
+
+void nb_decoder_options::validate() const
+{
+    if (rule != nb_check_rule::min_max && rule != nb_check_rule::ems) {
+        throw invalid_argument("nb_decoder_options.rule: unknown value " +
+                               std::to_string(static_cast<int>(rule)));
+    }
+    if (schedule != decoding_schedule::layered && schedule != decoding_schedule::flooding) {
+        throw invalid_argument("nb_decoder_options.schedule: unknown value " +
+                               std::to_string(static_cast<int>(schedule)));
+    }
+    if (max_iterations < 1 || max_iterations > 1000000) {
+        throw invalid_argument("nb_decoder_options.max_iterations = " +
+                               std::to_string(max_iterations) + " is outside [1, 1000000]");
+    }
+    if (backend != backend_kind::automatic && backend != backend_kind::cpu &&
+        backend != backend_kind::cuda) {
+        throw invalid_argument("nb_decoder_options.backend: unknown value " +
+                               std::to_string(static_cast<int>(backend)));
+    }
+    if (threads < 0 || threads > 4096) {
+        throw invalid_argument("nb_decoder_options.threads = " + std::to_string(threads) +
+                               " is outside [0, 4096] (0 means all cores)");
+    }
+    if (ems_nm < 0 || ems_nm > 256) {
+        throw invalid_argument("nb_decoder_options.ems_nm = " + std::to_string(ems_nm) +
+                               " is outside [0, 256] (0 means q)");
+    }
+    if (!(ems_offset >= 0.0f) || !std::isfinite(ems_offset)) {
+        throw invalid_argument("nb_decoder_options.ems_offset must be finite and >= 0");
+    }
+}
+
+nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& options)
+{
+    if (!code) {
+        throw invalid_argument("nb_decoder::make: code is null");
+    }
+    options.validate();
+    if (options.ems_nm > code->q()) {
+        throw invalid_argument("nb_decoder_options.ems_nm = " + std::to_string(options.ems_nm) +
+                               " exceeds q = " + std::to_string(code->q()));
+    }
+    if (options.backend == backend_kind::cuda) {
+        throw backend_unavailable(
+            "the CUDA backend has no nonbinary (GF(q)) decoder yet; use backend cpu or auto");
+    }
+    return make_nb_cpu_decoder(std::move(code), options);
+}
+
+nb_decoder::nb_decoder(nb_code::sptr code, const nb_decoder_options& options)
+    : d_code(std::move(code)), d_options(options), d_max_iterations(options.max_iterations)
+{
+}
+
+nb_decoder_options nb_decoder::options() const
+{
+    nb_decoder_options o = d_options;
+    o.max_iterations = d_max_iterations.load();
+    return o;
+}
+
+void nb_decoder::set_max_iterations(int iterations)
+{
+    if (iterations < 1 || iterations > 1000000) {
+        throw invalid_argument("nb_decoder::set_max_iterations: " + std::to_string(iterations) +
+                               " is outside [1, 1000000]");
+    }
+    d_max_iterations = iterations;
+}
+
+void nb_decoder::decode_bits(const float* llrs,
+                             size_t llr_count,
+                             size_t frames,
+                             const nb_decode_output& out)
+{
+    const size_t nbits = static_cast<size_t>(d_code->n()) * d_code->p();
+    if (frames == 0) {
+        throw invalid_argument("nb_decoder::decode_bits: frames must be >= 1");
+    }
+    if (!llrs) {
+        throw invalid_argument("nb_decoder::decode_bits: llrs is null");
+    }
+    if (llr_count != frames * nbits) {
+        throw invalid_argument("nb_decoder::decode_bits: " + std::to_string(llr_count) +
+                               " LLRs for " + std::to_string(frames) + " frames of N*p = " +
+                               std::to_string(nbits) + " bits (expected " +
+                               std::to_string(frames * nbits) + ")");
+    }
+    for (size_t i = 0; i < llr_count; i++) {
+        if (std::isinf(llrs[i])) {
+            throw invalid_argument("nb_decoder::decode_bits: LLR " + std::to_string(i) +
+                                   " is infinite");
+        }
+    }
+    const size_t q = static_cast<size_t>(d_code->q());
+    std::vector<float> sym(frames * d_code->n() * q);
+    nb_bit_llrs_to_symbol_llrs(llrs, frames * d_code->n(), d_code->p(), sym.data());
+    finish(sym.data(), frames, out);
+}
+
+void nb_decoder::decode_symbols(const float* llrs,
+                                size_t llr_count,
+                                size_t frames,
+                                const nb_decode_output& out)
+{
+    const size_t q = static_cast<size_t>(d_code->q());
+    const size_t per_frame = static_cast<size_t>(d_code->n()) * q;
+    if (frames == 0) {
+        throw invalid_argument("nb_decoder::decode_symbols: frames must be >= 1");
+    }
+    if (!llrs) {
+        throw invalid_argument("nb_decoder::decode_symbols: llrs is null");
+    }
+    if (llr_count != frames * per_frame) {
+        throw invalid_argument("nb_decoder::decode_symbols: " + std::to_string(llr_count) +
+                               " LLRs for " + std::to_string(frames) + " frames of N*q = " +
+                               std::to_string(d_code->n()) + "*" + std::to_string(q) +
+                               " (expected " + std::to_string(frames * per_frame) +
+                               "; q must match the code's field)");
+    }
+    for (size_t i = 0; i < llr_count; i++) {
+        if (!std::isfinite(llrs[i])) {
+            throw invalid_argument("nb_decoder::decode_symbols: LLR " + std::to_string(i) +
+                                   " (frame " + std::to_string(i / per_frame) + ", symbol " +
+                                   std::to_string((i % per_frame) / q) + ", element " +
+                                   std::to_string(i % q) + ") is not finite");
+        }
+    }
+    std::vector<float> sym(llrs, llrs + llr_count);
+    nb_normalize_symbol_llrs(sym.data(), frames * d_code->n(), static_cast<int>(q));
+    finish(sym.data(), frames, out);
+}
+
+void nb_decoder::finish(const float* symbol_llrs, size_t frames, const nb_decode_output& out)
+{
+    const size_t n = static_cast<size_t>(d_code->n());
+    std::vector<uint8_t> own_symbols;
+    std::vector<int> own_iterations;
+    std::vector<uint8_t> own_parity;
+    uint8_t* symbols = out.symbols;
+    if (!symbols) {
+        own_symbols.resize(frames * n);
+        symbols = own_symbols.data();
+    }
+    int* iterations = out.iterations;
+    if (!iterations) {
+        own_iterations.resize(frames);
+        iterations = own_iterations.data();
+    }
+    uint8_t* parity = out.parity_ok;
+    if (!parity) {
+        own_parity.resize(frames);
+        parity = own_parity.data();
+    }
+    decode_checked(symbol_llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
+    if (out.info_symbols || out.info_bits) {
+        const std::vector<int>& info = d_code->info_positions();
+        const size_t k = info.size();
+        const int p = d_code->p();
+        for (size_t f = 0; f < frames; f++) {
+            const uint8_t* s = symbols + f * n;
+            for (size_t i = 0; i < k; i++) {
+                const uint8_t v = s[info[i]];
+                if (out.info_symbols) {
+                    out.info_symbols[f * k + i] = v;
+                }
+                if (out.info_bits) {
+                    for (int j = 0; j < p; j++) {
+                        out.info_bits[(f * k + i) * p + j] = (v >> j) & 1u;
+                    }
+                }
+            }
+        }
+    }
+}
+
+} // namespace gpufec
