@@ -5,7 +5,10 @@
  * quasi-cyclic lifting, puncturing, degrees, layers, encoder method) as
  * "name: value" lines, then the CUDA decoder tuner's choice for that code on each
  * device (cuda_tuner_choices(), default decoder options: layered NMS, float and
- * half2), or "cuda: unavailable (reason)". Code specs are those of ldpc_code::make().
+ * half2), or "cuda: unavailable (reason)". Code specs are those of ldpc_code::make(),
+ * and the nonbinary ones of nb_code::make() (nbalist:, nbqc:, nbreg:), for which
+ * it prints q, the field polynomial, the binary image lengths, rank, QC layout,
+ * degrees, layers, girth and the matrix file layout.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +17,8 @@
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_code.h>
+#include <gpufec/nb_matrix_files.h>
 
 #include <CLI/CLI.hpp>
 #include <exception>
@@ -68,8 +73,49 @@ void print_tuner_choices(const gpufec::ldpc_code& code)
     }
 }
 
+void print_nb_code(const std::string& spec)
+{
+    const gpufec::nb_code::sptr code = gpufec::nb_code::make(spec);
+    const gpufec::nb_matrix& h = code->h();
+    std::ostringstream rate;
+    rate << std::setprecision(6) << code->rate();
+    std::cout << "code: " << code->name() << "\n";
+    std::cout << "N: " << code->n() << "\n";
+    std::cout << "K: " << code->k() << "\n";
+    std::cout << "M: " << code->m() << "\n";
+    std::cout << "rank: " << code->rank() << "\n";
+    std::cout << "rate: " << rate.str() << "\n";
+    std::cout << "edges: " << h.edges() << "\n";
+    std::cout << "q: " << code->q() << "\n";
+    std::cout << "p: " << code->p() << "\n";
+    std::cout << "field_polynomial: " << code->field().polynomial_text() << "\n";
+    std::cout << "N_bits: " << code->n_bits() << "\n";
+    std::cout << "K_bits: " << code->k_bits() << "\n";
+    if (h.is_qc()) {
+        std::cout << "qc: Z=" << h.qc().z << " (" << h.qc().block_rows << "x"
+                  << h.qc().block_cols << " base matrix, alpha-multiplied CPMs)\n";
+    } else {
+        std::cout << "qc: none\n";
+    }
+    std::cout << "max_row_degree: " << h.max_row_degree() << "\n";
+    std::cout << "min_row_degree: " << h.min_row_degree() << "\n";
+    std::cout << "max_col_degree: " << h.max_col_degree() << "\n";
+    std::cout << "min_col_degree: " << h.min_col_degree() << "\n";
+    std::cout << "layers: " << h.layers().size() << "\n";
+    if (h.cols() <= 20000) {
+        std::cout << "girth: " << gpufec::tanner_girth(h) << "\n";
+    }
+    std::cout << "encoder: gf(q) elimination (systematic, info symbols at "
+              << "info_positions)\n";
+    std::cout << "cuda: no nonbinary decoder yet (cpu backend)\n";
+}
+
 void print_code(const std::string& spec)
 {
+    if (gpufec::nb_code::is_nb_spec(spec)) {
+        print_nb_code(spec);
+        return;
+    }
     const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(spec);
     const gpufec::parity_check_matrix& h = code->h();
     std::ostringstream rate;
@@ -118,7 +164,8 @@ int main(int argc, char** argv)
     CLI::Option* code_opt = app.add_option("--code",
                                            spec,
                                            "print the properties of this code; " +
-                                               gpufec::ldpc_code::spec_forms())
+                                               gpufec::ldpc_code::spec_forms() + "\n" +
+                                               gpufec::nb_code::spec_forms())
                                 ->type_name("SPEC");
     try {
         app.parse(argc, argv);

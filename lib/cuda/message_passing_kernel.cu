@@ -90,7 +90,7 @@ __device__ void minsum_row_cached(V* pu,
     }
 }
 
-/*! minsum_row_cached with the smallest register tile that holds D edges. */
+/*! minsum_row_cached for rows of at most cached_row_degree edges. */
 template <typename V, bool SCMS>
 __device__ void minsum_row_dispatch(V* pu,
                                     V* c2v,
@@ -102,15 +102,8 @@ __device__ void minsum_row_dispatch(V* pu,
                                     const run_params& rp,
                                     bool layered)
 {
-    if (D <= 4) {
-        minsum_row_cached<V, SCMS, 4>(pu, c2v, prev, cols, R, D, r, rp, layered);
-    } else if (D <= 8) {
-        minsum_row_cached<V, SCMS, 8>(pu, c2v, prev, cols, R, D, r, rp, layered);
-    } else if (D <= 12) {
-        minsum_row_cached<V, SCMS, 12>(pu, c2v, prev, cols, R, D, r, rp, layered);
-    } else {
-        minsum_row_cached<V, SCMS, cached_row_degree>(pu, c2v, prev, cols, R, D, r, rp, layered);
-    }
+    // (one tile: several inlined tiles push the arrays to local memory)
+    minsum_row_cached<V, SCMS, cached_row_degree>(pu, c2v, prev, cols, R, D, r, rp, layered);
 }
 
 /*! One row of the min-sum family, two passes over its edges (no per-thread arrays). */
@@ -224,7 +217,7 @@ __device__ void spa_row(float* pu,
 }
 
 template <typename V, int RULE, bool SMEM_POST>
-__global__ void __launch_bounds__(generic_max_threads) message_passing_kernel(code_view code, run_params rp)
+__global__ void __launch_bounds__(generic_max_threads, 1) message_passing_kernel(code_view code, run_params rp)
 {
     using ops = lane_ops<V>;
     extern __shared__ __align__(16) unsigned char smem_raw[];
