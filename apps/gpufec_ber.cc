@@ -164,7 +164,7 @@ std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
     std::ostringstream s;
     s << gpufec::to_string(o.rule);
     if (o.rule == gpufec::nb_check_rule::ems) {
-        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset;
+        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset << " scale=" << o.ems_scale;
     }
     s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
       << " iterations, early termination " << (o.early_termination ? "on" : "off");
@@ -227,6 +227,7 @@ int run(int argc, char** argv)
     std::string json_path;
     std::string ems_nm = "0";
     std::string ems_offset = "0.5";
+    std::string ems_scale = "1";
     bool all_zero = false;
 
     auto option = [&app](const std::string& name,
@@ -250,6 +251,7 @@ int run(int argc, char** argv)
     option("--beta", beta, "B", "offset min-sum offset, >= 0");
     option("--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
     option("--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
+    option("--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
     option("--schedule", schedule, "NAME", "layered or flooding");
     option("--iterations", iterations, "N", "maximum decoder iterations");
     option("--early-termination",
@@ -302,6 +304,7 @@ int run(int argc, char** argv)
         nb.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
         nb.ems_nm = static_cast<int>(parse_unsigned(ems_nm, "--ems-nm", 0, 256));
         nb.ems_offset = static_cast<float>(parse_real(ems_offset, "--ems-offset"));
+        nb.ems_scale = static_cast<float>(parse_real(ems_scale, "--ems-scale"));
         nb.validate();
     } else if (gpufec::is_nb_check_rule(algorithm)) {
         throw usage_error("--algorithm " + algorithm + " is for nonbinary codes; " +

@@ -19,7 +19,9 @@
  *    the same forward-backward trellis with (min, +) in place of (min, max); each
  *    input and intermediate vector keeps its n_m smallest entries, the others
  *    are set to the n_m-th value plus ems_offset; outputs are shifted down by
- *    ems_offset (clamped at 0).
+ *    ems_offset (clamped at 0) and multiplied by ems_scale (the "C2V
+ *    compensation factor" of EMS decoders: sums over dc-1 inputs are
+ *    over-confident).
  * Schedules: flooding (paper 000 Algorithm 1: all check nodes, then all variable
  * nodes, tentative decision, syndrome) and block-layered (paper 004 Algorithm 1:
  * the code's layers in order, V2C = APP - C2V, normalized, check node, APP =
@@ -68,6 +70,7 @@ struct GPUFEC_API nb_decoder_options {
     int threads = 0;          //!< CPU worker threads; 0 = all cores
     int ems_nm = 0;           //!< EMS n_m: entries kept per vector; 0 = q (none dropped)
     float ems_offset = 0.5f;  //!< EMS offset (>= 0), see file comment
+    float ems_scale = 1.0f;   //!< EMS C2V scaling factor, in (0, 1]
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;

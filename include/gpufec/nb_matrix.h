@@ -33,10 +33,11 @@ struct nb_entry {
 
 /*!
  * Quasi-cyclic description of an NB-QC matrix: block_rows x block_cols blocks of
- * size z. Block (i,j) is zero (exponent -1) or the alpha-multiplied CPM of
- * alpha^e (paper 004 Fig. 1b, z = q-1): row r of the block has its one nonzero at
- * column (r + e) mod z with value alpha^(r + e)... the exact entries are those of
- * the matrix; this struct only records the block layout and exponents.
+ * size z = q - 1. Block (i,j) is zero (exponent -1) or the alpha-multiplied CPM of
+ * alpha^e (paper 004 Fig. 1b): row r of the block holds alpha^((r + e) mod z) at
+ * column (r + e) mod z, each row the right cyclic shift of the previous one
+ * multiplied by alpha. The matrix entries themselves are those of nb_matrix; this
+ * struct records the block layout and the exponents e.
  */
 struct GPUFEC_API nb_qc_structure {
     int z = 0;

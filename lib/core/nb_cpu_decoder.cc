@@ -228,8 +228,9 @@ private:
         }
         if (d_options.rule == nb_check_rule::ems) {
             const float off = d_options.ems_offset;
+            const float scale = d_options.ems_scale;
             for (size_t t = 0; t < dc * q; t++) {
-                m[t] = std::max(0.0f, m[t] - off);
+                m[t] = scale * std::max(0.0f, m[t] - off);
             }
         }
     }

@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iostream>
+#include <mutex>
 #include <vector>
 
 namespace gpufec {
@@ -87,6 +89,9 @@ void nb_decoder_options::validate() const
         throw invalid_argument("nb_decoder_options.ems_nm = " + std::to_string(ems_nm) +
                                " is outside [0, 256] (0 means q)");
     }
+    if (!(ems_scale > 0.0f && ems_scale <= 1.0f)) {
+        throw invalid_argument("nb_decoder_options.ems_scale must be in (0, 1]");
+    }
     if (!(ems_offset >= 0.0f) || !std::isfinite(ems_offset)) {
         throw invalid_argument("nb_decoder_options.ems_offset must be finite and >= 0");
     }
@@ -105,6 +110,14 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
     if (options.backend == backend_kind::cuda) {
         throw backend_unavailable(
             "the CUDA backend has no nonbinary (GF(q)) decoder yet; use backend cpu or auto");
+    }
+    if (options.backend == backend_kind::automatic) {
+        static std::once_flag logged;
+        std::call_once(logged, [] {
+            std::clog << "gpufec: nonbinary decoder: backend auto -> cpu (no CUDA "
+                         "nonbinary decoder yet)"
+                      << std::endl;
+        });
     }
     return make_nb_cpu_decoder(std::move(code), options);
 }

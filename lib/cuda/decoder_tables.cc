@@ -107,6 +107,9 @@ bool build_fast_shape(const host_tables& t, int max_layers, int max_degree, fast
     fast_shape f;
     f.layers = L;
     f.slots = Z;
+    for (int l = 0; l < L; ++l) {
+        f.deg[l] = t.layer_deg[l];
+    }
     for (int l = 0; l < max_layers; ++l) {
         for (int j = 0; j < max_degree; ++j) {
             const int e = l * max_degree + j;

@@ -101,6 +101,7 @@ constexpr int max_fast_edges = 96;
 struct fast_shape {
     int layers = 0;
     int slots = 0; //!< Z: rows per layer
+    int deg[max_fast_layers] = {}; //!< row degree of each layer (edges past it are padding)
     int offset[max_fast_edges] = {};
     int threshold[max_fast_edges] = {};
 };
