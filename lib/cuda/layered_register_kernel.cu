@@ -172,8 +172,11 @@ __global__ void __launch_bounds__(384)
 }
 
 /*!
- * half2 tiles of at most 84 messages: 112 registers per thread (no spill), so six
- * blocks of 96 threads (wimax, Z = 96) are resident per SM instead of five.
+ * half2 tiles of at most 84 messages: capped at 112 registers per thread (no
+ * spill). Measured on the H200: still five blocks of 96 threads per SM (a
+ * scheduler's 16384 registers hold four warps of 112; a sixth 3-warp block needs
+ * <= 96), and 20.7 Gbps against 15.3 for the same kernel with per-edge guards
+ * instead of padding edges (PERFORMANCE_NOTES.md).
  */
 template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __maxnreg__(112)
