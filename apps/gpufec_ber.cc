@@ -226,8 +226,8 @@ int run(int argc, char** argv)
     std::string batch = "0";
     std::string json_path;
     std::string ems_nm = "0";
-    std::string ems_offset = "0.5";
-    std::string ems_scale = "1";
+    std::string ems_offset = "0";
+    std::string ems_scale = "0.7";
     bool all_zero = false;
 
     auto option = [&app](const std::string& name,

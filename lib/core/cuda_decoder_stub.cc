@@ -16,14 +16,15 @@ namespace gpufec {
 #ifndef GPUFEC_HAVE_CUDA
 
 namespace {
-const char* const no_cuda = "this build of gpufec has no CUDA support (configured without "
-                            "nvcc or with ENABLE_CUDA=OFF)";
+const char* const no_cuda =
+    "this build of gpufec has no CUDA support (configured without "
+    "nvcc or with ENABLE_CUDA=OFF)";
 }
 
 std::unique_ptr<cuda_decoder> cuda_decoder::make(ldpc_code::sptr, const decoder_options&)
 {
-    throw backend_unavailable(std::string("decoder backend cuda is not available: ") + no_cuda +
-                              "; use backend cpu or auto");
+    throw backend_unavailable(std::string("decoder backend cuda is not available: ") +
+                              no_cuda + "; use backend cpu or auto");
 }
 
 bool cuda_available(std::string* why_not)

@@ -206,8 +206,9 @@ private:
             truncate(u + i * q, ws);
         }
         if (dc == 1) {
-            // A degree-1 check forces its symbol to 0.
-            std::fill(m, m + q, inf);
+            // A degree-1 check forces its symbol to 0 (large, not infinite: the
+            // layered V2C = APP - C2V must stay finite).
+            std::fill(m, m + q, 1e30f);
             m[0] = 0.0f;
             return;
         }
@@ -294,6 +295,9 @@ private:
                 for (int row : d_row_order) {
                     const int e0 = h.row_ptr()[row];
                     const int dc = h.row_ptr()[row + 1] - e0;
+                    if (dc == 0) {
+                        continue;
+                    }
                     // V2C = APP - C2V (normalized), into the check domain.
                     for (int i = 0; i < dc; i++) {
                         const size_t e = static_cast<size_t>(e0 + i);
@@ -345,6 +349,9 @@ private:
                 for (int row = 0; row < h.rows(); row++) {
                     const int e0 = h.row_ptr()[row];
                     const int dc = h.row_ptr()[row + 1] - e0;
+                    if (dc == 0) {
+                        continue;
+                    }
                     for (int i = 0; i < dc; i++) {
                         const size_t e = static_cast<size_t>(e0 + i);
                         const float* t = ws.v2c.data() + e * q;

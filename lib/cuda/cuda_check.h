@@ -11,9 +11,9 @@
 #ifndef INCLUDED_GPUFEC_CUDA_CHECK_H
 #define INCLUDED_GPUFEC_CUDA_CHECK_H
 
+#include <cstddef>
 #include <cuda_runtime.h>
 #include <gpufec/error.h>
-#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -24,7 +24,8 @@ namespace cuda_detail {
 /*! The text of a CUDA error: "call: cudaErrorX: description". */
 inline std::string cuda_error_text(const char* what, cudaError_t err)
 {
-    return std::string(what) + ": " + cudaGetErrorName(err) + ": " + cudaGetErrorString(err);
+    return std::string(what) + ": " + cudaGetErrorName(err) + ": " +
+           cudaGetErrorString(err);
 }
 
 /*! True for errors that mean "no usable device or driver here". */
@@ -33,7 +34,8 @@ inline bool is_unavailable_error(cudaError_t err)
     return err == cudaErrorNoDevice || err == cudaErrorInsufficientDriver ||
            err == cudaErrorInvalidDevice || err == cudaErrorDevicesUnavailable ||
            err == cudaErrorInitializationError || err == cudaErrorSystemDriverMismatch ||
-           err == cudaErrorCompatNotSupportedOnDevice || err == cudaErrorNoKernelImageForDevice ||
+           err == cudaErrorCompatNotSupportedOnDevice ||
+           err == cudaErrorNoKernelImageForDevice ||
            err == cudaErrorUnsupportedPtxVersion || err == cudaErrorSystemNotReady;
 }
 
@@ -197,7 +199,8 @@ class event_owner
 public:
     event_owner()
     {
-        check(cudaEventCreateWithFlags(&d_event, cudaEventDisableTiming), "cudaEventCreate");
+        check(cudaEventCreateWithFlags(&d_event, cudaEventDisableTiming),
+              "cudaEventCreate");
     }
     ~event_owner()
     {

@@ -17,12 +17,12 @@
 #include "cuda_kernels.h"
 #include "cuda_tuner.h"
 #include "decoder_tables.h"
+#include <algorithm>
+#include <cstring>
 #include <cuda_fp16.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
-#include <algorithm>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -113,8 +113,9 @@ public:
         std::string why;
         const std::vector<gpu_device> devices = list_cuda_devices(&why);
         if (devices.empty()) {
-            throw backend_unavailable("decoder backend cuda is not available: no usable CUDA device (" + why +
-                                      ")");
+            throw backend_unavailable(
+                "decoder backend cuda is not available: no usable CUDA device (" + why +
+                ")");
         }
         if (d_device >= static_cast<int>(devices.size())) {
             throw backend_unavailable("decoder backend cuda: gpu.device is " +
@@ -133,7 +134,8 @@ public:
         d_dev.slot_cols.upload(d_tables.slot_cols.data(), d_tables.slot_cols.size());
         d_dev.vn_ptr.upload(d_tables.vn_ptr.data(), d_tables.vn_ptr.size());
         d_dev.vn_slot.upload(d_tables.vn_slot.data(), d_tables.vn_slot.size());
-        d_dev.transmitted.upload(d_tables.transmitted.data(), d_tables.transmitted.size());
+        d_dev.transmitted.upload(d_tables.transmitted.data(),
+                                 d_tables.transmitted.size());
         d_dev.punctured.upload(d_tables.punctured.data(), d_tables.punctured.size());
 
         d_view.n = d_tables.n;
@@ -151,7 +153,8 @@ public:
         d_view.transmitted = d_dev.transmitted.get();
         d_view.punctured = d_dev.punctured.get();
         d_view.transmitted_offset = contiguous_offset(d_tables.transmitted);
-        d_view.post_stride = d_tables.n_full + (d_choice.fast ? d_tables.max_layer_rows : 0);
+        d_view.post_stride =
+            d_tables.n_full + (d_choice.fast ? d_tables.max_layer_rows : 0);
 
         if (d_choice.fast) {
             d_shape = d_choice.shape;
@@ -185,7 +188,14 @@ public:
                        uint8_t* d_parity_ok,
                        void* stream) override
     {
-        device_call(d_llrs, nullptr, 1.0f, frames, d_info_bits, d_iterations, d_parity_ok, stream);
+        device_call(d_llrs,
+                    nullptr,
+                    1.0f,
+                    frames,
+                    d_info_bits,
+                    d_iterations,
+                    d_parity_ok,
+                    stream);
     }
 
     void decode_device(const int8_t* d_llrs,
@@ -197,14 +207,23 @@ public:
                        void* stream) override
     {
         if (!(step > 0.0f) || !(step < 1e30f)) {
-            throw invalid_argument("cuda_decoder::decode_device(int8): step must be > 0 and "
-                                   "finite");
+            throw invalid_argument(
+                "cuda_decoder::decode_device(int8): step must be > 0 and "
+                "finite");
         }
-        device_call(nullptr, d_llrs, step, frames, d_info_bits, d_iterations, d_parity_ok, stream);
+        device_call(nullptr,
+                    d_llrs,
+                    step,
+                    frames,
+                    d_info_bits,
+                    d_iterations,
+                    d_parity_ok,
+                    stream);
     }
 
 protected:
-    void decode_checked(const float* llrs, size_t frames, const decode_output& out) override
+    void
+    decode_checked(const float* llrs, size_t frames, const decode_output& out) override
     {
         host_call<float>(llrs, 1.0f, frames, out);
     }
@@ -287,8 +306,8 @@ private:
         const long long max_grid = 0x7fffffffLL;
         if (d_choice.fast) {
             // persistent: each resident block loads the column table once and loops
-            const long long grid =
-                std::min(std::min<long long>(rp.tasks, d_choice.resident_blocks), max_grid);
+            const long long grid = std::min(
+                std::min<long long>(rp.tasks, d_choice.resident_blocks), max_grid);
             d_choice.variant->fn<<<static_cast<unsigned>(grid),
                                    d_choice.threads,
                                    d_choice.shared_bytes,
@@ -424,7 +443,8 @@ private:
                         src = slot.h_llr_i8.get();
                     }
                 }
-                check(cudaMemcpyAsync(dst, src, fc * n * sizeof(T), cudaMemcpyHostToDevice, s),
+                check(cudaMemcpyAsync(
+                          dst, src, fc * n * sizeof(T), cudaMemcpyHostToDevice, s),
                       "cudaMemcpyAsync (LLRs to device)");
 
                 run_params rp = base_params(fc);
@@ -452,8 +472,12 @@ private:
                 }
                 launch(rp, slot, s);
 
-                auto back = [&](void* user, bool is_direct, auto& pinned, const void* dev,
-                                size_t bytes_per_frame, size_t count_per_frame) {
+                auto back = [&](void* user,
+                                bool is_direct,
+                                auto& pinned,
+                                const void* dev,
+                                size_t bytes_per_frame,
+                                size_t count_per_frame) {
                     void* to;
                     if (is_direct) {
                         to = static_cast<uint8_t*>(user) + f0 * bytes_per_frame;
@@ -461,7 +485,8 @@ private:
                         pinned.reserve(chunk * count_per_frame);
                         to = pinned.get();
                     }
-                    check(cudaMemcpyAsync(to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
+                    check(cudaMemcpyAsync(
+                              to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
                           "cudaMemcpyAsync (results to host)");
                 };
                 if (out.info_bits)
@@ -469,7 +494,12 @@ private:
                 if (out.codewords)
                     back(out.codewords, direct[1], slot.h_cw, rp.codewords, n, n);
                 if (out.iterations)
-                    back(out.iterations, direct[2], slot.h_iter, rp.iterations, sizeof(int), 1);
+                    back(out.iterations,
+                         direct[2],
+                         slot.h_iter,
+                         rp.iterations,
+                         sizeof(int),
+                         1);
                 if (out.parity_ok)
                     back(out.parity_ok, direct[3], slot.h_ok, rp.parity_ok, 1, 1);
                 check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");

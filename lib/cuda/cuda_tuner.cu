@@ -14,8 +14,8 @@
 #include "cuda_check.h"
 #include "cuda_tuner.h"
 #include "frame_io.cuh"
-#include <gpufec/error.h>
 #include <algorithm>
+#include <gpufec/error.h>
 #include <sstream>
 
 namespace gpufec {
@@ -109,14 +109,16 @@ kernel_choice tune(const ldpc_code& code,
     k.half2 = options.precision == message_precision::half2;
     k.lanes = k.half2 ? 2 : 1;
     if (k.half2 && rule == check_node_rule::spa) {
-        throw invalid_argument("decoder backend cuda: precision half2 is not available for "
-                               "rule spa (the exact box-plus needs float32); use precision "
-                               "float, or a min-sum rule (ms, nms, oms, scms) with half2");
+        throw invalid_argument(
+            "decoder backend cuda: precision half2 is not available for "
+            "rule spa (the exact box-plus needs float32); use precision "
+            "float, or a min-sum rule (ms, nms, oms, scms) with half2");
     }
     if (rule == check_node_rule::spa && t.max_row_degree > spa_max_degree) {
         throw invalid_argument("decoder backend cuda: rule spa handles rows of at most " +
-                               std::to_string(spa_max_degree) + " edges; code " + code.name() +
-                               " has a row of " + std::to_string(t.max_row_degree));
+                               std::to_string(spa_max_degree) + " edges; code " +
+                               code.name() + " has a row of " +
+                               std::to_string(t.max_row_degree));
     }
 
     cudaDeviceProp prop;
@@ -130,7 +132,8 @@ kernel_choice tune(const ldpc_code& code,
     const int forced_units =
         options.gpu.frames_per_block > 0
             ? static_cast<int>(std::min<long long>(
-                  (static_cast<long long>(options.gpu.frames_per_block) + k.lanes - 1) / k.lanes,
+                  (static_cast<long long>(options.gpu.frames_per_block) + k.lanes - 1) /
+                      k.lanes,
                   1 << 30))
             : 0;
     if (forced_units > max_units_per_block) {
@@ -165,8 +168,11 @@ kernel_choice tune(const ldpc_code& code,
             };
             const int max_units =
                 std::min(max_units_per_block, std::max(1, v.max_threads / S));
-            const candidate c = best_units(
-                reinterpret_cast<const void*>(v.fn), max_units, forced_units, prop, shape);
+            const candidate c = best_units(reinterpret_cast<const void*>(v.fn),
+                                           max_units,
+                                           forced_units,
+                                           prop,
+                                           shape);
             if (c.blocks == 0) {
                 continue;
             }
@@ -180,11 +186,12 @@ kernel_choice tune(const ldpc_code& code,
             check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(v.fn)),
                   "cudaFuncGetAttributes");
             k.shape = fs;
-            why << "register kernel: " << L << " layers of " << S << " rows, row degree <= "
-                << t.max_row_degree << " fit the " << v.max_layers << "x" << v.max_degree
-                << " message tile; " << attr.numRegs << " registers/thread, "
-                << c.smem / 1024 << " KiB shared/block -> " << c.blocks << " block(s) x "
-                << c.threads << " threads per SM";
+            why << "register kernel: " << L << " layers of " << S
+                << " rows, row degree <= " << t.max_row_degree << " fit the "
+                << v.max_layers << "x" << v.max_degree << " message tile; "
+                << attr.numRegs << " registers/thread, " << c.smem / 1024
+                << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
+                << " threads per SM";
             k.tuning.kernel = v.name;
             break;
         }
@@ -192,7 +199,8 @@ kernel_choice tune(const ldpc_code& code,
             why << "no register tile fits (" << L << " layers, row degree "
                 << t.max_row_degree << "); ";
         }
-    } else if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa) {
+    } else if (options.schedule == decoding_schedule::layered &&
+               rule != check_node_rule::spa) {
         why << (t.uniform ? "layers too large for the register kernel; "
                           : "layers of unequal size (not QC); ");
     }
@@ -200,14 +208,15 @@ kernel_choice tune(const ldpc_code& code,
     // 2. the general kernel
     if (!k.fast) {
         const generic_rule gr = rule == check_node_rule::spa ? generic_rule::spa
-                                : scms                         ? generic_rule::scms
-                                                               : generic_rule::min_sum;
+                                : scms                       ? generic_rule::scms
+                                                             : generic_rule::min_sum;
         const int S = t.max_layer_rows;
         const bool fits = static_cast<size_t>(t.n_full) * vbytes <= smem_limit;
         k.post_shared = fits;
         k.generic = generic_kernel(k.half2, gr, fits);
         if (!k.generic) {
-            throw invalid_argument("decoder backend cuda: no kernel for this combination");
+            throw invalid_argument(
+                "decoder backend cuda: no kernel for this combination");
         }
         auto shape = [&](int u, int* threads, size_t* smem) {
             // the block's threads take the rows of a layer, unit after unit
@@ -218,8 +227,11 @@ kernel_choice tune(const ldpc_code& code,
                 *threads = 0;
         };
         const int max_units = fits ? 8 : 2;
-        const candidate c = best_units(
-            reinterpret_cast<const void*>(k.generic), max_units, forced_units, prop, shape);
+        const candidate c = best_units(reinterpret_cast<const void*>(k.generic),
+                                       max_units,
+                                       forced_units,
+                                       prop,
+                                       shape);
         if (c.blocks == 0 && forced_units > 0) {
             throw invalid_argument("decoder backend cuda: gpu.frames_per_block is " +
                                    std::to_string(options.gpu.frames_per_block) +
@@ -228,16 +240,19 @@ kernel_choice tune(const ldpc_code& code,
                                    " (0 = let the tuner choose)");
         }
         if (c.blocks == 0) {
-            throw backend_unavailable("decoder backend cuda: the general kernel cannot run on " +
-                                      std::string(prop.name) + " for code " + code.name());
+            throw backend_unavailable(
+                "decoder backend cuda: the general kernel cannot run on " +
+                std::string(prop.name) + " for code " + code.name());
         }
         k.units_per_block = c.units;
         k.threads = c.threads;
         k.shared_bytes = c.smem;
         k.blocks_per_sm = c.blocks;
-        const char* rname = gr == generic_rule::spa ? "spa" : gr == generic_rule::scms ? "scms" : "minsum";
-        k.tuning.kernel = std::string("general-") + to_string(options.schedule) + "-" + rname +
-                          (k.half2 ? "-half2" : "-f32") + (fits ? "" : "-gmem");
+        const char* rname = gr == generic_rule::spa    ? "spa"
+                            : gr == generic_rule::scms ? "scms"
+                                                       : "minsum";
+        k.tuning.kernel = std::string("general-") + to_string(options.schedule) + "-" +
+                          rname + (k.half2 ? "-half2" : "-f32") + (fits ? "" : "-gmem");
         why << "general kernel, posterior in " << (fits ? "shared" : "global")
             << " memory, messages in global memory; " << c.blocks << " block(s) x "
             << c.threads << " threads per SM";
@@ -246,9 +261,11 @@ kernel_choice tune(const ldpc_code& code,
     const long long resident_frames =
         static_cast<long long>(k.resident_blocks) * k.units_per_block * k.lanes;
     // a little more than one wave (paper 001, section V-C): two waves
-    long long batch = options.gpu.batch_frames > 0 ? options.gpu.batch_frames : 2 * resident_frames;
+    long long batch =
+        options.gpu.batch_frames > 0 ? options.gpu.batch_frames : 2 * resident_frames;
     batch = std::max<long long>(batch, 1);
-    why << "; batch " << batch << " frames = " << (options.gpu.batch_frames > 0 ? "user" : "2 x resident")
+    why << "; batch " << batch
+        << " frames = " << (options.gpu.batch_frames > 0 ? "user" : "2 x resident")
         << " (" << k.sm_count << " SMs)";
 
     k.tuning.device = device;

@@ -8,8 +8,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoder_tables.h"
-#include <gpufec/error.h>
 #include <algorithm>
+#include <gpufec/error.h>
 #include <string>
 
 namespace gpufec {
@@ -33,8 +33,8 @@ host_tables build_tables(const ldpc_code& code)
     for (size_t l = 0; l < layers.size(); ++l) {
         const auto& rows = layers[l];
         if (rows.empty()) {
-            throw invalid_argument("cuda decoder: code " + code.name() + " has an empty layer " +
-                                   std::to_string(l));
+            throw invalid_argument("cuda decoder: code " + code.name() +
+                                   " has an empty layer " + std::to_string(l));
         }
         int deg = 0;
         for (size_t r = 0; r < rows.size(); ++r) {
@@ -96,7 +96,10 @@ host_tables build_tables(const ldpc_code& code)
     return t;
 }
 
-bool build_fast_shape(const host_tables& t, int max_layers, int max_degree, fast_shape* shape)
+bool build_fast_shape(const host_tables& t,
+                      int max_layers,
+                      int max_degree,
+                      fast_shape* shape)
 {
     const int L = static_cast<int>(t.layer_rows.size());
     const int Z = t.max_layer_rows;

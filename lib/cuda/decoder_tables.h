@@ -12,8 +12,8 @@
 #define INCLUDED_GPUFEC_CUDA_DECODER_TABLES_H
 
 #include "kernel_params.h"
-#include <gpufec/ldpc_code.h>
 #include <cstdint>
+#include <gpufec/ldpc_code.h>
 #include <vector>
 
 namespace gpufec {
@@ -43,7 +43,10 @@ host_tables build_tables(const ldpc_code& code);
  * block_column * Z + (s + shift) mod Z (every QC code's block rows), or when it
  * does not fit the tile.
  */
-bool build_fast_shape(const host_tables& t, int max_layers, int max_degree, fast_shape* shape);
+bool build_fast_shape(const host_tables& t,
+                      int max_layers,
+                      int max_degree,
+                      fast_shape* shape);
 
 } // namespace cuda_detail
 } // namespace gpufec

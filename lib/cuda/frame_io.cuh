@@ -31,7 +31,8 @@ struct block_state {
 };
 
 /*! Channel LLR of bit i of frame f (float or int8 * step), sanitized. */
-__device__ inline float channel_llr(const run_params& rp, long long f, int n, int i, float lim)
+__device__ inline float
+channel_llr(const run_params& rp, long long f, int n, int i, float lim)
 {
     const size_t at = static_cast<size_t>(f) * n + i;
     const float x = rp.llr_f ? rp.llr_f[at] : static_cast<float>(rp.llr_i8[at]) * rp.step;

@@ -32,13 +32,14 @@ struct code_view {
     int k = 0;
     int m = 0;
     int num_layers = 0;
-    int max_layer_rows = 0;      //!< S: the largest R_l
-    int slot_edges = 0;          //!< sum of R_l * D_l
+    int max_layer_rows = 0;          //!< S: the largest R_l
+    int slot_edges = 0;              //!< sum of R_l * D_l
     const int* layer_rows = nullptr; //!< R_l
     const int* layer_deg = nullptr;  //!< D_l
     const int* layer_off = nullptr;  //!< first slot of layer l
     const int* slot_cols = nullptr;  //!< column of each slot, -1 = none
-    const int* vn_ptr = nullptr;     //!< flooding: column c's slots are vn_slot[vn_ptr[c]..vn_ptr[c+1])
+    const int* vn_ptr =
+        nullptr; //!< flooding: column c's slots are vn_slot[vn_ptr[c]..vn_ptr[c+1])
     const int* vn_slot = nullptr;
     const int* transmitted = nullptr; //!< n columns, transmission order
     const int* punctured = nullptr;   //!< n_full - n columns
@@ -80,10 +81,10 @@ struct run_params {
     uint32_t corr_nb_h2 = 0x80008000u; //!< corr_nb as half2 bits
 
     /* generic kernel scratch, one region per resident block (gridDim.x of them) */
-    void* c2v = nullptr;   //!< [block][unit][slot] messages
-    void* prev = nullptr;  //!< SCMS: [block][unit][slot] previous V2C
-    void* post = nullptr;  //!< posterior in global memory when it does not fit on chip
-    void* chan = nullptr;  //!< flooding: channel LLRs [block][unit][column]
+    void* c2v = nullptr;  //!< [block][unit][slot] messages
+    void* prev = nullptr; //!< SCMS: [block][unit][slot] previous V2C
+    void* post = nullptr; //!< posterior in global memory when it does not fit on chip
+    void* chan = nullptr; //!< flooding: channel LLRs [block][unit][column]
 };
 
 /*! Edges of one register-kernel tile: MAXL * MAXD at most. */
@@ -100,8 +101,9 @@ constexpr int max_fast_edges = 96;
  */
 struct fast_shape {
     int layers = 0;
-    int slots = 0; //!< Z: rows per layer
-    int deg[max_fast_layers] = {}; //!< row degree of each layer (edges past it are padding)
+    int slots = 0;                 //!< Z: rows per layer
+    int deg[max_fast_layers] = {}; //!< row degree of each layer (edges past it are
+                                   //!< padding)
     int offset[max_fast_edges] = {};
     int threshold[max_fast_edges] = {};
 };

@@ -15,8 +15,8 @@
 #define INCLUDED_GPUFEC_CUDA_LANE_MATH_CUH
 
 #include "kernel_params.h"
-#include <cuda_fp16.h>
 #include <cstdint>
+#include <cuda_fp16.h>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -92,7 +92,10 @@ struct lane_ops<__half2> {
     __device__ static __half2 abs(__half2 a) { return __habs2(a); }
     __device__ static __half2 min(__half2 a, __half2 b) { return __hmin2(a, b); }
     __device__ static __half2 max(__half2 a, __half2 b) { return __hmax2(a, b); }
-    __device__ static __half2 fma(__half2 a, __half2 b, __half2 c) { return __hfma2(a, b, c); }
+    __device__ static __half2 fma(__half2 a, __half2 b, __half2 c)
+    {
+        return __hfma2(a, b, c);
+    }
     __device__ static uint32_t bits(__half2 a)
     {
         return *reinterpret_cast<const uint32_t*>(&a);

@@ -30,8 +30,9 @@ namespace cuda_detail {
 namespace {
 
 template <typename V, int MAXL, int MAXD, bool SCMS>
-__device__ __forceinline__ void
-layered_register_body(const code_view& code, const run_params& rp, const fast_shape& shape)
+__device__ __forceinline__ void layered_register_body(const code_view& code,
+                                                      const run_params& rp,
+                                                      const fast_shape& shape)
 {
     using ops = lane_ops<V>;
     extern __shared__ __align__(16) unsigned char smem_raw[];

@@ -103,7 +103,8 @@ __device__ void minsum_row_dispatch(V* pu,
                                     bool layered)
 {
     // (one tile: several inlined tiles push the arrays to local memory)
-    minsum_row_cached<V, SCMS, cached_row_degree>(pu, c2v, prev, cols, R, D, r, rp, layered);
+    minsum_row_cached<V, SCMS, cached_row_degree>(
+        pu, c2v, prev, cols, R, D, r, rp, layered);
 }
 
 /*! One row of the min-sum family, two passes over its edges (no per-thread arrays). */
@@ -166,13 +167,8 @@ __device__ inline float box_plus(float a, float b)
 }
 
 /*! One SPA row: forward-backward box-plus sums over the row (paper 003 eq. 5). */
-__device__ void spa_row(float* pu,
-                        float* c2v,
-                        const int* cols,
-                        int R,
-                        int D,
-                        int r,
-                        bool layered)
+__device__ void
+spa_row(float* pu, float* c2v, const int* cols, int R, int D, int r, bool layered)
 {
     float ext[spa_max_degree];
     float fwd[spa_max_degree];
@@ -217,7 +213,8 @@ __device__ void spa_row(float* pu,
 }
 
 template <typename V, int RULE, bool SMEM_POST>
-__global__ void __launch_bounds__(generic_max_threads, 1) message_passing_kernel(code_view code, run_params rp)
+__global__ void __launch_bounds__(generic_max_threads, 1)
+    message_passing_kernel(code_view code, run_params rp)
 {
     using ops = lane_ops<V>;
     extern __shared__ __align__(16) unsigned char smem_raw[];
@@ -231,8 +228,9 @@ __global__ void __launch_bounds__(generic_max_threads, 1) message_passing_kernel
     V* post = SMEM_POST ? reinterpret_cast<V*>(smem_raw)
                         : static_cast<V*>(rp.post) + blockIdx.x * post_block;
     V* c2v_all = static_cast<V*>(rp.c2v) + blockIdx.x * msg_block;
-    V* prev_all =
-        RULE == static_cast<int>(generic_rule::scms) ? static_cast<V*>(rp.prev) + blockIdx.x * msg_block : nullptr;
+    V* prev_all = RULE == static_cast<int>(generic_rule::scms)
+                      ? static_cast<V*>(rp.prev) + blockIdx.x * msg_block
+                      : nullptr;
     V* chan = rp.layered ? nullptr : static_cast<V*>(rp.chan) + blockIdx.x * post_block;
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
@@ -252,38 +250,41 @@ __global__ void __launch_bounds__(generic_max_threads, 1) message_passing_kernel
                 const int off = code.layer_off[l];
                 const int* cols = code.slot_cols + off;
                 for (int u = 0; u < U; ++u) {
-                  if (!bs.active[u]) {
-                      continue;
-                  }
-                  for (int r = tid; r < R; r += T) {
-                    V* pu = post + static_cast<size_t>(u) * code.n_full;
-                    V* c2v = c2v_all + static_cast<size_t>(u) * code.slot_edges + off;
-                    if constexpr (RULE == static_cast<int>(generic_rule::spa)) {
-                        spa_row(reinterpret_cast<float*>(pu),
-                                reinterpret_cast<float*>(c2v),
-                                cols,
-                                R,
-                                D,
-                                r,
-                                rp.layered != 0);
-                    } else if constexpr (RULE == static_cast<int>(generic_rule::scms)) {
-                        V* prev = prev_all + static_cast<size_t>(u) * code.slot_edges + off;
-                        if (D <= cached_row_degree) {
-                            minsum_row_dispatch<V, true>(
-                                pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
+                    if (!bs.active[u]) {
+                        continue;
+                    }
+                    for (int r = tid; r < R; r += T) {
+                        V* pu = post + static_cast<size_t>(u) * code.n_full;
+                        V* c2v = c2v_all + static_cast<size_t>(u) * code.slot_edges + off;
+                        if constexpr (RULE == static_cast<int>(generic_rule::spa)) {
+                            spa_row(reinterpret_cast<float*>(pu),
+                                    reinterpret_cast<float*>(c2v),
+                                    cols,
+                                    R,
+                                    D,
+                                    r,
+                                    rp.layered != 0);
+                        } else if constexpr (RULE ==
+                                             static_cast<int>(generic_rule::scms)) {
+                            V* prev =
+                                prev_all + static_cast<size_t>(u) * code.slot_edges + off;
+                            if (D <= cached_row_degree) {
+                                minsum_row_dispatch<V, true>(
+                                    pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
+                            } else {
+                                minsum_row<V, true>(
+                                    pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
+                            }
                         } else {
-                            minsum_row<V, true>(pu, c2v, prev, cols, R, D, r, rp, rp.layered != 0);
-                        }
-                    } else {
-                        if (D <= cached_row_degree) {
-                            minsum_row_dispatch<V, false>(
-                                pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
-                        } else {
-                            minsum_row<V, false>(
-                                pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
+                            if (D <= cached_row_degree) {
+                                minsum_row_dispatch<V, false>(
+                                    pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
+                            } else {
+                                minsum_row<V, false>(
+                                    pu, c2v, nullptr, cols, R, D, r, rp, rp.layered != 0);
+                            }
                         }
                     }
-                  }
                 }
                 if (rp.layered) {
                     __syncthreads();

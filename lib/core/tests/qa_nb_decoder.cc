@@ -80,6 +80,7 @@ class qa_nb_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE(qa_nb_decoder);
     CPPUNIT_TEST(bit_to_symbol_llrs);
     CPPUNIT_TEST(check_node_by_hand);
+    CPPUNIT_TEST(degenerate_rows);
     CPPUNIT_TEST(noiseless_every_rule_and_schedule);
     CPPUNIT_TEST(symbol_llr_input);
     CPPUNIT_TEST(layered_converges_faster);
@@ -182,6 +183,47 @@ public:
         out.symbols = sym;
         dec->decode_symbols(llr.data(), llr.size(), 1, out);
         CPPUNIT_ASSERT_EQUAL(want, int(sym[2]));
+    }
+
+    void degenerate_rows()
+    {
+        // GF(8): an empty row, a degree-1 row (forces x3 = 0) and a degree-3 row;
+        // noisy-but-decodable LLRs, every rule and schedule, several iterations.
+        const auto h = nb_matrix::from_entries(
+            3, 4, 8, { { 1, 3, 5 }, { 2, 0, 1 }, { 2, 1, 2 }, { 2, 2, 3 } });
+        const auto code = nb_code::from_matrix(h, galois_field::make(8), "degenerate");
+        CPPUNIT_ASSERT_EQUAL(2, code->k());
+        const uint8_t info[2] = { 6, 3 };
+        uint8_t cw[4];
+        code->encode(info, cw);
+        CPPUNIT_ASSERT_EQUAL(0, int(cw[3]));
+        std::vector<float> llr(4 * 8);
+        for (int v = 0; v < 4; v++) {
+            for (int a = 0; a < 8; a++) {
+                llr[v * 8 + a] = a == cw[v] ? 0.0f : 1.0f + 0.1f * a;
+            }
+        }
+        llr[3 * 8 + 0] = 0.5f; // x3 leans wrong; the degree-1 check corrects it
+        llr[3 * 8 + 4] = 0.0f;
+        for (auto rule : { nb_check_rule::min_max, nb_check_rule::ems }) {
+            for (auto sched : { decoding_schedule::flooding, decoding_schedule::layered }) {
+                nb_decoder_options o;
+                o.rule = rule;
+                o.schedule = sched;
+                o.early_termination = false;
+                const auto dec = nb_decoder::make(code, o);
+                uint8_t sym[4];
+                uint8_t ok = 0;
+                nb_decode_output out;
+                out.symbols = sym;
+                out.parity_ok = &ok;
+                dec->decode_symbols(llr.data(), llr.size(), 1, out);
+                for (int v = 0; v < 4; v++) {
+                    CPPUNIT_ASSERT_EQUAL(int(cw[v]), int(sym[v]));
+                }
+                CPPUNIT_ASSERT_EQUAL(1, int(ok));
+            }
+        }
     }
 
     void noiseless_every_rule_and_schedule()
@@ -350,6 +392,9 @@ public:
         o.ems_offset = -1;
         GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "ems_offset");
         o.ems_offset = 0.5f;
+        o.ems_scale = 0.0f;
+        GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "ems_scale");
+        o.ems_scale = 0.7f;
         GPUFEC_ASSERT_THROW_MSG(parse_nb_check_rule("bp"), invalid_argument, "minmax or ems");
 
         const auto dec = nb_decoder::make(code, o);

@@ -17,24 +17,25 @@
 #include <gpufec/decoder.h>
 #include <gpufec/ldpc_code.h>
 
-#include <cuda_runtime.h>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cuda_runtime.h>
 #include <string>
 #include <vector>
 
 using namespace gpufec;
 
-#define CK(x)                                                                       \
-    do {                                                                            \
-        cudaError_t e_ = (x);                                                       \
-        if (e_ != cudaSuccess) {                                                    \
-            std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
-            std::exit(1);                                                           \
-        }                                                                           \
+#define CK(x)                                                                      \
+    do {                                                                           \
+        cudaError_t e_ = (x);                                                      \
+        if (e_ != cudaSuccess) {                                                   \
+            std::fprintf(                                                          \
+                stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e_)); \
+            std::exit(1);                                                          \
+        }                                                                          \
     } while (0)
 
 struct batch {
@@ -70,7 +71,8 @@ static int check_case(const std::string& spec, double ebn0, size_t frames, bool 
     const char* scheds[] = { "layered", "flooding" };
     for (const char* sched : scheds) {
         for (const char* rule : rules) {
-            if (only_fast && (std::string(sched) != "layered" || std::string(rule) == "spa"))
+            if (only_fast &&
+                (std::string(sched) != "layered" || std::string(rule) == "spa"))
                 continue;
             decoder_options o;
             o.rule = parse_check_node_rule(rule);
@@ -79,7 +81,8 @@ static int check_case(const std::string& spec, double ebn0, size_t frames, bool 
             o.early_termination = true;
             o.backend = backend_kind::cpu;
             auto cpu = decoder::make(code, o);
-            std::vector<uint8_t> c_cw(frames * n), g_cw(frames * n), c_ok(frames), g_ok(frames);
+            std::vector<uint8_t> c_cw(frames * n), g_cw(frames * n), c_ok(frames),
+                g_ok(frames);
             std::vector<int> c_it(frames), g_it(frames);
             decode_output co{ nullptr, c_cw.data(), c_it.data(), c_ok.data() };
             auto t0 = std::chrono::steady_clock::now();
@@ -96,13 +99,18 @@ static int check_case(const std::string& spec, double ebn0, size_t frames, bool 
                 if (prec == 1 && std::string(rule) == "spa")
                     continue;
                 o.backend = backend_kind::cuda;
-                o.precision = prec == 1 ? message_precision::half2 : message_precision::float32;
+                o.precision =
+                    prec == 1 ? message_precision::half2 : message_precision::float32;
                 std::unique_ptr<cuda_decoder> gpu;
                 try {
                     gpu = cuda_decoder::make(code, o);
                 } catch (const std::exception& e) {
-                    std::printf("%-22s %-8s %-4s %s: make failed: %s\n", spec.c_str(), sched, rule,
-                                prec == 1 ? "half2" : "f32", e.what());
+                    std::printf("%-22s %-8s %-4s %s: make failed: %s\n",
+                                spec.c_str(),
+                                sched,
+                                rule,
+                                prec == 1 ? "half2" : "f32",
+                                e.what());
                     ++bad;
                     continue;
                 }
@@ -127,15 +135,24 @@ static int check_case(const std::string& spec, double ebn0, size_t frames, bool 
                 const bool ok = unwritten == 0 && (prec != 0 || agree >= 0.999);
                 if (!ok)
                     ++bad;
-                std::printf("%-20s %-8s %-4s %-9s agree %.4f it+ok %.4f FER cpu %.4f gpu %.4f  "
-                            "[%s] cpu %.0f ms gpu %.1f ms %s%s\n",
-                            spec.c_str(), sched, rule,
-                            prec == 0 ? "f32" : prec == 1 ? "half2" : "f32-int8", agree,
-                            double(same_it) / frames, cfer, fer(g_cw),
-                            gpu->tuning().kernel.c_str(),
-                            std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                            std::chrono::duration<double, std::milli>(t3 - t2).count(),
-                            ok ? "" : "  <-- FAIL", unwritten ? " (unwritten outputs)" : "");
+                std::printf(
+                    "%-20s %-8s %-4s %-9s agree %.4f it+ok %.4f FER cpu %.4f gpu %.4f  "
+                    "[%s] cpu %.0f ms gpu %.1f ms %s%s\n",
+                    spec.c_str(),
+                    sched,
+                    rule,
+                    prec == 0   ? "f32"
+                    : prec == 1 ? "half2"
+                                : "f32-int8",
+                    agree,
+                    double(same_it) / frames,
+                    cfer,
+                    fer(g_cw),
+                    gpu->tuning().kernel.c_str(),
+                    std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                    std::chrono::duration<double, std::milli>(t3 - t2).count(),
+                    ok ? "" : "  <-- FAIL",
+                    unwritten ? " (unwritten outputs)" : "");
                 std::fflush(stdout);
             }
         }
@@ -149,8 +166,13 @@ static double median(std::vector<double> v)
     return v[v.size() / 2];
 }
 
-static void time_case(const std::string& spec, const char* rule, const char* prec, size_t frames,
-                      int reps, bool host, bool et = false)
+static void time_case(const std::string& spec,
+                      const char* rule,
+                      const char* prec,
+                      size_t frames,
+                      int reps,
+                      bool host,
+                      bool et = false)
 {
     auto code = ldpc_code::make(spec);
     decoder_options o;
@@ -170,7 +192,8 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
         CK(cudaMalloc(&di, frames * code->k()));
         batch b = make_batch(*code, 2.0, 512, 5);
         for (size_t f = 0; f < frames; f += 512)
-            CK(cudaMemcpy(d + f * code->n(), b.llr.data(),
+            CK(cudaMemcpy(d + f * code->n(),
+                          b.llr.data(),
                           std::min<size_t>(512, frames - f) * code->n() * 4,
                           cudaMemcpyHostToDevice));
         for (int r = 0; r < 3; ++r)
@@ -196,7 +219,9 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
         for (size_t f = 0; f < frames; f += 4096) {
             const size_t c = std::min<size_t>(4096, frames - f);
             const size_t cc = std::min(c, b.llr.size() / n);
-            CK(cudaMemcpy(d_llr + (s * frames + f) * n, b.llr.data(), cc * n * 4,
+            CK(cudaMemcpy(d_llr + (s * frames + f) * n,
+                          b.llr.data(),
+                          cc * n * 4,
                           cudaMemcpyHostToDevice));
         }
     cudaEvent_t e0, e1;
@@ -205,7 +230,8 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
     std::vector<double> ms;
     for (int r = 0; r < reps + 3; ++r) {
         CK(cudaEventRecord(e0, 0));
-        gpu->decode_device(d_llr + (r % sets) * frames * n, frames, d_info, nullptr, nullptr, nullptr);
+        gpu->decode_device(
+            d_llr + (r % sets) * frames * n, frames, d_info, nullptr, nullptr, nullptr);
         CK(cudaEventRecord(e1, 0));
         CK(cudaEventSynchronize(e1));
         float m = 0;
@@ -214,11 +240,22 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
             ms.push_back(m);
     }
     const double med = median(ms);
-    std::printf("DEVICE %-18s %-4s %-5s %s frames %8zu  %.3f ms  %.2f Gbps  [%s fpb %d thr %d smem %zu "
+    std::printf("DEVICE %-18s %-4s %-5s %s frames %8zu  %.3f ms  %.2f Gbps  [%s fpb %d "
+                "thr %d smem %zu "
                 "bps %d batch %d]\n",
-                spec.c_str(), rule, prec, et ? "ET@2dB" : "noET", frames, med, frames * k / (med * 1e-3) / 1e9,
-                t.kernel.c_str(), t.frames_per_block, t.threads_per_block,
-                t.shared_bytes_per_block, t.blocks_per_sm, t.batch_frames);
+                spec.c_str(),
+                rule,
+                prec,
+                et ? "ET@2dB" : "noET",
+                frames,
+                med,
+                frames * k / (med * 1e-3) / 1e9,
+                t.kernel.c_str(),
+                t.frames_per_block,
+                t.threads_per_block,
+                t.shared_bytes_per_block,
+                t.blocks_per_sm,
+                t.batch_frames);
     std::fflush(stdout);
     if (host) {
         // host-fed, pinned caller buffers (direct DMA), float and int8
@@ -245,9 +282,15 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
                     v.push_back(std::chrono::duration<double>(z - a).count());
             }
             const double s = median(v);
-            std::printf("HOST   %-18s %-4s %-5s %-5s frames %8zu  %.3f ms  %.2f Gbps (pinned)\n",
-                        spec.c_str(), rule, prec, kind ? "int8" : "float", frames, s * 1e3,
-                        frames * k / s / 1e9);
+            std::printf(
+                "HOST   %-18s %-4s %-5s %-5s frames %8zu  %.3f ms  %.2f Gbps (pinned)\n",
+                spec.c_str(),
+                rule,
+                prec,
+                kind ? "int8" : "float",
+                frames,
+                s * 1e3,
+                frames * k / s / 1e9);
         }
         // pageable float
         {
@@ -263,8 +306,14 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
                     v.push_back(std::chrono::duration<double>(z - a).count());
             }
             const double s = median(v);
-            std::printf("HOST   %-18s %-4s %-5s float frames %8zu  %.3f ms  %.2f Gbps (pageable)\n",
-                        spec.c_str(), rule, prec, frames, s * 1e3, frames * k / s / 1e9);
+            std::printf("HOST   %-18s %-4s %-5s float frames %8zu  %.3f ms  %.2f Gbps "
+                        "(pageable)\n",
+                        spec.c_str(),
+                        rule,
+                        prec,
+                        frames,
+                        s * 1e3,
+                        frames * k / s / 1e9);
         }
         // single frame latency
         std::vector<double> lat;
@@ -279,8 +328,13 @@ static void time_case(const std::string& spec, const char* rule, const char* pre
                 lat.push_back(std::chrono::duration<double, std::micro>(z - a).count());
         }
         std::sort(lat.begin(), lat.end());
-        std::printf("LATENCY %-18s %-4s %-5s one frame host-fed: p50 %.1f us p99 %.1f us\n",
-                    spec.c_str(), rule, prec, lat[lat.size() / 2], lat[lat.size() * 99 / 100]);
+        std::printf(
+            "LATENCY %-18s %-4s %-5s one frame host-fed: p50 %.1f us p99 %.1f us\n",
+            spec.c_str(),
+            rule,
+            prec,
+            lat[lat.size() / 2],
+            lat[lat.size() * 99 / 100]);
         cudaFreeHost(h_llr);
         cudaFreeHost(h_q);
         cudaFreeHost(h_info);
