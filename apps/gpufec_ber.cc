@@ -164,7 +164,8 @@ std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
     std::ostringstream s;
     s << gpufec::to_string(o.rule);
     if (o.rule == gpufec::nb_check_rule::ems) {
-        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset << " scale=" << o.ems_scale;
+        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset
+          << " scale=" << o.ems_scale;
     }
     s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
       << " iterations, early termination " << (o.early_termination ? "on" : "off");
@@ -241,12 +242,12 @@ int run(int argc, char** argv)
            "SPEC",
            "the code; " + gpufec::ldpc_code::spec_forms() + "\n" +
                gpufec::nb_code::spec_forms());
-    CLI::Option* algorithm_opt = option(
-        "--algorithm",
-        algorithm,
-        "NAME",
-        "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax (their "
-        "default), ems");
+    CLI::Option* algorithm_opt =
+        option("--algorithm",
+               algorithm,
+               "NAME",
+               "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax (their "
+               "default), ems");
     option("--alpha", alpha, "A", "normalized min-sum factor, in (0, 1]");
     option("--beta", beta, "B", "offset min-sum offset, >= 0");
     option("--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");

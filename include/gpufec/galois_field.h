@@ -24,8 +24,8 @@
 #ifndef INCLUDED_GPUFEC_GALOIS_FIELD_H
 #define INCLUDED_GPUFEC_GALOIS_FIELD_H
 
-#include <gpufec/api.h>
 #include <cstdint>
+#include <gpufec/api.h>
 #include <memory>
 #include <string>
 #include <vector>

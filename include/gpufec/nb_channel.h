@@ -16,8 +16,8 @@
 #ifndef INCLUDED_GPUFEC_NB_CHANNEL_H
 #define INCLUDED_GPUFEC_NB_CHANNEL_H
 
-#include <gpufec/api.h>
 #include <cstddef>
+#include <gpufec/api.h>
 
 namespace gpufec {
 

@@ -33,10 +33,10 @@
 #ifndef INCLUDED_GPUFEC_NB_CODE_H
 #define INCLUDED_GPUFEC_NB_CODE_H
 
+#include <cstdint>
 #include <gpufec/api.h>
 #include <gpufec/galois_field.h>
 #include <gpufec/nb_matrix.h>
-#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -76,7 +76,8 @@ public:
     static std::string spec_forms();
 
     /*! Wraps a matrix; the field must be GF(h.q()). */
-    static sptr from_matrix(nb_matrix h, galois_field::sptr field, const std::string& name);
+    static sptr
+    from_matrix(nb_matrix h, galois_field::sptr field, const std::string& name);
 
     const std::string& name() const { return d_name; }
     const nb_matrix& h() const { return d_h; }
@@ -122,9 +123,11 @@ private:
 };
 
 /*! Symbols (n, each < 2^p) to bits (n*p), bit j of symbol s at s*p + j. */
-GPUFEC_API void nb_symbols_to_bits(const uint8_t* symbols, size_t n, int p, uint8_t* bits);
+GPUFEC_API void
+nb_symbols_to_bits(const uint8_t* symbols, size_t n, int p, uint8_t* bits);
 /*! Bits (n*p, 0/1) to symbols (n). */
-GPUFEC_API void nb_bits_to_symbols(const uint8_t* bits, size_t n, int p, uint8_t* symbols);
+GPUFEC_API void
+nb_bits_to_symbols(const uint8_t* bits, size_t n, int p, uint8_t* symbols);
 
 } // namespace gpufec
 

@@ -44,12 +44,12 @@
 #ifndef INCLUDED_GPUFEC_NB_DECODER_H
 #define INCLUDED_GPUFEC_NB_DECODER_H
 
-#include <gpufec/api.h>
-#include <gpufec/decoder.h>
-#include <gpufec/nb_code.h>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/api.h>
+#include <gpufec/decoder.h>
+#include <gpufec/nb_code.h>
 #include <memory>
 #include <string>
 
@@ -69,10 +69,10 @@ struct GPUFEC_API nb_decoder_options {
     int max_iterations = 10;       //!< >= 1
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
-    int threads = 0;          //!< CPU worker threads; 0 = all cores
-    int ems_nm = 0;           //!< EMS n_m: entries kept per vector; 0 = q (none dropped)
-    float ems_offset = 0.0f;  //!< EMS offset (>= 0), see file comment
-    float ems_scale = 0.7f;   //!< EMS C2V scaling factor, in (0, 1]
+    int threads = 0;         //!< CPU worker threads; 0 = all cores
+    int ems_nm = 0;          //!< EMS n_m: entries kept per vector; 0 = q (none dropped)
+    float ems_offset = 0.0f; //!< EMS offset (>= 0), see file comment
+    float ems_scale = 0.7f;  //!< EMS C2V scaling factor, in (0, 1]
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
@@ -106,14 +106,20 @@ public:
      * 0; an infinite LLR is refused (index named). Throws gpufec::invalid_argument
      * for frames == 0, a count mismatch or a null pointer.
      */
-    void decode_bits(const float* llrs, size_t llr_count, size_t frames, const nb_decode_output& out);
+    void decode_bits(const float* llrs,
+                     size_t llr_count,
+                     size_t frames,
+                     const nb_decode_output& out);
 
     /*!
      * Decodes from symbol LLR vectors: llr_count = frames * n() * q() floats. Each
      * vector is normalized (its minimum subtracted). A NaN or infinite entry is
      * refused (index named). Same other checks as decode_bits.
      */
-    void decode_symbols(const float* llrs, size_t llr_count, size_t frames, const nb_decode_output& out);
+    void decode_symbols(const float* llrs,
+                        size_t llr_count,
+                        size_t frames,
+                        const nb_decode_output& out);
 
     const nb_code& code() const { return *d_code; }
     nb_code::sptr code_ptr() const { return d_code; }

@@ -17,9 +17,9 @@
 #ifndef INCLUDED_GPUFEC_NB_MATRIX_H
 #define INCLUDED_GPUFEC_NB_MATRIX_H
 
-#include <gpufec/api.h>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/api.h>
 #include <vector>
 
 namespace gpufec {
@@ -56,7 +56,8 @@ public:
      * Throws gpufec::invalid_argument for a position outside the matrix, a value
      * outside [1, q-1], a repeated position, or q not a power of two in [2, 256].
      */
-    static nb_matrix from_entries(int rows, int cols, int q, std::vector<nb_entry> entries);
+    static nb_matrix
+    from_entries(int rows, int cols, int q, std::vector<nb_entry> entries);
 
     int rows() const { return d_rows; }
     int cols() const { return d_cols; }

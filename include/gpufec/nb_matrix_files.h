@@ -56,14 +56,16 @@ struct GPUFEC_API nb_matrix_file {
  * Reads a GF(q) matrix file. `field` converts exponents (rptu, labsticc); null
  * means the default field of the file's q; a field of another q is refused.
  */
-GPUFEC_API nb_matrix_file read_nb_matrix(const std::string& path,
-                                         nb_matrix_format format = nb_matrix_format::automatic,
-                                         galois_field::sptr field = nullptr);
+GPUFEC_API nb_matrix_file
+read_nb_matrix(const std::string& path,
+               nb_matrix_format format = nb_matrix_format::automatic,
+               galois_field::sptr field = nullptr);
 /*! Parses text; `name` stands for the path in messages. */
-GPUFEC_API nb_matrix_file parse_nb_matrix(std::istream& in,
-                                          const std::string& name,
-                                          nb_matrix_format format = nb_matrix_format::automatic,
-                                          galois_field::sptr field = nullptr);
+GPUFEC_API nb_matrix_file
+parse_nb_matrix(std::istream& in,
+                const std::string& name,
+                nb_matrix_format format = nb_matrix_format::automatic,
+                galois_field::sptr field = nullptr);
 
 /*! Writes H as a MacKay GF(q) alist (exact-length lists, values as integers). */
 GPUFEC_API void write_nb_alist(const nb_matrix& h, const std::string& path);

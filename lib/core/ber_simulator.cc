@@ -279,7 +279,8 @@ decoder& ber_simulator::get_decoder()
 const nb_code& ber_simulator::get_nb_code() const
 {
     if (!d_nb_decoder) {
-        throw invalid_argument("ber_simulator::get_nb_code: this simulation is of a binary code");
+        throw invalid_argument(
+            "ber_simulator::get_nb_code: this simulation is of a binary code");
     }
     return d_nb_decoder->code();
 }
@@ -401,7 +402,8 @@ ber_point ber_simulator::run_point(double ebn0_db)
     const auto t0 = clock_type::now();
     const size_t k = info_bits_per_frame();
     const awgn_channel channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
-    const size_t sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    const size_t sym_bits =
+        d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
 
     ber_point p;
     p.ebn0_db = ebn0_db;
@@ -494,7 +496,8 @@ ber_point ber_simulator::run_point(double ebn0_db)
     p.info_bits = p.frames * k;
     if (p.nonbinary) {
         p.info_symbols = p.frames * (k / sym_bits);
-        p.ser = p.info_symbols ? static_cast<double>(p.symbol_errors) / p.info_symbols : 0.0;
+        p.ser =
+            p.info_symbols ? static_cast<double>(p.symbol_errors) / p.info_symbols : 0.0;
     }
     p.ber = p.info_bits ? static_cast<double>(p.bit_errors) / p.info_bits : 0.0;
     p.fer = p.frames ? static_cast<double>(p.frame_errors) / p.frames : 0.0;

@@ -92,21 +92,16 @@ galois_field::sptr galois_field::make(int q, unsigned polynomial)
         polynomial = default_polynomial(q);
     }
     if (!is_primitive(polynomial, p)) {
-        throw invalid_argument("GF(" + std::to_string(q) + "): polynomial " +
-                               hex(polynomial) + " is not a primitive polynomial of degree " +
-                               std::to_string(p));
+        throw invalid_argument(
+            "GF(" + std::to_string(q) + "): polynomial " + hex(polynomial) +
+            " is not a primitive polynomial of degree " + std::to_string(p));
     }
     return sptr(new galois_field(q, polynomial));
 }
 
 galois_field::galois_field(int q, unsigned polynomial)
-    : d_q(q),
-      d_p(degree_of(q)),
-      d_poly(polynomial),
-      d_mul(static_cast<size_t>(q) * q),
-      d_inv(q),
-      d_exp(q - 1),
-      d_log(q)
+    : d_q(q), d_p(degree_of(q)), d_poly(polynomial), d_mul(static_cast<size_t>(q) * q),
+      d_inv(q), d_exp(q - 1), d_log(q)
 {
     unsigned x = 1;
     d_log[0] = -1;

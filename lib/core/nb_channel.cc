@@ -14,7 +14,10 @@
 
 namespace gpufec {
 
-void nb_bit_llrs_to_symbol_llrs(const float* bit_llrs, size_t symbols, int p, float* symbol_llrs)
+void nb_bit_llrs_to_symbol_llrs(const float* bit_llrs,
+                                size_t symbols,
+                                int p,
+                                float* symbol_llrs)
 {
     if (p < 1 || p > 8) {
         throw invalid_argument("nb_bit_llrs_to_symbol_llrs: p = " + std::to_string(p) +

@@ -37,7 +37,8 @@ std::vector<std::string> split(const std::string& s, char sep)
 
 [[noreturn]] void bad_spec(const std::string& spec, const std::string& why)
 {
-    throw invalid_argument("code spec '" + spec + "': " + why + "\n" + nb_code::spec_forms());
+    throw invalid_argument("code spec '" + spec + "': " + why + "\n" +
+                           nb_code::spec_forms());
 }
 
 long parse_long(const std::string& spec, const std::string& text, const std::string& what)
@@ -117,8 +118,8 @@ nb_code::sptr nb_code::make(const std::string& spec, unsigned polynomial)
             bad_spec(spec, "needs DV, DC >= 1 and DV + DC <= Q - 1");
         }
         galois_field::sptr gf = galois_field::make(q, polynomial);
-        return from_matrix(make_nbqc_matrix(*gf, static_cast<int>(dv), static_cast<int>(dc)),
-                           gf, spec);
+        return from_matrix(
+            make_nbqc_matrix(*gf, static_cast<int>(dv), static_cast<int>(dc)), gf, spec);
     }
     if (f[0] == "nbreg") {
         if (f.size() != 5 && f.size() != 6) {
@@ -139,9 +140,13 @@ nb_code::sptr nb_code::make(const std::string& spec, unsigned polynomial)
             bad_spec(spec, "needs 2 <= N <= 2^22, 1 <= DV <= 64, 2 <= DC <= 1024");
         }
         galois_field::sptr gf = galois_field::make(q, polynomial);
-        return from_matrix(make_nbreg_matrix(*gf, static_cast<int>(n), static_cast<int>(dv),
-                                             static_cast<int>(dc), static_cast<uint64_t>(seed)),
-                           gf, spec);
+        return from_matrix(make_nbreg_matrix(*gf,
+                                             static_cast<int>(n),
+                                             static_cast<int>(dv),
+                                             static_cast<int>(dc),
+                                             static_cast<uint64_t>(seed)),
+                           gf,
+                           spec);
     }
     bad_spec(spec, "unknown form");
 }
@@ -154,7 +159,8 @@ nb_code::from_matrix(nb_matrix h, galois_field::sptr field, const std::string& n
     }
     if (field->q() != h.q()) {
         throw invalid_argument("nb_code: the matrix is over GF(" + std::to_string(h.q()) +
-                               ") but the field is GF(" + std::to_string(field->q()) + ")");
+                               ") but the field is GF(" + std::to_string(field->q()) +
+                               ")");
     }
     if (h.rows() < 1 || h.cols() < 2) {
         throw invalid_argument("nb_code: H must have at least one row and two columns");
@@ -282,7 +288,8 @@ void nb_code::encode_bits(const uint8_t* info_bits, uint8_t* code_bits) const
     for (size_t i = 0; i < k * p; i++) {
         if (info_bits[i] > 1) {
             throw invalid_argument("nb_code::encode_bits: info bit " + std::to_string(i) +
-                                   " = " + std::to_string(info_bits[i]) + " is not 0 or 1");
+                                   " = " + std::to_string(info_bits[i]) +
+                                   " is not 0 or 1");
         }
     }
     nb_bits_to_symbols(info_bits, k, p, info.data());

@@ -47,9 +47,9 @@ nb_matrix make_nbqc_matrix(const galois_field& gf, int dv, int dc)
         throw invalid_argument("nbqc: q = " + std::to_string(q) + " must be at least 4");
     }
     if (dv < 1 || dc < 1 || dv + dc > z) {
-        throw invalid_argument("nbqc: (dv, dc) = (" + std::to_string(dv) + ", " +
-                               std::to_string(dc) + ") needs dv, dc >= 1 and dv + dc <= q - 1 = " +
-                               std::to_string(z));
+        throw invalid_argument(
+            "nbqc: (dv, dc) = (" + std::to_string(dv) + ", " + std::to_string(dc) +
+            ") needs dv, dc >= 1 and dv + dc <= q - 1 = " + std::to_string(z));
     }
     nb_qc_structure qc;
     qc.z = z;

@@ -117,9 +117,9 @@ protected:
 
 private:
     struct workspace {
-        std::vector<float> r;   // C2V, edges x q, variable domain
-        std::vector<float> v2c; // V2C, edges x q, variable domain (flooding)
-        std::vector<float> app; // N x q
+        std::vector<float> r;          // C2V, edges x q, variable domain
+        std::vector<float> v2c;        // V2C, edges x q, variable domain (flooding)
+        std::vector<float> app;        // N x q
         std::vector<float> u, f, b, m; // check-node scratch, dc x q
         std::vector<float> tmp;
         std::vector<int> idx;
@@ -301,7 +301,8 @@ private:
                     // V2C = APP - C2V (normalized), into the check domain.
                     for (int i = 0; i < dc; i++) {
                         const size_t e = static_cast<size_t>(e0 + i);
-                        const float* p = ws.app.data() + static_cast<size_t>(h.row_cols()[e]) * q;
+                        const float* p =
+                            ws.app.data() + static_cast<size_t>(h.row_cols()[e]) * q;
                         float* r = ws.r.data() + e * q;
                         float* t = ws.tmp.data();
                         for (size_t a = 0; a < q; a++) {
@@ -319,7 +320,8 @@ private:
                     check_node(dc, ws);
                     for (int i = 0; i < dc; i++) {
                         const size_t e = static_cast<size_t>(e0 + i);
-                        float* p = ws.app.data() + static_cast<size_t>(h.row_cols()[e]) * q;
+                        float* p =
+                            ws.app.data() + static_cast<size_t>(h.row_cols()[e]) * q;
                         float* r = ws.r.data() + e * q;
                         const uint8_t* tc = d_to_check.data() + e * q;
                         const float* m = ws.m.data() + i * q;
@@ -340,7 +342,8 @@ private:
             for (int v = 0; v < n; v++) {
                 for (int i = h.col_ptr()[v]; i < h.col_ptr()[v + 1]; i++) {
                     const size_t e = static_cast<size_t>(h.col_edges()[i]);
-                    std::copy(llr + static_cast<size_t>(v) * q, llr + (v + 1) * q,
+                    std::copy(llr + static_cast<size_t>(v) * q,
+                              llr + (v + 1) * q,
                               ws.v2c.begin() + e * q);
                 }
             }
@@ -377,7 +380,8 @@ private:
                     float* p = ws.app.data() + static_cast<size_t>(v) * q;
                     std::copy(llr + static_cast<size_t>(v) * q, llr + (v + 1) * q, p);
                     for (int i = h.col_ptr()[v]; i < h.col_ptr()[v + 1]; i++) {
-                        const float* r = ws.r.data() + static_cast<size_t>(h.col_edges()[i]) * q;
+                        const float* r =
+                            ws.r.data() + static_cast<size_t>(h.col_edges()[i]) * q;
                         for (size_t a = 0; a < q; a++) {
                             p[a] += r[a];
                         }
@@ -411,7 +415,8 @@ private:
 
 } // namespace
 
-nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code, const nb_decoder_options& options)
+nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code,
+                                     const nb_decoder_options& options)
 {
     return nb_decoder::uptr(new nb_cpu_decoder(std::move(code), options));
 }

@@ -12,7 +12,8 @@
 
 namespace gpufec {
 
-nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code, const nb_decoder_options& options);
+nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code,
+                                     const nb_decoder_options& options);
 
 } // namespace gpufec
 

@@ -68,13 +68,15 @@ void nb_decoder_options::validate() const
         throw invalid_argument("nb_decoder_options.rule: unknown value " +
                                std::to_string(static_cast<int>(rule)));
     }
-    if (schedule != decoding_schedule::layered && schedule != decoding_schedule::flooding) {
+    if (schedule != decoding_schedule::layered &&
+        schedule != decoding_schedule::flooding) {
         throw invalid_argument("nb_decoder_options.schedule: unknown value " +
                                std::to_string(static_cast<int>(schedule)));
     }
     if (max_iterations < 1 || max_iterations > 1000000) {
-        throw invalid_argument("nb_decoder_options.max_iterations = " +
-                               std::to_string(max_iterations) + " is outside [1, 1000000]");
+        throw invalid_argument(
+            "nb_decoder_options.max_iterations = " + std::to_string(max_iterations) +
+            " is outside [1, 1000000]");
     }
     if (backend != backend_kind::automatic && backend != backend_kind::cpu &&
         backend != backend_kind::cuda) {
@@ -104,12 +106,13 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
     }
     options.validate();
     if (options.ems_nm > code->q()) {
-        throw invalid_argument("nb_decoder_options.ems_nm = " + std::to_string(options.ems_nm) +
-                               " exceeds q = " + std::to_string(code->q()));
+        throw invalid_argument(
+            "nb_decoder_options.ems_nm = " + std::to_string(options.ems_nm) +
+            " exceeds q = " + std::to_string(code->q()));
     }
     if (options.backend == backend_kind::cuda) {
-        throw backend_unavailable(
-            "the CUDA backend has no nonbinary (GF(q)) decoder yet; use backend cpu or auto");
+        throw backend_unavailable("the CUDA backend has no nonbinary (GF(q)) decoder "
+                                  "yet; use backend cpu or auto");
     }
     if (options.backend == backend_kind::automatic) {
         static std::once_flag logged;
@@ -123,7 +126,8 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
 }
 
 nb_decoder::nb_decoder(nb_code::sptr code, const nb_decoder_options& options)
-    : d_code(std::move(code)), d_options(options), d_max_iterations(options.max_iterations)
+    : d_code(std::move(code)), d_options(options),
+      d_max_iterations(options.max_iterations)
 {
 }
 
@@ -137,8 +141,8 @@ nb_decoder_options nb_decoder::options() const
 void nb_decoder::set_max_iterations(int iterations)
 {
     if (iterations < 1 || iterations > 1000000) {
-        throw invalid_argument("nb_decoder::set_max_iterations: " + std::to_string(iterations) +
-                               " is outside [1, 1000000]");
+        throw invalid_argument("nb_decoder::set_max_iterations: " +
+                               std::to_string(iterations) + " is outside [1, 1000000]");
     }
     d_max_iterations = iterations;
 }
@@ -157,9 +161,9 @@ void nb_decoder::decode_bits(const float* llrs,
     }
     if (llr_count != frames * nbits) {
         throw invalid_argument("nb_decoder::decode_bits: " + std::to_string(llr_count) +
-                               " LLRs for " + std::to_string(frames) + " frames of N*p = " +
-                               std::to_string(nbits) + " bits (expected " +
-                               std::to_string(frames * nbits) + ")");
+                               " LLRs for " + std::to_string(frames) +
+                               " frames of N*p = " + std::to_string(nbits) +
+                               " bits (expected " + std::to_string(frames * nbits) + ")");
     }
     for (size_t i = 0; i < llr_count; i++) {
         if (std::isinf(llrs[i])) {
@@ -187,16 +191,17 @@ void nb_decoder::decode_symbols(const float* llrs,
         throw invalid_argument("nb_decoder::decode_symbols: llrs is null");
     }
     if (llr_count != frames * per_frame) {
-        throw invalid_argument("nb_decoder::decode_symbols: " + std::to_string(llr_count) +
-                               " LLRs for " + std::to_string(frames) + " frames of N*q = " +
-                               std::to_string(d_code->n()) + "*" + std::to_string(q) +
-                               " (expected " + std::to_string(frames * per_frame) +
-                               "; q must match the code's field)");
+        throw invalid_argument(
+            "nb_decoder::decode_symbols: " + std::to_string(llr_count) + " LLRs for " +
+            std::to_string(frames) + " frames of N*q = " + std::to_string(d_code->n()) +
+            "*" + std::to_string(q) + " (expected " + std::to_string(frames * per_frame) +
+            "; q must match the code's field)");
     }
     for (size_t i = 0; i < llr_count; i++) {
         if (!std::isfinite(llrs[i])) {
-            throw invalid_argument("nb_decoder::decode_symbols: LLR " + std::to_string(i) +
-                                   " (frame " + std::to_string(i / per_frame) + ", symbol " +
+            throw invalid_argument("nb_decoder::decode_symbols: LLR " +
+                                   std::to_string(i) + " (frame " +
+                                   std::to_string(i / per_frame) + ", symbol " +
                                    std::to_string((i % per_frame) / q) + ", element " +
                                    std::to_string(i % q) + ") is not finite");
         }
@@ -206,7 +211,9 @@ void nb_decoder::decode_symbols(const float* llrs,
     finish(sym.data(), frames, out);
 }
 
-void nb_decoder::finish(const float* symbol_llrs, size_t frames, const nb_decode_output& out)
+void nb_decoder::finish(const float* symbol_llrs,
+                        size_t frames,
+                        const nb_decode_output& out)
 {
     const size_t n = static_cast<size_t>(d_code->n());
     std::vector<uint8_t> own_symbols;
@@ -227,7 +234,8 @@ void nb_decoder::finish(const float* symbol_llrs, size_t frames, const nb_decode
         own_parity.resize(frames);
         parity = own_parity.data();
     }
-    decode_checked(symbol_llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
+    decode_checked(
+        symbol_llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
     if (out.info_symbols || out.info_bits) {
         const std::vector<int>& info = d_code->info_positions();
         const size_t k = info.size();

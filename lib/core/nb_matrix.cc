@@ -15,7 +15,8 @@
 
 namespace gpufec {
 
-nb_matrix nb_matrix::from_entries(int rows, int cols, int q, std::vector<nb_entry> entries)
+nb_matrix
+nb_matrix::from_entries(int rows, int cols, int q, std::vector<nb_entry> entries)
 {
     if (galois_field::degree_of(q) < 0) {
         throw invalid_argument("nb_matrix: q = " + std::to_string(q) +
@@ -44,10 +45,11 @@ nb_matrix nb_matrix::from_entries(int rows, int cols, int q, std::vector<nb_entr
         return a.row != b.row ? a.row < b.row : a.col < b.col;
     });
     for (size_t i = 1; i < entries.size(); i++) {
-        if (entries[i].row == entries[i - 1].row && entries[i].col == entries[i - 1].col) {
-            throw invalid_argument("nb_matrix: position (" + std::to_string(entries[i].row) +
-                                   ", " + std::to_string(entries[i].col) +
-                                   ") is given twice");
+        if (entries[i].row == entries[i - 1].row &&
+            entries[i].col == entries[i - 1].col) {
+            throw invalid_argument("nb_matrix: position (" +
+                                   std::to_string(entries[i].row) + ", " +
+                                   std::to_string(entries[i].col) + ") is given twice");
         }
     }
     nb_matrix h;

@@ -85,7 +85,9 @@ long last_line(const int_file& f) { return f.lines.empty() ? 0 : f.lines.back().
 void require_numeric(const int_file& f)
 {
     if (!f.numeric) {
-        fail(f, f.bad_line, "'" + f.bad_token + "' is not an integer (not a matrix file?)");
+        fail(f,
+             f.bad_line,
+             "'" + f.bad_token + "' is not an integer (not a matrix file?)");
     }
     if (f.lines.empty()) {
         fail(f, 0, "empty file");
@@ -99,8 +101,10 @@ void expect_count(const int_file& f, size_t i, size_t count, const std::string& 
         fail(f, last_line(f), "file ends before " + what);
     }
     if (f.lines[i].v.size() != count) {
-        fail(f, f.lines[i].no, what + ": " + std::to_string(f.lines[i].v.size()) +
-                                   " numbers, expected " + std::to_string(count));
+        fail(f,
+             f.lines[i].no,
+             what + ": " + std::to_string(f.lines[i].v.size()) + " numbers, expected " +
+                 std::to_string(count));
     }
 }
 
@@ -123,20 +127,24 @@ header read_header(const int_file& f, bool with_q)
     if (with_q) {
         r.q = static_cast<int>(h.v[2]);
         if (h.v[2] > 256 || galois_field::degree_of(r.q) < 0) {
-            fail(f, h.no, "q = " + std::to_string(h.v[2]) +
-                              " is not a power of two in [2, 256]");
+            fail(f,
+                 h.no,
+                 "q = " + std::to_string(h.v[2]) + " is not a power of two in [2, 256]");
         }
     }
     return r;
 }
 
-void check_weights(const int_file& f, size_t i, int count, const std::string& what, int limit)
+void check_weights(
+    const int_file& f, size_t i, int count, const std::string& what, int limit)
 {
     expect_count(f, i, count, what);
     for (long w : f.lines[i].v) {
         if (w < 0 || w > limit) {
-            fail(f, f.lines[i].no, what + ": weight " + std::to_string(w) +
-                                       " outside [0, " + std::to_string(limit) + "]");
+            fail(f,
+                 f.lines[i].no,
+                 what + ": weight " + std::to_string(w) + " outside [0, " +
+                     std::to_string(limit) + "]");
         }
     }
 }
@@ -147,9 +155,10 @@ galois_field::sptr field_for(const int_file& f, int q, galois_field::sptr field)
         return galois_field::make(q);
     }
     if (field->q() != q) {
-        fail(f, f.lines[0].no, "the file is over GF(" + std::to_string(q) +
-                                   ") but the field given is GF(" +
-                                   std::to_string(field->q()) + ")");
+        fail(f,
+             f.lines[0].no,
+             "the file is over GF(" + std::to_string(q) + ") but the field given is GF(" +
+                 std::to_string(field->q()) + ")");
     }
     return field;
 }
@@ -157,28 +166,35 @@ galois_field::sptr field_for(const int_file& f, int q, galois_field::sptr field)
 /* A value as read -> field element; line for messages. */
 enum class value_kind { element, exponent, labsticc };
 
-int to_element(const int_file& f, long line, long v, value_kind kind, const galois_field& gf)
+int to_element(
+    const int_file& f, long line, long v, value_kind kind, const galois_field& gf)
 {
     const int q = gf.q();
     switch (kind) {
     case value_kind::element:
         if (v < 1 || v >= q) {
-            fail(f, line, "value " + std::to_string(v) + " is not a nonzero element of GF(" +
-                              std::to_string(q) + ") (must be in [1, " +
-                              std::to_string(q - 1) + "])");
+            fail(f,
+                 line,
+                 "value " + std::to_string(v) + " is not a nonzero element of GF(" +
+                     std::to_string(q) + ") (must be in [1, " + std::to_string(q - 1) +
+                     "])");
         }
         return static_cast<int>(v);
     case value_kind::exponent:
         if (v < -1 || v >= q - 1) {
-            fail(f, line, "exponent " + std::to_string(v) + " is outside [-1, " +
-                              std::to_string(q - 2) + "] for GF(" + std::to_string(q) + ")");
+            fail(f,
+                 line,
+                 "exponent " + std::to_string(v) + " is outside [-1, " +
+                     std::to_string(q - 2) + "] for GF(" + std::to_string(q) + ")");
         }
         return v < 0 ? 0 : gf.exp(static_cast<int>(v));
     case value_kind::labsticc:
         if (v < 0 || v >= q) {
-            fail(f, line, "value " + std::to_string(v) + " is outside [0, " +
-                              std::to_string(q - 1) + "] (alpha^(v-1), 0 = zero) for GF(" +
-                              std::to_string(q) + ")");
+            fail(f,
+                 line,
+                 "value " + std::to_string(v) + " is outside [0, " +
+                     std::to_string(q - 1) + "] (alpha^(v-1), 0 = zero) for GF(" +
+                     std::to_string(q) + ")");
         }
         return v == 0 ? 0 : gf.exp(static_cast<int>(v) - 1);
     }
@@ -186,16 +202,18 @@ int to_element(const int_file& f, long line, long v, value_kind kind, const galo
 }
 
 /* Pair lists: "index value" x weight (+ padding "0 x"), 1-based indices. */
-std::vector<std::pair<int, long>> read_pairs(
-    const int_file& f, size_t i, int weight, int limit, const std::string& what)
+std::vector<std::pair<int, long>>
+read_pairs(const int_file& f, size_t i, int weight, int limit, const std::string& what)
 {
     if (i >= f.lines.size()) {
         fail(f, last_line(f), "file ends before " + what);
     }
     const text_line& l = f.lines[i];
     if (l.v.size() % 2 != 0) {
-        fail(f, l.no, what + ": odd count of numbers (" + std::to_string(l.v.size()) +
-                          "), expected 'index value' pairs");
+        fail(f,
+             l.no,
+             what + ": odd count of numbers (" + std::to_string(l.v.size()) +
+                 "), expected 'index value' pairs");
     }
     std::vector<std::pair<int, long>> out;
     for (size_t t = 0; t + 1 < l.v.size(); t += 2) {
@@ -204,14 +222,18 @@ std::vector<std::pair<int, long>> read_pairs(
             continue; // padding
         }
         if (idx < 1 || idx > limit) {
-            fail(f, l.no, what + ": index " + std::to_string(idx) + " outside [1, " +
-                              std::to_string(limit) + "]");
+            fail(f,
+                 l.no,
+                 what + ": index " + std::to_string(idx) + " outside [1, " +
+                     std::to_string(limit) + "]");
         }
         out.emplace_back(static_cast<int>(idx - 1), l.v[t + 1]);
     }
     if (static_cast<int>(out.size()) != weight) {
-        fail(f, l.no, what + ": " + std::to_string(out.size()) +
-                          " entries, but its weight is " + std::to_string(weight));
+        fail(f,
+             l.no,
+             what + ": " + std::to_string(out.size()) + " entries, but its weight is " +
+                 std::to_string(weight));
     }
     return out;
 }
@@ -240,7 +262,8 @@ nb_matrix build(const int_file& f, int rows, int cols, int q, std::vector<nb_ent
 }
 
 /* MacKay-shaped full alist: mackay (elements) or rptu (exponents). */
-nb_matrix_file read_full_alist(const int_file& f, value_kind kind, galois_field::sptr field)
+nb_matrix_file
+read_full_alist(const int_file& f, value_kind kind, galois_field::sptr field)
 {
     const header h = read_header(f, true);
     const galois_field::sptr gf = field_for(f, h.q, field);
@@ -248,16 +271,21 @@ nb_matrix_file read_full_alist(const int_file& f, value_kind kind, galois_field:
     check_weights(f, 2, h.n, "column weights", h.m);
     check_weights(f, 3, h.m, "row weights", h.n);
     if (f.lines.size() < 4 + static_cast<size_t>(h.n) + h.m) {
-        fail(f, last_line(f), "file ends after " + std::to_string(f.lines.size()) +
-                                  " lines; expected " + std::to_string(4 + h.n + h.m) +
-                                  " (header, weights, N column lists, M row lists)");
+        fail(f,
+             last_line(f),
+             "file ends after " + std::to_string(f.lines.size()) + " lines; expected " +
+                 std::to_string(4 + h.n + h.m) +
+                 " (header, weights, N column lists, M row lists)");
     }
     if (f.lines.size() > 4 + static_cast<size_t>(h.n) + h.m) {
         fail(f, f.lines[4 + h.n + h.m].no, "unexpected data after the M row lists");
     }
     std::map<std::pair<int, int>, int> from_cols;
     for (int c = 0; c < h.n; c++) {
-        const auto pairs = read_pairs(f, 4 + c, static_cast<int>(f.lines[2].v[c]), h.m,
+        const auto pairs = read_pairs(f,
+                                      4 + c,
+                                      static_cast<int>(f.lines[2].v[c]),
+                                      h.m,
                                       "column " + std::to_string(c + 1));
         for (const auto& pr : pairs) {
             const int val = to_element(f, f.lines[4 + c].no, pr.second, kind, *gf);
@@ -265,16 +293,20 @@ nb_matrix_file read_full_alist(const int_file& f, value_kind kind, galois_field:
                 continue;
             }
             if (!from_cols.emplace(std::make_pair(pr.first, c), val).second) {
-                fail(f, f.lines[4 + c].no, "column " + std::to_string(c + 1) +
-                                                " lists row " + std::to_string(pr.first + 1) +
-                                                " twice");
+                fail(f,
+                     f.lines[4 + c].no,
+                     "column " + std::to_string(c + 1) + " lists row " +
+                         std::to_string(pr.first + 1) + " twice");
             }
         }
     }
     std::vector<nb_entry> entries;
     for (int r = 0; r < h.m; r++) {
         const size_t li = 4 + h.n + r;
-        const auto pairs = read_pairs(f, li, static_cast<int>(f.lines[3].v[r]), h.n,
+        const auto pairs = read_pairs(f,
+                                      li,
+                                      static_cast<int>(f.lines[3].v[r]),
+                                      h.n,
                                       "row " + std::to_string(r + 1));
         for (const auto& pr : pairs) {
             const int val = to_element(f, f.lines[li].no, pr.second, kind, *gf);
@@ -283,7 +315,8 @@ nb_matrix_file read_full_alist(const int_file& f, value_kind kind, galois_field:
             }
             const auto it = from_cols.find({ r, pr.first });
             if (it == from_cols.end() || it->second != val) {
-                fail(f, f.lines[li].no,
+                fail(f,
+                     f.lines[li].no,
                      "row " + std::to_string(r + 1) + ", column " +
                          std::to_string(pr.first + 1) + ": value " +
                          std::to_string(pr.second) +
@@ -294,15 +327,17 @@ nb_matrix_file read_full_alist(const int_file& f, value_kind kind, galois_field:
         }
     }
     if (entries.size() != from_cols.size()) {
-        fail(f, last_line(f), "the column lists have " + std::to_string(from_cols.size()) +
-                                  " entries, the row lists " +
-                                  std::to_string(entries.size()));
+        fail(f,
+             last_line(f),
+             "the column lists have " + std::to_string(from_cols.size()) +
+                 " entries, the row lists " + std::to_string(entries.size()));
     }
     nb_matrix_file out;
     out.h = build(f, h.m, h.n, h.q, std::move(entries));
-    out.format = kind == value_kind::element ? nb_matrix_format::mackay : nb_matrix_format::rptu;
+    out.format =
+        kind == value_kind::element ? nb_matrix_format::mackay : nb_matrix_format::rptu;
     out.layout = kind == value_kind::element ? "mackay (GF(q) alist, element values)"
-                                              : "rptu (full alist, exponents)";
+                                             : "rptu (full alist, exponents)";
     return out;
 }
 
@@ -314,17 +349,22 @@ nb_matrix_file read_rptu_rows(const int_file& f, galois_field::sptr field)
     check_weights(f, 1, h.n, "column weights", h.m);
     check_weights(f, 2, h.m, "row weights", h.n);
     if (f.lines.size() != 3 + static_cast<size_t>(h.m)) {
-        fail(f, f.lines.size() > 3u + h.m ? f.lines[3 + h.m].no : last_line(f),
+        fail(f,
+             f.lines.size() > 3u + h.m ? f.lines[3 + h.m].no : last_line(f),
              "expected " + std::to_string(h.m) + " row lines after the weights, found " +
                  std::to_string(f.lines.size() - 3));
     }
     std::vector<nb_entry> entries;
     std::vector<int> col_weight(h.n, 0);
     for (int r = 0; r < h.m; r++) {
-        const auto pairs = read_pairs(f, 3 + r, static_cast<int>(f.lines[2].v[r]), h.n,
+        const auto pairs = read_pairs(f,
+                                      3 + r,
+                                      static_cast<int>(f.lines[2].v[r]),
+                                      h.n,
                                       "row " + std::to_string(r + 1));
         for (const auto& pr : pairs) {
-            const int val = to_element(f, f.lines[3 + r].no, pr.second, value_kind::exponent, *gf);
+            const int val =
+                to_element(f, f.lines[3 + r].no, pr.second, value_kind::exponent, *gf);
             if (val) {
                 entries.push_back({ r, pr.first, val });
                 col_weight[pr.first]++;
@@ -333,10 +373,11 @@ nb_matrix_file read_rptu_rows(const int_file& f, galois_field::sptr field)
     }
     for (int c = 0; c < h.n; c++) {
         if (col_weight[c] != f.lines[1].v[c]) {
-            fail(f, f.lines[1].no, "column " + std::to_string(c + 1) + " has weight " +
-                                       std::to_string(f.lines[1].v[c]) +
-                                       " here but " + std::to_string(col_weight[c]) +
-                                       " entries in the rows");
+            fail(f,
+                 f.lines[1].no,
+                 "column " + std::to_string(c + 1) + " has weight " +
+                     std::to_string(f.lines[1].v[c]) + " here but " +
+                     std::to_string(col_weight[c]) + " entries in the rows");
         }
     }
     nb_matrix_file out;
@@ -369,9 +410,11 @@ nb_matrix_file read_labsticc(const int_file& f, galois_field::sptr field)
         total += static_cast<size_t>(w);
     }
     if (tokens.size() != 2 * total) {
-        fail(f, tokens.size() > 2 * total ? tokens[2 * total].second : last_line(f),
+        fail(f,
+             tokens.size() > 2 * total ? tokens[2 * total].second : last_line(f),
              "expected " + std::to_string(total) + " column indices and " +
-                 std::to_string(total) + " values after the weights (labsticc layout), found " +
+                 std::to_string(total) +
+                 " values after the weights (labsticc layout), found " +
                  std::to_string(tokens.size()) + " numbers");
     }
     std::vector<nb_entry> entries;
@@ -382,12 +425,16 @@ nb_matrix_file read_labsticc(const int_file& f, galois_field::sptr field)
         for (int i = 0; i < w; i++, t++) {
             const long c = tokens[t].first;
             if (c < 0 || c >= h.n) {
-                fail(f, tokens[t].second, "row " + std::to_string(r + 1) + ": column " +
-                                              std::to_string(c) + " outside [0, " +
-                                              std::to_string(h.n - 1) + "]");
+                fail(f,
+                     tokens[t].second,
+                     "row " + std::to_string(r + 1) + ": column " + std::to_string(c) +
+                         " outside [0, " + std::to_string(h.n - 1) + "]");
             }
-            const int val = to_element(f, tokens[total + t].second, tokens[total + t].first,
-                                       value_kind::labsticc, *gf);
+            const int val = to_element(f,
+                                       tokens[total + t].second,
+                                       tokens[total + t].first,
+                                       value_kind::labsticc,
+                                       *gf);
             if (val) {
                 entries.push_back({ r, static_cast<int>(c), val });
                 col_weight[c]++;
@@ -396,9 +443,11 @@ nb_matrix_file read_labsticc(const int_file& f, galois_field::sptr field)
     }
     for (int c = 0; c < h.n; c++) {
         if (col_weight[c] != f.lines[1].v[c]) {
-            fail(f, f.lines[1].no, "column " + std::to_string(c) + " has weight " +
-                                       std::to_string(f.lines[1].v[c]) + " here but " +
-                                       std::to_string(col_weight[c]) + " entries in the rows");
+            fail(f,
+                 f.lines[1].no,
+                 "column " + std::to_string(c) + " has weight " +
+                     std::to_string(f.lines[1].v[c]) + " here but " +
+                     std::to_string(col_weight[c]) + " entries in the rows");
         }
     }
     nb_matrix_file out;
@@ -421,9 +470,11 @@ nb_matrix_file read_binary_alist(const int_file& f)
     check_weights(f, 2, h.n, "column weights", h.m);
     check_weights(f, 3, h.m, "row weights", h.n);
     if (f.lines.size() != 4 + static_cast<size_t>(h.n) + h.m) {
-        fail(f, last_line(f), "expected " + std::to_string(h.n) + " column lists and " +
-                                  std::to_string(h.m) + " row lists, found " +
-                                  std::to_string(f.lines.size() - 4) + " lines");
+        fail(f,
+             last_line(f),
+             "expected " + std::to_string(h.n) + " column lists and " +
+                 std::to_string(h.m) + " row lists, found " +
+                 std::to_string(f.lines.size() - 4) + " lines");
     }
     auto take = [&](size_t li, int weight, int limit, const std::string& what) {
         const text_line& l = f.lines[li];
@@ -437,26 +488,34 @@ nb_matrix_file read_binary_alist(const int_file& f)
                 continue;
             }
             if (v < 1 || v > limit) {
-                fail(f, l.no, what + ": index " + std::to_string(v) + " outside [1, " +
-                                  std::to_string(limit) + "]");
+                fail(f,
+                     l.no,
+                     what + ": index " + std::to_string(v) + " outside [1, " +
+                         std::to_string(limit) + "]");
             }
             out.push_back(static_cast<int>(v - 1));
         }
         if (static_cast<int>(out.size()) != weight) {
-            fail(f, l.no, what + ": " + std::to_string(out.size()) +
-                              " indices but its weight is " + std::to_string(weight));
+            fail(f,
+                 l.no,
+                 what + ": " + std::to_string(out.size()) +
+                     " indices but its weight is " + std::to_string(weight));
         }
         return out;
     };
     std::vector<std::pair<int, int>> from_cols, from_rows;
     for (int c = 0; c < h.n; c++) {
-        for (int r : take(4 + c, static_cast<int>(f.lines[2].v[c]), h.m,
+        for (int r : take(4 + c,
+                          static_cast<int>(f.lines[2].v[c]),
+                          h.m,
                           "column " + std::to_string(c + 1))) {
             from_cols.emplace_back(r, c);
         }
     }
     for (int r = 0; r < h.m; r++) {
-        for (int c : take(4 + h.n + r, static_cast<int>(f.lines[3].v[r]), h.n,
+        for (int c : take(4 + h.n + r,
+                          static_cast<int>(f.lines[3].v[r]),
+                          h.n,
                           "row " + std::to_string(r + 1))) {
             from_rows.emplace_back(r, c);
         }
@@ -489,26 +548,32 @@ nb_matrix_file read_binary_qc(const int_file& f)
     for (long i = 0; i < rows; i++) {
         const text_line& l = f.lines[1 + i];
         if (static_cast<long>(l.v.size()) != cols) {
-            fail(f, l.no, "qc base matrix: " + std::to_string(l.v.size()) +
-                              " shifts, expected " + std::to_string(cols));
+            fail(f,
+                 l.no,
+                 "qc base matrix: " + std::to_string(l.v.size()) + " shifts, expected " +
+                     std::to_string(cols));
         }
         for (long j = 0; j < cols; j++) {
             const long s = l.v[j];
             if (s < -1 || s > z) {
-                fail(f, l.no, "qc base matrix: shift " + std::to_string(s) +
-                                  " outside [-1, Z] (Z = " + std::to_string(z) + ")");
+                fail(f,
+                     l.no,
+                     "qc base matrix: shift " + std::to_string(s) +
+                         " outside [-1, Z] (Z = " + std::to_string(z) + ")");
             }
             if (s < 0) {
                 continue;
             }
             for (long r = 0; r < z; r++) {
                 e.push_back({ static_cast<int>(i * z + r),
-                              static_cast<int>(j * z + (r + s) % z), 1 });
+                              static_cast<int>(j * z + (r + s) % z),
+                              1 });
             }
         }
     }
     nb_matrix_file out;
-    out.h = build(f, static_cast<int>(rows * z), static_cast<int>(cols * z), 2, std::move(e));
+    out.h =
+        build(f, static_cast<int>(rows * z), static_cast<int>(cols * z), 2, std::move(e));
     out.format = nb_matrix_format::binary;
     out.layout = "binary (qc base matrix)";
     return out;
@@ -529,10 +594,11 @@ nb_matrix_file read_binary(const int_file& f)
         std::vector<nb_entry> e;
         for (size_t r = 0; r < f.lines.size(); r++) {
             if (f.lines[r].v.size() != n || !all_binary_digits(f.lines[r])) {
-                fail(f, f.lines[r].no, "dense binary matrix: row of " +
-                                           std::to_string(f.lines[r].v.size()) +
-                                           " numbers (expected " + std::to_string(n) +
-                                           " zeros and ones)");
+                fail(f,
+                     f.lines[r].no,
+                     "dense binary matrix: row of " +
+                         std::to_string(f.lines[r].v.size()) + " numbers (expected " +
+                         std::to_string(n) + " zeros and ones)");
             }
             for (size_t c = 0; c < n; c++) {
                 if (f.lines[r].v[c]) {
@@ -541,7 +607,8 @@ nb_matrix_file read_binary(const int_file& f)
             }
         }
         nb_matrix_file out;
-        out.h = build(f, static_cast<int>(f.lines.size()), static_cast<int>(n), 2, std::move(e));
+        out.h = build(
+            f, static_cast<int>(f.lines.size()), static_cast<int>(n), 2, std::move(e));
         out.format = nb_matrix_format::binary;
         out.layout = "binary (dense 0/1 rows)";
         return out;
@@ -549,11 +616,13 @@ nb_matrix_file read_binary(const int_file& f)
     if (h0.v.size() == 2) {
         return read_binary_alist(f);
     }
-    if (h0.v.size() == 3 && f.lines.size() == 1 + static_cast<size_t>(std::max(0L, h0.v[1])) &&
+    if (h0.v.size() == 3 &&
+        f.lines.size() == 1 + static_cast<size_t>(std::max(0L, h0.v[1])) &&
         f.lines.size() > 1 && f.lines[1].v.size() == static_cast<size_t>(h0.v[0])) {
         return read_binary_qc(f);
     }
-    if (h0.v.size() >= 3 && f.lines.size() == 1 + static_cast<size_t>(std::max(0L, h0.v[1]))) {
+    if (h0.v.size() >= 3 &&
+        f.lines.size() == 1 + static_cast<size_t>(std::max(0L, h0.v[1]))) {
         // "N M max_row_weight ...": M lines of 1-based column indices.
         const int n = static_cast<int>(h0.v[0]);
         const int m = static_cast<int>(h0.v[1]);
@@ -565,9 +634,11 @@ nb_matrix_file read_binary(const int_file& f)
                     continue; // padding
                 }
                 if (c < 1 || c > n) {
-                    fail(f, l.no, "row " + std::to_string(r + 1) + ": column " +
-                                      std::to_string(c) + " outside [1, " + std::to_string(n) +
-                                      "]");
+                    fail(f,
+                         l.no,
+                         "row " + std::to_string(r + 1) + ": column " +
+                             std::to_string(c) + " outside [1, " + std::to_string(n) +
+                             "]");
                 }
                 e.push_back({ r, static_cast<int>(c - 1), 1 });
             }
@@ -578,9 +649,11 @@ nb_matrix_file read_binary(const int_file& f)
         out.layout = "binary (row lists)";
         return out;
     }
-    fail(f, h0.no, "not a recognised GF(q) matrix layout (first line: " +
-                       std::to_string(h0.v.size()) +
-                       " numbers; expected 'N M q' for mackay, rptu or labsticc)");
+    fail(f,
+         h0.no,
+         "not a recognised GF(q) matrix layout (first line: " +
+             std::to_string(h0.v.size()) +
+             " numbers; expected 'N M q' for mackay, rptu or labsticc)");
 }
 
 } // namespace
@@ -661,13 +734,16 @@ nb_matrix_file parse_nb_matrix(std::istream& in,
         if (alist_shape) {
             const int n = static_cast<int>(h0.v[0]);
             const int m = static_cast<int>(h0.v[1]);
-            const bool exps = pairs_look_like_exponents(f, 4, 4 + static_cast<size_t>(n) + m);
-            return read_full_alist(f, exps ? value_kind::exponent : value_kind::element, field);
+            const bool exps =
+                pairs_look_like_exponents(f, 4, 4 + static_cast<size_t>(n) + m);
+            return read_full_alist(
+                f, exps ? value_kind::exponent : value_kind::element, field);
         }
         const long m = h0.v[1];
         if (f.lines.size() == 3 + static_cast<size_t>(m) && f.lines.size() > 3 &&
             f.lines[2].v.size() == static_cast<size_t>(m) &&
-            f.lines[3].v.size() == 2 * static_cast<size_t>(std::max(0L, f.lines[2].v[0]))) {
+            f.lines[3].v.size() ==
+                2 * static_cast<size_t>(std::max(0L, f.lines[2].v[0]))) {
             return read_rptu_rows(f, field);
         }
         return read_labsticc(f, field);

@@ -80,8 +80,7 @@ public:
                     const int ab = gf->mul(a, b);
                     CPPUNIT_ASSERT(ab < q);
                     CPPUNIT_ASSERT_EQUAL(ab, int(gf->mul(b, a)));
-                    CPPUNIT_ASSERT_EQUAL(
-                        ab, int(slow_mul(a, b, gf->polynomial(), p)));
+                    CPPUNIT_ASSERT_EQUAL(ab, int(slow_mul(a, b, gf->polynomial(), p)));
                     if (a && b) {
                         CPPUNIT_ASSERT(ab != 0); // no zero divisors
                         CPPUNIT_ASSERT_EQUAL(a, int(gf->div(ab, b)));
@@ -119,25 +118,28 @@ public:
 
     void user_polynomials()
     {
-        // x^4 + x^3 + 1 is primitive; x^4 + x^3 + x^2 + x + 1 is irreducible, not primitive.
+        // x^4 + x^3 + 1 is primitive; x^4 + x^3 + x^2 + x + 1 is irreducible, not
+        // primitive.
         const auto gf = galois_field::make(16, 0x19);
         CPPUNIT_ASSERT_EQUAL(0x19u, gf->polynomial());
         CPPUNIT_ASSERT(galois_field::is_primitive(0x19, 4));
         CPPUNIT_ASSERT(!galois_field::is_primitive(0x1F, 4));
-        GPUFEC_ASSERT_THROW_MSG(galois_field::make(16, 0x1F), gpufec::invalid_argument,
+        GPUFEC_ASSERT_THROW_MSG(galois_field::make(16, 0x1F),
+                                gpufec::invalid_argument,
                                 "not a primitive polynomial");
-        GPUFEC_ASSERT_THROW_MSG(galois_field::make(16, 0x25), gpufec::invalid_argument,
-                                "degree 4");
+        GPUFEC_ASSERT_THROW_MSG(
+            galois_field::make(16, 0x25), gpufec::invalid_argument, "degree 4");
         // GF(256) alternative x^8+x^6+x^5+x^4+1 (0x171) is primitive
         CPPUNIT_ASSERT(galois_field::is_primitive(0x171, 8));
-        CPPUNIT_ASSERT(!galois_field::is_primitive(0x11B, 8)); // AES: irreducible, x not primitive
+        CPPUNIT_ASSERT(
+            !galois_field::is_primitive(0x11B, 8)); // AES: irreducible, x not primitive
     }
 
     void bad_arguments_refused()
     {
         for (int q : { 0, 1, 3, 6, 100, 512, -4 }) {
-            GPUFEC_ASSERT_THROW_MSG(galois_field::make(q), gpufec::invalid_argument,
-                                    "not a power of two");
+            GPUFEC_ASSERT_THROW_MSG(
+                galois_field::make(q), gpufec::invalid_argument, "not a power of two");
         }
     }
 };

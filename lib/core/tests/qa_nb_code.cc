@@ -25,7 +25,8 @@ void check_encoder(const nb_code& c, int messages)
     const int k = c.k();
     const int n = c.n();
     const int p = c.p();
-    std::vector<uint8_t> bits(static_cast<size_t>(k) * p), info(k), cw(n), cwb(static_cast<size_t>(n) * p);
+    std::vector<uint8_t> bits(static_cast<size_t>(k) * p), info(k), cw(n),
+        cwb(static_cast<size_t>(n) * p);
     for (int f = 0; f < messages; f++) {
         random_bits(7, f, bits.size(), bits.data());
         nb_bits_to_symbols(bits.data(), k, p, info.data());
@@ -101,8 +102,9 @@ public:
                                          h.value(bi * z + r, bj * z + col));
                     // next row = right cyclic shift of this one, times alpha
                     if (r + 1 < z) {
-                        CPPUNIT_ASSERT_EQUAL(int(gf->mul(2, gf->exp(r + e))),
-                                             h.value(bi * z + r + 1, bj * z + (col + 1) % z));
+                        CPPUNIT_ASSERT_EQUAL(
+                            int(gf->mul(2, gf->exp(r + e))),
+                            h.value(bi * z + r + 1, bj * z + (col + 1) % z));
                     }
                 }
             }
@@ -152,8 +154,12 @@ public:
 
     void encoder_constructions()
     {
-        for (const char* spec : { "nbqc:32:3:24", "nbqc:32:4:27", "nbqc:16:2:8",
-                                  "nbreg:32:620:3:6", "nbreg:256:96:2:4", "nbreg:2:96:3:6",
+        for (const char* spec : { "nbqc:32:3:24",
+                                  "nbqc:32:4:27",
+                                  "nbqc:16:2:8",
+                                  "nbreg:32:620:3:6",
+                                  "nbreg:256:96:2:4",
+                                  "nbreg:2:96:3:6",
                                   "nbreg:4:40:2:4:5" }) {
             check_encoder(*nb_code::make(spec), 20);
         }
@@ -201,27 +207,31 @@ public:
 
     void bad_specs_refused()
     {
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:33:3:24"), invalid_argument,
+        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:33:3:24"),
+                                invalid_argument,
                                 "Q = 33 is not a power of two");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:512:3:24"), invalid_argument,
-                                "Q = 512");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:32:8:24"), invalid_argument,
-                                "DV + DC <= Q - 1");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:32:3"), invalid_argument,
-                                "expected nbqc:Q:DV:DC");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbreg:32:621:3:6"), invalid_argument,
-                                "not a multiple of dc");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbreg:32:x:3:6"), invalid_argument,
-                                "N 'x' is not an integer");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbfoo:1"), invalid_argument, "unknown form");
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:32:3:24", 0x21), invalid_argument,
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbqc:512:3:24"), invalid_argument, "Q = 512");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbqc:32:8:24"), invalid_argument, "DV + DC <= Q - 1");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbqc:32:3"), invalid_argument, "expected nbqc:Q:DV:DC");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbreg:32:621:3:6"), invalid_argument, "not a multiple of dc");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbreg:32:x:3:6"), invalid_argument, "N 'x' is not an integer");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbfoo:1"), invalid_argument, "unknown form");
+        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbqc:32:3:24", 0x21),
+                                invalid_argument,
                                 "not a primitive polynomial");
         CPPUNIT_ASSERT(nb_code::is_nb_spec("nbreg:32:620:3:6"));
         CPPUNIT_ASSERT(!nb_code::is_nb_spec("wimax:2304:1/2"));
         const auto c = nb_code::make("nbqc:16:2:8");
         std::vector<uint8_t> info(c->k(), 0), cw(c->n());
         info[3] = 16;
-        GPUFEC_ASSERT_THROW_MSG(c->encode(info.data(), cw.data()), invalid_argument,
+        GPUFEC_ASSERT_THROW_MSG(c->encode(info.data(), cw.data()),
+                                invalid_argument,
                                 "info symbol 3 = 16 is not in GF(16)");
     }
 };

@@ -34,19 +34,18 @@ struct run_result {
 };
 
 /* Encodes random frames, sends them over BPSK/AWGN, decodes from bit LLRs. */
-run_result simulate(nb_code::sptr code,
-                    nb_decoder_options o,
-                    double ebn0,
-                    int frames,
-                    uint64_t seed = 3)
+run_result simulate(
+    nb_code::sptr code, nb_decoder_options o, double ebn0, int frames, uint64_t seed = 3)
 {
     const int n = code->n(), k = code->k(), p = code->p();
     const auto dec = nb_decoder::make(code, o);
     awgn_channel ch(modulation::bpsk, ebn0, code->rate(), seed);
-    std::vector<uint8_t> bits(static_cast<size_t>(frames) * k * p), cw(static_cast<size_t>(n) * p);
+    std::vector<uint8_t> bits(static_cast<size_t>(frames) * k * p),
+        cw(static_cast<size_t>(n) * p);
     std::vector<float> llr(static_cast<size_t>(frames) * n * p);
     for (int f = 0; f < frames; f++) {
-        random_bits(seed, f, static_cast<size_t>(k) * p, &bits[static_cast<size_t>(f) * k * p]);
+        random_bits(
+            seed, f, static_cast<size_t>(k) * p, &bits[static_cast<size_t>(f) * k * p]);
         code->encode_bits(&bits[static_cast<size_t>(f) * k * p], cw.data());
         ch.transmit(cw.data(), cw.size(), f, &llr[static_cast<size_t>(f) * n * p]);
     }
@@ -150,11 +149,13 @@ public:
         // Min-Max forward/backward on a degree-3 check over GF(4) with h = (1, 2, 3):
         // the C2V to x2 at symbol x is min over 1*x0 + 2*x1 = 3x of max(L0, L1).
         const auto gf = galois_field::make(4);
-        const auto h3 = nb_matrix::from_entries(1, 3, 4, { { 0, 0, 1 }, { 0, 1, 2 }, { 0, 2, 3 } });
+        const auto h3 =
+            nb_matrix::from_entries(1, 3, 4, { { 0, 0, 1 }, { 0, 1, 2 }, { 0, 2, 3 } });
         const auto code3 = nb_code::from_matrix(h3, gf, "hand3");
         const float L0[4] = { 0, 1, 4, 2 }, L1[4] = { 3, 0, 1, 5 };
         // x2's own LLR flat: the decision follows the C2V alone (+ nothing).
-        std::vector<float> llr = { L0[0], L0[1], L0[2], L0[3], L1[0], L1[1], L1[2], L1[3], 0, 0, 0, 0 };
+        std::vector<float> llr = { L0[0], L0[1], L0[2], L0[3], L1[0], L1[1],
+                                   L1[2], L1[3], 0,     0,     0,     0 };
         float expect[4];
         for (int x = 0; x < 4; x++) {
             float best = 1e30f;
@@ -206,7 +207,8 @@ public:
         llr[3 * 8 + 0] = 0.5f; // x3 leans wrong; the degree-1 check corrects it
         llr[3 * 8 + 4] = 0.0f;
         for (auto rule : { nb_check_rule::min_max, nb_check_rule::ems }) {
-            for (auto sched : { decoding_schedule::flooding, decoding_schedule::layered }) {
+            for (auto sched :
+                 { decoding_schedule::flooding, decoding_schedule::layered }) {
                 nb_decoder_options o;
                 o.rule = rule;
                 o.schedule = sched;
@@ -228,11 +230,14 @@ public:
 
     void noiseless_every_rule_and_schedule()
     {
-        for (const char* spec : { "nbreg:32:620:3:6", "nbqc:16:2:8", "nbreg:256:96:2:4",
+        for (const char* spec : { "nbreg:32:620:3:6",
+                                  "nbqc:16:2:8",
+                                  "nbreg:256:96:2:4",
                                   "nbreg:2:96:3:6" }) {
             const auto code = nb_code::make(spec);
             for (auto rule : { nb_check_rule::min_max, nb_check_rule::ems }) {
-                for (auto sched : { decoding_schedule::flooding, decoding_schedule::layered }) {
+                for (auto sched :
+                     { decoding_schedule::flooding, decoding_schedule::layered }) {
                     nb_decoder_options o;
                     o.rule = rule;
                     o.schedule = sched;
@@ -292,10 +297,15 @@ public:
             const char* spec;
             double ebn0;
         };
-        const row rows[] = { { "nbreg:32:620:3:6", 2.5 }, { "nbqc:32:3:24", 4.0 },
+        const row rows[] = { { "nbreg:32:620:3:6", 2.5 },
+                             { "nbqc:32:3:24", 4.0 },
                              { "nbreg:64:192:2:4", 2.5 } };
-        std::printf("\n  %-18s %6s %7s | %-24s | %-24s\n", "code", "Eb/N0", "frames",
-                    "flooding: avg it / FE", "layered: avg it / FE");
+        std::printf("\n  %-18s %6s %7s | %-24s | %-24s\n",
+                    "code",
+                    "Eb/N0",
+                    "frames",
+                    "flooding: avg it / FE",
+                    "layered: avg it / FE");
         for (const row& r : rows) {
             const auto code = nb_code::make(r.spec);
             nb_decoder_options o;
@@ -305,8 +315,13 @@ public:
             const run_result fl = simulate(code, o, r.ebn0, 60);
             o.schedule = decoding_schedule::layered;
             const run_result la = simulate(code, o, r.ebn0, 60);
-            std::printf("  %-18s %6.2f %7d | %12.2f / %-9d | %12.2f / %-9d\n", r.spec, r.ebn0,
-                        60, fl.avg_iterations, fl.frame_errors, la.avg_iterations,
+            std::printf("  %-18s %6.2f %7d | %12.2f / %-9d | %12.2f / %-9d\n",
+                        r.spec,
+                        r.ebn0,
+                        60,
+                        fl.avg_iterations,
+                        fl.frame_errors,
+                        la.avg_iterations,
                         la.frame_errors);
             CPPUNIT_ASSERT(la.avg_iterations < fl.avg_iterations);
             CPPUNIT_ASSERT(la.frame_errors <= fl.frame_errors + 2);
@@ -362,8 +377,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(uint64_t(64 * 48 * 4), pts[0].info_bits);
         CPPUNIT_ASSERT(pts[0].symbol_errors > 0);
         CPPUNIT_ASSERT(pts[0].symbol_errors <= pts[0].bit_errors);
-        CPPUNIT_ASSERT_DOUBLES_EQUAL(double(pts[0].symbol_errors) / pts[0].info_symbols,
-                                     pts[0].ser, 1e-15);
+        CPPUNIT_ASSERT_DOUBLES_EQUAL(
+            double(pts[0].symbol_errors) / pts[0].info_symbols, pts[0].ser, 1e-15);
         CPPUNIT_ASSERT_EQUAL(uint64_t(0), pts[1].frame_errors);
         CPPUNIT_ASSERT_EQUAL(0.0, pts[1].ser);
         GPUFEC_ASSERT_THROW_MSG(sim.code(), invalid_argument, "nonbinary");
@@ -375,47 +390,59 @@ public:
         const auto code = nb_code::make("nbqc:16:2:8"); // N = 120, q = 16, p = 4
         nb_decoder_options o;
         o.backend = backend_kind::cuda;
-        GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), backend_unavailable,
-                                "no nonbinary");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_decoder::make(code, o), backend_unavailable, "no nonbinary");
         o.backend = backend_kind::automatic;
-        CPPUNIT_ASSERT_EQUAL(std::string("cpu"), nb_decoder::make(code, o)->backend_name());
-        GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(nullptr, o), invalid_argument, "code is null");
+        CPPUNIT_ASSERT_EQUAL(std::string("cpu"),
+                             nb_decoder::make(code, o)->backend_name());
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_decoder::make(nullptr, o), invalid_argument, "code is null");
         o.max_iterations = 0;
-        GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "max_iterations");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_decoder::make(code, o), invalid_argument, "max_iterations");
         o.max_iterations = 10;
         o.threads = -1;
         GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "threads");
         o.threads = 0;
         o.ems_nm = 17;
-        GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "exceeds q = 16");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_decoder::make(code, o), invalid_argument, "exceeds q = 16");
         o.ems_nm = 0;
         o.ems_offset = -1;
-        GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "ems_offset");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_decoder::make(code, o), invalid_argument, "ems_offset");
         o.ems_offset = 0.5f;
         o.ems_scale = 0.0f;
         GPUFEC_ASSERT_THROW_MSG(nb_decoder::make(code, o), invalid_argument, "ems_scale");
         o.ems_scale = 0.7f;
-        GPUFEC_ASSERT_THROW_MSG(parse_nb_check_rule("bp"), invalid_argument, "minmax or ems");
+        GPUFEC_ASSERT_THROW_MSG(
+            parse_nb_check_rule("bp"), invalid_argument, "minmax or ems");
 
         const auto dec = nb_decoder::make(code, o);
         std::vector<float> bits(120 * 4, 1.0f), syms(120 * 16, 0.0f);
         nb_decode_output out;
         GPUFEC_ASSERT_THROW_MSG(dec->decode_bits(bits.data(), bits.size(), 0, out),
-                                invalid_argument, "frames must be >= 1");
+                                invalid_argument,
+                                "frames must be >= 1");
         GPUFEC_ASSERT_THROW_MSG(dec->decode_bits(nullptr, bits.size(), 1, out),
-                                invalid_argument, "llrs is null");
+                                invalid_argument,
+                                "llrs is null");
         GPUFEC_ASSERT_THROW_MSG(dec->decode_bits(bits.data(), bits.size() - 1, 1, out),
-                                invalid_argument, "expected 480");
+                                invalid_argument,
+                                "expected 480");
         // Symbol vectors of the wrong q (GF(32) vectors for a GF(16) code).
         std::vector<float> wrong(120 * 32, 0.0f);
         GPUFEC_ASSERT_THROW_MSG(dec->decode_symbols(wrong.data(), wrong.size(), 1, out),
-                                invalid_argument, "q must match");
+                                invalid_argument,
+                                "q must match");
         syms[5 * 16 + 3] = std::numeric_limits<float>::quiet_NaN();
         GPUFEC_ASSERT_THROW_MSG(dec->decode_symbols(syms.data(), syms.size(), 1, out),
-                                invalid_argument, "symbol 5, element 3) is not finite");
+                                invalid_argument,
+                                "symbol 5, element 3) is not finite");
         bits[7] = std::numeric_limits<float>::infinity();
         GPUFEC_ASSERT_THROW_MSG(dec->decode_bits(bits.data(), bits.size(), 1, out),
-                                invalid_argument, "LLR 7 is infinite");
+                                invalid_argument,
+                                "LLR 7 is infinite");
         // NaN bit LLRs count as 0 (as in the binary decoder): no throw.
         bits[7] = std::numeric_limits<float>::quiet_NaN();
         dec->decode_bits(bits.data(), bits.size(), 1, out);

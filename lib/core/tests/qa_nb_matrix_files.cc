@@ -34,7 +34,8 @@ bool expected_refused(const std::string& path)
            path.find("MatDeclercq_R23_GF64_Alist") != std::string::npos;
 }
 
-nb_matrix_file parse(const std::string& text, nb_matrix_format f = nb_matrix_format::automatic)
+nb_matrix_file parse(const std::string& text,
+                     nb_matrix_format f = nb_matrix_format::automatic)
 {
     std::istringstream in(text);
     return parse_nb_matrix(in, "bad.txt", f);
@@ -85,8 +86,8 @@ public:
                 CPPUNIT_FAIL(std::string("failed to load: ") + e.what());
             }
         }
-        std::cout << "\n  nonbinary refcodes: " << loaded << " matrices loaded, " << refused
-                  << " non-matrix files refused\n";
+        std::cout << "\n  nonbinary refcodes: " << loaded << " matrices loaded, "
+                  << refused << " non-matrix files refused\n";
         CPPUNIT_ASSERT_EQUAL(60, loaded);
         CPPUNIT_ASSERT_EQUAL(27, refused);
     }
@@ -96,7 +97,8 @@ public:
         const auto gf64 = galois_field::make(64);
         // MacKay: column 1 of 204.102.3.6.16 is "73 6 84 13 81 13" (GF(16) elements).
         {
-            const auto f = read_nb_matrix(nbdir() + "/abdallaka91_matlab_NB/matrices/204.102.3.6.16.txt");
+            const auto f = read_nb_matrix(
+                nbdir() + "/abdallaka91_matlab_NB/matrices/204.102.3.6.16.txt");
             CPPUNIT_ASSERT(f.format == nb_matrix_format::mackay);
             CPPUNIT_ASSERT_EQUAL(16, f.h.q());
             CPPUNIT_ASSERT_EQUAL(102, f.h.rows());
@@ -107,7 +109,8 @@ public:
         }
         // RPTU: first row of N96_K48_GF64 is "4 27 7 1 10 36 16 49" (1-based, exponents).
         {
-            const auto f = read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt");
+            const auto f =
+                read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt");
             CPPUNIT_ASSERT(f.format == nb_matrix_format::rptu);
             CPPUNIT_ASSERT_EQUAL(int(gf64->exp(27)), f.h.value(0, 3));
             CPPUNIT_ASSERT_EQUAL(int(gf64->exp(1)), f.h.value(0, 6));
@@ -115,7 +118,8 @@ public:
         }
         // Lab-STICC: row 0 of Mat24_N48_M24 has columns "4 9 34 42", values "38 55 18 1".
         {
-            const auto f = read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/Mat24_N48_M24");
+            const auto f =
+                read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/Mat24_N48_M24");
             CPPUNIT_ASSERT(f.format == nb_matrix_format::labsticc);
             CPPUNIT_ASSERT_EQUAL(int(gf64->exp(37)), f.h.value(0, 4));
             CPPUNIT_ASSERT_EQUAL(int(gf64->exp(54)), f.h.value(0, 9));
@@ -123,7 +127,8 @@ public:
         }
         // RPTU full alists of the 64800-bit GF(256) codes.
         {
-            const auto f = read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N64800_K51840_GF256.txt");
+            const auto f = read_nb_matrix(
+                nbdir() + "/Lcrypto_EMS/matrices/KN/N64800_K51840_GF256.txt");
             CPPUNIT_ASSERT(f.format == nb_matrix_format::rptu);
             CPPUNIT_ASSERT_EQUAL(1620, f.h.rows());
             CPPUNIT_ASSERT_EQUAL(8100, f.h.cols());
@@ -137,27 +142,33 @@ public:
             CPPUNIT_ASSERT_EQUAL(320, int(f.h.edges()));
         }
         // Format given explicitly agrees with detection.
-        CPPUNIT_ASSERT(read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt",
-                                      nb_matrix_format::rptu)
-                           .h == read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt")
-                                     .h);
+        CPPUNIT_ASSERT(
+            read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt",
+                           nb_matrix_format::rptu)
+                .h ==
+            read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt").h);
         // A wrong format given is refused with a line.
-        GPUFEC_ASSERT_THROW_MSG(read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt",
-                                               nb_matrix_format::labsticc),
-                                file_format_error, "N96_K48_GF64.txt:");
+        GPUFEC_ASSERT_THROW_MSG(
+            read_nb_matrix(nbdir() + "/Lcrypto_EMS/matrices/KN/N96_K48_GF64.txt",
+                           nb_matrix_format::labsticc),
+            file_format_error,
+            "N96_K48_GF64.txt:");
     }
 
     void beidou_transcriptions()
     {
-        const auto a = read_nb_matrix(nbdir() + "/Sadam452_navic/matrices/KN/N528_K264_GF64_BeiDou.txt");
-        const auto b = read_nb_matrix(nbdir() + "/abdallaka91_matlab_NB/matrices/BeiDou_GF64_88x44.txt");
+        const auto a = read_nb_matrix(
+            nbdir() + "/Sadam452_navic/matrices/KN/N528_K264_GF64_BeiDou.txt");
+        const auto b = read_nb_matrix(
+            nbdir() + "/abdallaka91_matlab_NB/matrices/BeiDou_GF64_88x44.txt");
         CPPUNIT_ASSERT_EQUAL(44, a.h.rows());
         CPPUNIT_ASSERT_EQUAL(88, a.h.cols());
         CPPUNIT_ASSERT(a.h.row_ptr() == b.h.row_ptr());
         CPPUNIT_ASSERT(a.h.row_cols() == b.h.row_cols()); // same positions
         CPPUNIT_ASSERT(a.h.row_vals() != b.h.row_vals()); // different values
         for (const auto* f : { &a, &b }) {
-            const auto code = nb_code::from_matrix(f->h, galois_field::make(64), "beidou");
+            const auto code =
+                nb_code::from_matrix(f->h, galois_field::make(64), "beidou");
             CPPUNIT_ASSERT_EQUAL(44, code->k());
         }
     }
@@ -178,50 +189,61 @@ public:
         // MacKay value >= q (line 8).
         GPUFEC_ASSERT_THROW_MSG(
             parse("3 2 4\n2 2\n1 2 1\n2 2\n1 1\n1 2 2 3\n2 1\n1 1 2 4\n2 3 3 1\n"),
-            file_format_error, "bad.txt:8: value 4 is not a nonzero element of GF(4)");
+            file_format_error,
+            "bad.txt:8: value 4 is not a nonzero element of GF(4)");
         // Column and row lists disagree.
         GPUFEC_ASSERT_THROW_MSG(
             parse("3 2 4\n2 2\n1 2 1\n2 2\n1 1\n1 2 2 3\n2 1\n1 1 2 3\n2 3 3 1\n"),
-            file_format_error, "bad.txt:8: row 1, column 2: value 3 disagrees");
+            file_format_error,
+            "bad.txt:8: row 1, column 2: value 3 disagrees");
         // Truncated.
-        GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n2 2\n1 2 1\n2 2\n1 1\n1 2 2 3\n2 1\n1 1 2 2\n"),
-                                file_format_error, "bad.txt:8: file ends");
+        GPUFEC_ASSERT_THROW_MSG(
+            parse("3 2 4\n2 2\n1 2 1\n2 2\n1 1\n1 2 2 3\n2 1\n1 1 2 2\n"),
+            file_format_error,
+            "bad.txt:8: file ends");
         // Index out of range.
         GPUFEC_ASSERT_THROW_MSG(
             parse("3 2 4\n2 2\n1 2 1\n2 2\n1 1\n1 2 2 3\n2 1\n1 1 4 2\n2 3 3 1\n"),
-            file_format_error, "bad.txt:8: row 1: index 4 outside [1, 3]");
+            file_format_error,
+            "bad.txt:8: row 1: index 4 outside [1, 3]");
         // RPTU exponent >= q - 1 (line 5).
         GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n1 2 1\n2 2\n1 0 2 1\n2 1 3 3\n"),
                                 file_format_error,
                                 "bad.txt:5: exponent 3 is outside [-1, 2] for GF(4)");
         // RPTU column weight disagreeing with the rows.
         GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n1 1 1\n2 2\n1 0 2 1\n2 1 3 2\n"),
-                                file_format_error, "bad.txt:2: column 2 has weight 1");
+                                file_format_error,
+                                "bad.txt:2: column 2 has weight 1");
         // Lab-STICC value >= q (line 7).
         GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n1 2 1\n2 2\n0 1\n1 2\n1 2\n3 4\n"),
-                                file_format_error, "bad.txt:7: value 4 is outside [0, 3]");
+                                file_format_error,
+                                "bad.txt:7: value 4 is outside [0, 3]");
         // Lab-STICC column index out of range.
         GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n1 2 1\n2 2\n0 1\n1 3\n1 2\n3 1\n"),
-                                file_format_error, "bad.txt:5: row 2: column 3 outside [0, 2]");
+                                file_format_error,
+                                "bad.txt:5: row 2: column 3 outside [0, 2]");
         // Not a number.
-        GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n1 x 1\n"), file_format_error,
+        GPUFEC_ASSERT_THROW_MSG(parse("3 2 4\n1 x 1\n"),
+                                file_format_error,
                                 "bad.txt:2: 'x' is not an integer");
         // q not a power of two given as a GF(q) header with a wrong layout.
         GPUFEC_ASSERT_THROW_MSG(parse("3 2 6\n2 2\n", nb_matrix_format::mackay),
-                                file_format_error, "bad.txt:1: q = 6 is not a power of two");
+                                file_format_error,
+                                "bad.txt:1: q = 6 is not a power of two");
         GPUFEC_ASSERT_THROW_MSG(parse(""), file_format_error, "empty file");
-        GPUFEC_ASSERT_THROW_MSG(read_nb_matrix("/nonexistent/file.alist"), file_format_error,
-                                "cannot open");
+        GPUFEC_ASSERT_THROW_MSG(
+            read_nb_matrix("/nonexistent/file.alist"), file_format_error, "cannot open");
         // Spec refers to a bad file: the file_format_error reaches the caller.
-        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbalist:/nonexistent/x"), file_format_error,
-                                "/nonexistent/x");
+        GPUFEC_ASSERT_THROW_MSG(
+            nb_code::make("nbalist:/nonexistent/x"), file_format_error, "/nonexistent/x");
     }
 
     void round_trip()
     {
-        for (const char* rel : { "/Lcrypto_EMS/matrices/KN/N576_K288_GF64.txt",
-                                 "/Lcrypto_EMS/matrices/Mat24_N96_M48",
-                                 "/abdallaka91_matlab_NB/matrices/273.191.4.14.64.txt" }) {
+        for (const char* rel :
+             { "/Lcrypto_EMS/matrices/KN/N576_K288_GF64.txt",
+               "/Lcrypto_EMS/matrices/Mat24_N96_M48",
+               "/abdallaka91_matlab_NB/matrices/273.191.4.14.64.txt" }) {
             const auto f = read_nb_matrix(nbdir() + rel);
             std::stringstream s;
             write_nb_alist(f.h, s);
@@ -236,7 +258,8 @@ public:
         CPPUNIT_ASSERT(parse_nb_matrix_format("labsticc") == nb_matrix_format::labsticc);
         CPPUNIT_ASSERT(parse_nb_matrix_format("mackay") == nb_matrix_format::mackay);
         CPPUNIT_ASSERT(parse_nb_matrix_format("auto") == nb_matrix_format::automatic);
-        GPUFEC_ASSERT_THROW_MSG(parse_nb_matrix_format("xml"), invalid_argument,
+        GPUFEC_ASSERT_THROW_MSG(parse_nb_matrix_format("xml"),
+                                invalid_argument,
                                 "unknown GF(q) matrix format 'xml'");
     }
 };
