@@ -29,6 +29,9 @@
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_channel.h>
+#include <gpufec/nb_code.h>
+#include <gpufec/nb_decoder.h>
 
 #ifdef GPUFEC_HAVE_CUDA
 #include <cuda_runtime.h>
@@ -525,6 +528,170 @@ void print_mode(const char* label, const mode_result& m, size_t frames)
     std::fflush(stdout);
 }
 
+} // namespace
+
+#ifdef GPUFEC_HAVE_CUDA
+namespace gpufec {
+// lib/cuda/nb_cuda_decoder.h (private to the library, exported from it)
+double nb_cuda_time_device_resident(nb_code::sptr code,
+                                    const nb_decoder_options& options,
+                                    const float* symbol_llrs,
+                                    size_t frames,
+                                    int reps);
+} // namespace gpufec
+#endif
+
+namespace {
+
+/*
+ * Nonbinary codes (nbqc:, nbreg:, nbalist: specs): nb_decoder with --algorithm
+ * minmax (nms, the binary default, is read as minmax), --schedule, --iterations,
+ * --early-termination, --backend, --threads, --batch, --mode, --reps, --warmup,
+ * --ebn0, --seed, --json. Device-resident (cuda): the batch's normalized symbol
+ * LLRs are uploaded once, then --reps decodes are timed together with CUDA events
+ * (mean per decode). Host-fed: decode_symbols() from host memory (H2D + decode +
+ * D2H), wall clock, median of --reps. Throughput = frames * K * p / time.
+ */
+int run_nb(const std::string& code_spec,
+           std::string algorithm,
+           const std::string& schedule,
+           size_t iterations,
+           bool early,
+           const std::string& backend,
+           int threads,
+           size_t batch,
+           const std::string& mode_name,
+           size_t n_reps,
+           size_t n_warmup,
+           double ebn0_db,
+           uint64_t seed,
+           const std::string& json_path)
+{
+    if (lower(algorithm) == "nms") {
+        algorithm = "minmax";
+    }
+    const auto code = gpufec::nb_code::make(code_spec);
+    gpufec::nb_decoder_options o;
+    o.rule = gpufec::parse_nb_check_rule(algorithm);
+    o.schedule = gpufec::parse_schedule(schedule);
+    o.max_iterations = static_cast<int>(iterations);
+    o.early_termination = early;
+    o.backend = gpufec::parse_backend(backend);
+    o.threads = threads;
+    o.validate();
+    auto dec = gpufec::nb_decoder::make(code, o);
+    const bool on_gpu = dec->backend_name() == "cuda";
+    const bool want_device = mode_name == "device" || (mode_name == "both" && on_gpu);
+    const bool want_host = mode_name == "host" || mode_name == "both";
+    if (want_device && !on_gpu) {
+        throw usage_error("--mode device needs the cuda backend; use --mode host");
+    }
+    const size_t n = code->n(), k = code->k(), p = code->p(), q = code->q();
+    size_t frames = batch;
+    if (frames == 0) {
+        // cuda: 4096 frames, fewer when the messages would pass 10 GiB
+        const size_t per_frame = (2 * n + 2 * code->h().edges()) * q * sizeof(float);
+        frames = on_gpu ? std::min<size_t>(
+                              4096, std::max<size_t>(1, (size_t(10) << 30) / per_frame))
+                        : 64;
+    }
+    // Input: random codewords over BPSK/AWGN, then symbol LLRs.
+    gpufec::awgn_channel ch(gpufec::modulation::bpsk, ebn0_db, code->rate(), seed);
+    std::vector<uint8_t> bits(k * p), cw(n * p), sent(frames * k);
+    std::vector<float> bit_llr(n * p), sym(frames * n * q);
+    for (size_t f = 0; f < frames; f++) {
+        gpufec::random_bits(seed, f, bits.size(), bits.data());
+        gpufec::nb_bits_to_symbols(bits.data(), static_cast<int>(k), static_cast<int>(p),
+                                   &sent[f * k]);
+        code->encode_bits(bits.data(), cw.data());
+        ch.transmit(cw.data(), cw.size(), f, bit_llr.data());
+        gpufec::nb_bit_llrs_to_symbol_llrs(bit_llr.data(), n, static_cast<int>(p),
+                                           &sym[f * n * q]);
+    }
+    const double info_bits = static_cast<double>(frames) * k * p;
+    std::printf("gpufec-bench: code %s  GF(%zu)  N=%zu  K=%zu  rate=%.6g\n",
+                code->name().c_str(), q, n, k, code->rate());
+    std::printf("decoder: %s %s, %zu iterations, early termination %s  backend: %s\n",
+                gpufec::to_string(o.rule).c_str(),
+                gpufec::to_string(o.schedule).c_str(),
+                iterations,
+                early ? "on" : "off",
+                dec->backend_name().c_str());
+    std::printf("input: %zu frames per call, BPSK/AWGN at Eb/N0 %g dB, seed %llu\n",
+                frames, ebn0_db, static_cast<unsigned long long>(seed));
+    double dev_mbps = -1, host_mbps = -1, host_fer = -1, host_ser = -1, mean_it = -1;
+    if (want_device) {
+#ifdef GPUFEC_HAVE_CUDA
+        const double t = gpufec::nb_cuda_time_device_resident(
+            code, o, sym.data(), frames, static_cast<int>(n_reps));
+        dev_mbps = info_bits / t / 1e6;
+        std::printf("device-resident  %10.2f Mbps  (mean of %zu decodes of %zu frames, "
+                    "%.3f ms each)\n", dev_mbps, n_reps, frames, t * 1e3);
+#else
+        throw usage_error("--mode device: this build has no CUDA support");
+#endif
+    }
+    if (want_host) {
+        std::vector<uint8_t> info(frames * k);
+        std::vector<int> its(frames);
+        gpufec::nb_decode_output out;
+        out.info_symbols = info.data();
+        out.iterations = its.data();
+        std::vector<double> secs;
+        for (size_t r = 0; r < n_warmup + n_reps; r++) {
+            const auto t0 = std::chrono::steady_clock::now();
+            dec->decode_symbols(sym.data(), sym.size(), frames, out);
+            const auto t1 = std::chrono::steady_clock::now();
+            if (r >= n_warmup) {
+                secs.push_back(std::chrono::duration<double>(t1 - t0).count());
+            }
+        }
+        std::sort(secs.begin(), secs.end());
+        host_mbps = info_bits / secs[secs.size() / 2] / 1e6;
+        size_t fe = 0, se = 0, it_sum = 0;
+        for (size_t f = 0; f < frames; f++) {
+            size_t e = 0;
+            for (size_t i = 0; i < k; i++) {
+                e += info[f * k + i] != sent[f * k + i];
+            }
+            fe += e > 0;
+            se += e;
+            it_sum += its[f];
+        }
+        host_fer = double(fe) / frames;
+        host_ser = double(se) / (frames * k);
+        mean_it = double(it_sum) / frames;
+        std::printf("host-fed         %10.2f Mbps  (median of %zu)  FER %.4g  SER %.4g  "
+                    "mean iterations %.2f\n",
+                    host_mbps, n_reps, host_fer, host_ser, mean_it);
+    }
+    if (!json_path.empty()) {
+        std::ostringstream j;
+        j << "{\"program\": \"gpufec-bench\", \"code\": " << json_string(code->name())
+          << ", \"q\": " << q << ", \"n\": " << n << ", \"k\": " << k
+          << ", \"algorithm\": " << json_string(gpufec::to_string(o.rule))
+          << ", \"schedule\": " << json_string(gpufec::to_string(o.schedule))
+          << ", \"iterations\": " << iterations
+          << ", \"early_termination\": " << (early ? "true" : "false")
+          << ", \"backend\": " << json_string(dec->backend_name())
+          << ", \"frames\": " << frames << ", \"ebn0_db\": " << json_number(ebn0_db)
+          << ", \"device_resident_mbps\": "
+          << (dev_mbps < 0 ? std::string("null") : json_number(dev_mbps))
+          << ", \"host_fed_mbps\": "
+          << (host_mbps < 0 ? std::string("null") : json_number(host_mbps))
+          << ", \"fer\": " << (host_fer < 0 ? std::string("null") : json_number(host_fer))
+          << ", \"ser\": " << (host_ser < 0 ? std::string("null") : json_number(host_ser))
+          << "}\n";
+        if (!write_file(json_path, j.str())) {
+            throw std::runtime_error("--json: cannot write '" + json_path + "'");
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+namespace {
 int run(int argc, char** argv)
 {
     CLI::App app{ "gpufec-bench: information throughput (Gbps) and single-frame latency "
@@ -614,6 +781,23 @@ int run(int argc, char** argv)
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         throw usage_error(e.what());
+    }
+
+    if (gpufec::nb_code::is_nb_spec(code_spec)) {
+        return run_nb(code_spec,
+                      algorithm,
+                      schedule,
+                      parse_unsigned(iterations, "--iterations", 1, 100000),
+                      parse_on_off(early, "--early-termination"),
+                      backend,
+                      static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096)),
+                      static_cast<size_t>(parse_unsigned(batch, "--batch", 0, 1 << 20)),
+                      parse_choice(mode, "--mode", { "device", "host", "both" }),
+                      static_cast<size_t>(parse_unsigned(reps, "--reps", 1, 100000)),
+                      static_cast<size_t>(parse_unsigned(warmup, "--warmup", 0, 100000)),
+                      parse_real(ebn0, "--ebn0"),
+                      parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max()),
+                      json_path);
     }
 
     gpufec::decoder_options dec;

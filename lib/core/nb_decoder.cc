@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cpu_decoder.h"
+#include "nb_cuda_decoder.h"
 #include <gpufec/error.h>
 #include <gpufec/nb_channel.h>
 #include <gpufec/nb_decoder.h>
@@ -111,14 +112,15 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
             " exceeds q = " + std::to_string(code->q()));
     }
     if (options.backend == backend_kind::cuda) {
-        throw backend_unavailable("the CUDA backend has no nonbinary (GF(q)) decoder "
-                                  "yet; use backend cpu or auto");
+        // lib/cuda/nb_cuda_decoder.cu (Min-Max, flooding and layered); without
+        // CUDA, lib/core/nb_cuda_stub.cc throws backend_unavailable.
+        return make_nb_cuda_decoder(std::move(code), options);
     }
     if (options.backend == backend_kind::automatic) {
         static std::once_flag logged;
         std::call_once(logged, [] {
-            std::clog << "gpufec: nonbinary decoder: backend auto -> cpu (no CUDA "
-                         "nonbinary decoder yet)"
+            std::clog << "gpufec: nonbinary decoder: backend auto -> cpu (ask for "
+                         "backend cuda for the GPU Min-Max decoder)"
                       << std::endl;
         });
     }

@@ -390,8 +390,11 @@ public:
         const auto code = nb_code::make("nbqc:16:2:8"); // N = 120, q = 16, p = 4
         nb_decoder_options o;
         o.backend = backend_kind::cuda;
-        GPUFEC_ASSERT_THROW_MSG(
-            nb_decoder::make(code, o), backend_unavailable, "no nonbinary");
+        try { // the CUDA Min-Max decoder (qa_nb_cuda_decoder) where a GPU works
+            CPPUNIT_ASSERT_EQUAL(std::string("cuda"),
+                                 nb_decoder::make(code, o)->backend_name());
+        } catch (const backend_unavailable&) {
+        }
         o.backend = backend_kind::automatic;
         CPPUNIT_ASSERT_EQUAL(std::string("cpu"),
                              nb_decoder::make(code, o)->backend_name());

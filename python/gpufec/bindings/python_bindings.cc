@@ -16,6 +16,12 @@ void bind_ldpc_encoder_bb(py::module& m);
 void bind_ldpc_decoder_pdu(py::module& m);
 void bind_ldpc_decoder(py::module& m);
 void bind_ldpc_encoder(py::module& m);
+void bind_nb_core(py::module& m);
+void bind_nb_ldpc_decoder_fb(py::module& m);
+void bind_nb_ldpc_encoder_bb(py::module& m);
+void bind_nb_ldpc_decoder_pdu(py::module& m);
+void bind_nb_ldpc_decoder(py::module& m);
+void bind_nb_ldpc_encoder(py::module& m);
 
 PYBIND11_MODULE(gpufec_python, m)
 {
@@ -31,4 +37,10 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_ldpc_decoder_pdu(m);
     bind_ldpc_decoder(m);
     bind_ldpc_encoder(m);
+    bind_nb_core(m);
+    bind_nb_ldpc_decoder_fb(m);
+    bind_nb_ldpc_encoder_bb(m);
+    bind_nb_ldpc_decoder_pdu(m);
+    bind_nb_ldpc_decoder(m);
+    bind_nb_ldpc_encoder(m);
 }

@@ -1,0 +1,41 @@
+/* -*- c++ -*- */
+/*
+ * The CUDA nonbinary (GF(q)) Min-Max decoder (lib/cuda/nb_cuda_decoder.cu),
+ * private to the library: nb_decoder::make (lib/core/nb_decoder.cc) calls
+ * make_nb_cuda_decoder for backend cuda. Builds without CUDA take
+ * lib/core/nb_cuda_stub.cc, which throws gpufec::backend_unavailable.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_NB_CUDA_DECODER_H
+#define INCLUDED_GPUFEC_NB_CUDA_DECODER_H
+
+#include <gpufec/nb_decoder.h>
+
+namespace gpufec {
+
+/*!
+ * The CUDA Min-Max decoder (flooding or block-layered). Throws
+ * gpufec::backend_unavailable when no device works, gpufec::invalid_argument for
+ * the EMS rule (CPU only for now) or a code whose check nodes do not fit in
+ * shared memory.
+ */
+nb_decoder::uptr make_nb_cuda_decoder(nb_code::sptr code,
+                                      const nb_decoder_options& options);
+
+/*!
+ * Device-resident timing for gpufec-bench: uploads `frames` normalized symbol LLR
+ * frames (frames * n * q floats), then runs `reps` full decodes (init + all
+ * iterations + decisions) on the device and returns the mean seconds per decode
+ * (CUDA events). Exported with default visibility; declared again in
+ * apps/gpufec_bench.cc.
+ */
+double nb_cuda_time_device_resident(nb_code::sptr code,
+                                    const nb_decoder_options& options,
+                                    const float* symbol_llrs,
+                                    size_t frames,
+                                    int reps);
+
+} // namespace gpufec
+
+#endif

@@ -1,0 +1,161 @@
+/* -*- c++ -*- */
+/*
+ * nb_ldpc_decoder_fb_impl: float bit LLR stream in (N*p per frame), unpacked bits
+ * out (K*p, or N*p). Whole frames only; as many as are available (up to
+ * frames_per_call) go to the core NB decoder in one call. Tags `iterations`
+ * (long) and `parity_ok` (bool) on each frame's first bit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "nb_ldpc_decoder_fb_impl.h"
+#include "decoder_params.h"
+#include "nb_decoder_params.h"
+#include <algorithm>
+#include <gnuradio/io_signature.h>
+
+namespace gr {
+namespace gpufec {
+
+namespace {
+const char* const who = "gpufec.nb_ldpc_decoder_fb";
+}
+
+nb_ldpc_decoder_fb::sptr nb_ldpc_decoder_fb::make(const std::string& spec,
+                                                  const std::string& algorithm,
+                                                  int ems_nm,
+                                                  float ems_offset,
+                                                  float ems_scale,
+                                                  const std::string& schedule,
+                                                  int max_iterations,
+                                                  bool early_termination,
+                                                  const std::string& backend,
+                                                  int frames_per_call,
+                                                  const std::string& sign,
+                                                  float llr_scale,
+                                                  bool output_codeword,
+                                                  int threads)
+{
+    check_positive(frames_per_call, "frames_per_call", who);
+    const float factor = input_factor(sign, llr_scale, who);
+    nb_decoder_args args;
+    args.algorithm = algorithm;
+    args.ems_nm = ems_nm;
+    args.ems_offset = ems_offset;
+    args.ems_scale = ems_scale;
+    args.schedule = schedule;
+    args.max_iterations = max_iterations;
+    args.early_termination = early_termination;
+    args.backend = backend;
+    args.threads = threads;
+    auto dec = make_nb_decoder(make_nb_code(spec, who), args, who);
+    return gnuradio::make_block_sptr<nb_ldpc_decoder_fb_impl>(
+        std::move(dec), frames_per_call, factor, output_codeword);
+}
+
+nb_ldpc_decoder_fb_impl::nb_ldpc_decoder_fb_impl(::gpufec::nb_decoder::uptr decoder,
+                                                 int frames_per_call,
+                                                 float factor,
+                                                 bool output_codeword)
+    : gr::block("nb_ldpc_decoder_fb",
+                gr::io_signature::make(1, 1, sizeof(float)),
+                gr::io_signature::make(1, 1, sizeof(uint8_t))),
+      d_decoder(std::move(decoder)), d_n(d_decoder->code().n()),
+      d_k(d_decoder->code().k()), d_p(d_decoder->code().p()), d_in_frame(d_n * d_p),
+      d_output_codeword(output_codeword),
+      d_out_frame(output_codeword ? d_n * d_p : d_k * d_p),
+      d_frames_per_call(frames_per_call), d_factor(factor),
+      d_iterations_key(pmt::intern("iterations")),
+      d_parity_ok_key(pmt::intern("parity_ok"))
+{
+    set_output_multiple(d_out_frame);
+    set_relative_rate(static_cast<uint64_t>(d_out_frame),
+                      static_cast<uint64_t>(d_in_frame));
+    d_logger->debug("{}: GF({}) N={} K={} symbols, backend {}, up to {} frames per call",
+                    d_decoder->code().name(),
+                    d_decoder->code().q(),
+                    d_n,
+                    d_k,
+                    d_decoder->backend_name(),
+                    d_frames_per_call);
+}
+
+nb_ldpc_decoder_fb_impl::~nb_ldpc_decoder_fb_impl() {}
+
+std::string nb_ldpc_decoder_fb_impl::backend() const { return d_decoder->backend_name(); }
+std::string nb_ldpc_decoder_fb_impl::code_name() const
+{
+    return d_decoder->code().name();
+}
+
+void nb_ldpc_decoder_fb_impl::set_max_iterations(int max_iterations)
+{
+    d_decoder->set_max_iterations(max_iterations);
+}
+int nb_ldpc_decoder_fb_impl::max_iterations() const
+{
+    return d_decoder->options().max_iterations;
+}
+
+void nb_ldpc_decoder_fb_impl::forecast(int noutput_items,
+                                       gr_vector_int& ninput_items_required)
+{
+    const int frames = std::max(1, noutput_items / d_out_frame);
+    ninput_items_required[0] = frames * d_in_frame;
+}
+
+int nb_ldpc_decoder_fb_impl::general_work(int noutput_items,
+                                          gr_vector_int& ninput_items,
+                                          gr_vector_const_void_star& input_items,
+                                          gr_vector_void_star& output_items)
+{
+    const float* in = static_cast<const float*>(input_items[0]);
+    uint8_t* out = static_cast<uint8_t*>(output_items[0]);
+
+    const int frames = std::min(
+        { ninput_items[0] / d_in_frame, noutput_items / d_out_frame, d_frames_per_call });
+    if (frames <= 0) {
+        return 0;
+    }
+    const size_t count = static_cast<size_t>(frames) * d_in_frame;
+    if (d_llrs.size() < count) { // grows to the largest batch seen, no further
+        d_llrs.resize(count);
+        d_iterations.resize(frames);
+        d_parity_ok.resize(frames);
+        if (d_output_codeword) {
+            d_symbols.resize(static_cast<size_t>(frames) * d_n);
+        }
+    }
+    scale_llrs(in, count, d_factor, d_llrs.data());
+
+    ::gpufec::nb_decode_output dout;
+    if (d_output_codeword) {
+        dout.symbols = d_symbols.data();
+    } else {
+        dout.info_bits = out;
+    }
+    dout.iterations = d_iterations.data();
+    dout.parity_ok = d_parity_ok.data();
+    d_decoder->decode_bits(d_llrs.data(), count, static_cast<size_t>(frames), dout);
+    if (d_output_codeword) {
+        ::gpufec::nb_symbols_to_bits(
+            d_symbols.data(), static_cast<size_t>(frames) * d_n, d_p, out);
+    }
+
+    const uint64_t first = nitems_written(0);
+    uint64_t failed = 0;
+    for (int f = 0; f < frames; f++) {
+        const uint64_t offset = first + static_cast<uint64_t>(f) * d_out_frame;
+        add_item_tag(0, offset, d_iterations_key, pmt::from_long(d_iterations[f]));
+        add_item_tag(0, offset, d_parity_ok_key, pmt::from_bool(d_parity_ok[f] != 0));
+        failed += d_parity_ok[f] ? 0 : 1;
+    }
+    d_frames_decoded += frames;
+    d_calls++;
+    d_frames_failed += failed;
+
+    consume_each(frames * d_in_frame);
+    return frames * d_out_frame;
+}
+
+} // namespace gpufec
+} // namespace gr

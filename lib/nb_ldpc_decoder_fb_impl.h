@@ -1,0 +1,77 @@
+/* -*- c++ -*- */
+/*
+ * nb_ldpc_decoder_fb_impl: the nonbinary stream decoder block's implementation.
+ * Hands every run of whole frames (up to frames_per_call) to one core NB decoder
+ * call and tags each frame's first output bit with its iterations and parity
+ * status.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GR_GPUFEC_NB_LDPC_DECODER_FB_IMPL_H
+#define INCLUDED_GR_GPUFEC_NB_LDPC_DECODER_FB_IMPL_H
+
+#include <atomic>
+#include <gnuradio/gpufec/nb_ldpc_decoder_fb.h>
+#include <gpufec/nb_decoder.h>
+#include <vector>
+
+namespace gr {
+namespace gpufec {
+
+class nb_ldpc_decoder_fb_impl : public nb_ldpc_decoder_fb
+{
+private:
+    ::gpufec::nb_decoder::uptr d_decoder;
+    const int d_n;
+    const int d_k;
+    const int d_p;
+    const int d_in_frame;
+    const bool d_output_codeword;
+    const int d_out_frame;
+    const int d_frames_per_call;
+    const float d_factor;
+    std::vector<float> d_llrs;
+    std::vector<uint8_t> d_symbols;
+    std::vector<int> d_iterations;
+    std::vector<uint8_t> d_parity_ok;
+    std::atomic<uint64_t> d_frames_decoded{ 0 };
+    std::atomic<uint64_t> d_frames_failed{ 0 };
+    std::atomic<uint64_t> d_calls{ 0 };
+    const pmt::pmt_t d_iterations_key;
+    const pmt::pmt_t d_parity_ok_key;
+
+public:
+    nb_ldpc_decoder_fb_impl(::gpufec::nb_decoder::uptr decoder,
+                            int frames_per_call,
+                            float factor,
+                            bool output_codeword);
+    ~nb_ldpc_decoder_fb_impl() override;
+
+    int n() const override { return d_n; }
+    int k() const override { return d_k; }
+    int q() const override { return 1 << d_p; }
+    int p() const override { return d_p; }
+    int input_frame_size() const override { return d_in_frame; }
+    int output_frame_size() const override { return d_out_frame; }
+    std::string backend() const override;
+    int frames_per_call() const override { return d_frames_per_call; }
+    std::string code_name() const override;
+
+    void set_max_iterations(int max_iterations) override;
+    int max_iterations() const override;
+
+    uint64_t frames_decoded() const override { return d_frames_decoded.load(); }
+    uint64_t frames_failed() const override { return d_frames_failed.load(); }
+    uint64_t decoder_calls() const override { return d_calls.load(); }
+
+    void forecast(int noutput_items, gr_vector_int& ninput_items_required) override;
+    int general_work(int noutput_items,
+                     gr_vector_int& ninput_items,
+                     gr_vector_const_void_star& input_items,
+                     gr_vector_void_star& output_items) override;
+};
+
+} // namespace gpufec
+} // namespace gr
+
+#endif /* INCLUDED_GR_GPUFEC_NB_LDPC_DECODER_FB_IMPL_H */
