@@ -547,7 +547,8 @@ namespace {
  * Nonbinary codes (nbqc:, nbreg:, nbalist: specs): nb_decoder with --algorithm
  * minmax (nms, the binary default, is read as minmax), --schedule, --iterations,
  * --early-termination, --backend, --threads, --batch, --mode, --reps, --warmup,
- * --ebn0, --seed, --json. Device-resident (cuda): the batch's normalized symbol
+ * --ebn0, --seed, --json; --backend auto means cuda where a device works (the
+ * library's nb_decoder auto means cpu). Device-resident (cuda): the batch's normalized symbol
  * LLRs are uploaded once, then --reps decodes are timed together with CUDA events
  * (mean per decode). Host-fed: decode_symbols() from host memory (H2D + decode +
  * D2H), wall clock, median of --reps. Throughput = frames * K * p / time.
@@ -577,6 +578,9 @@ int run_nb(const std::string& code_spec,
     o.max_iterations = static_cast<int>(iterations);
     o.early_termination = early;
     o.backend = gpufec::parse_backend(backend);
+    if (o.backend == gpufec::backend_kind::automatic && gpufec::cuda_available()) {
+        o.backend = gpufec::backend_kind::cuda; // nb_decoder's auto means cpu
+    }
     o.threads = threads;
     o.validate();
     auto dec = gpufec::nb_decoder::make(code, o);

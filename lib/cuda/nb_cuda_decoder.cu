@@ -5,8 +5,14 @@
  * that decisions agree exactly (min, max, one subtraction per normalization and
  * the APP sums in the same order):
  *
- *  - nb_check_kernel: one thread block per (check node, group of frames); the
- *    block is q x G threads (x = field element a, y = frame of the group), so
+ *  - nb_check_quad_kernel (default for q >= 4): one thread block per (check
+ *    node, group of G frames), q/4 threads per check node and frame, each owning
+ *    four field elements, so that every (min, max) convolution step is one
+ *    broadcast 128-bit shared load, one 128-bit load and 16 pairs in registers
+ *    (derivation at the kernel). About 1.3x to 2x the lane kernel's throughput
+ *    on an H200 (docs/BENCHMARKS.md "Nonbinary").
+ *  - nb_check_kernel ("lane", q < 4 or GPUFEC_NB_CUDA_CNP=lane): the block is
+ *    q x G threads (x = field element a, y = frame of the group), so
  *    q threads per check node per frame (paper 000). The check node's input
  *    vectors, forward F, backward B and merged M vectors live in shared memory
  *    (4 x dc x q floats per frame); forward and backward recursions run in the

@@ -7,10 +7,13 @@
  *  - fresh noisy frames (BPSK/AWGN, seed $GPUFEC_TEST_SEED, default 20261121):
  *    the same symbol decisions as the CPU on >= 99.9% of the frames, each
  *    schedule, on nbreg:32:620:3:6 and nbqc:32:3:24 (2000 frames each) and
- *    nbqc:64:3:24 and nbreg:256:192:3:6 (200 frames, all must agree); iterations and parity compared too
- *    (early termination on), a line per comparison on stdout;
+ *    nbqc:64:3:24 and nbreg:256:192:3:6 (200 frames, all must agree);
+ *    iterations and parity compared too (early termination on), a line per
+ *    comparison on stdout;
  *  - early termination off runs every iteration; partial batches (1, 7 frames)
  *    give what one big call gives; EMS is refused (CPU only).
+ * The check-node variant is the decoder's default (quad for q >= 4); run with
+ * GPUFEC_NB_CUDA_CNP=lane to test the lane kernel.
  * Without a working CUDA device the program exits 77 at once (CTest: skipped).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
