@@ -107,7 +107,12 @@ void print_nb_code(const std::string& spec)
     }
     std::cout << "encoder: gf(q) elimination (systematic, info symbols at "
               << "info_positions)\n";
-    std::cout << "cuda: no nonbinary decoder yet (cpu backend)\n";
+    std::string why;
+    if (gpufec::cuda_available(&why)) {
+        std::cout << "cuda: available (Min-Max, flooding and block-layered)\n";
+    } else {
+        std::cout << "cuda: unavailable (" << why << ")\n";
+    }
 }
 
 void print_code(const std::string& spec)

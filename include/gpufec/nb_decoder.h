@@ -30,9 +30,10 @@
  * V2C + C2V). Early termination: a frame stops after the first iteration whose
  * hard decision satisfies H.
  *
- * Backends: "cpu" (float reference, threads over frames); "cuda" is refused
- * with gpufec::backend_unavailable until the CUDA NB decoders exist; "auto"
- * picks the CPU.
+ * Backends: "cpu" (float reference, threads over frames); "cuda" (Min-Max,
+ * flooding and block-layered, lib/cuda/nb_cuda_decoder.cu; backend_unavailable
+ * where CUDA is not built or no device works); "auto" picks CUDA for Min-Max where
+ * a device works, else the CPU, and logs the choice once.
  *
  * For a GPU implementation: messages are vectors of q floats per edge; edges are
  * numbered row-major (nb_matrix.h), so a layer's (q-1) check nodes of an NB-QC
@@ -93,8 +94,9 @@ public:
     using uptr = std::unique_ptr<nb_decoder>;
 
     /*!
-     * Makes a decoder. backend cuda throws gpufec::backend_unavailable (no CUDA NB
-     * decoder yet); automatic gives the CPU. Throws gpufec::invalid_argument for
+     * Makes a decoder. backend cuda throws gpufec::backend_unavailable where no
+     * device works (and invalid_argument for EMS, which runs on the CPU only);
+     * automatic gives CUDA for Min-Max where a device works, else the CPU. Throws gpufec::invalid_argument for
      * bad options or a null code.
      */
     static uptr make(nb_code::sptr code, const nb_decoder_options& options);
@@ -124,7 +126,7 @@ public:
     const nb_code& code() const { return *d_code; }
     nb_code::sptr code_ptr() const { return d_code; }
     nb_decoder_options options() const;
-    /*! "cpu" (or "cuda" once it exists). */
+    /*! "cpu" or "cuda". */
     virtual std::string backend_name() const = 0;
 
     /*! Safe while another thread decodes; applies from the next call. */

@@ -10,6 +10,7 @@
  */
 #include "nb_cpu_decoder.h"
 #include "nb_cuda_decoder.h"
+#include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/nb_channel.h>
 #include <gpufec/nb_decoder.h>
@@ -117,10 +118,26 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
         return make_nb_cuda_decoder(std::move(code), options);
     }
     if (options.backend == backend_kind::automatic) {
+        // auto: the GPU Min-Max decoder where a device works and it can take this
+        // code and rule, else the CPU; the choice is logged once per process.
+        std::string why;
+        if (options.rule != nb_check_rule::min_max) {
+            why = "the GPU decoder does Min-Max only";
+        } else if (cuda_available(&why)) {
+            try {
+                auto gpu = make_nb_cuda_decoder(code, options);
+                static std::once_flag logged_gpu;
+                std::call_once(logged_gpu, [] {
+                    std::clog << "gpufec: nonbinary decoder: backend auto -> cuda" << std::endl;
+                });
+                return gpu;
+            } catch (const std::exception& e) {
+                why = e.what();
+            }
+        }
         static std::once_flag logged;
-        std::call_once(logged, [] {
-            std::clog << "gpufec: nonbinary decoder: backend auto -> cpu (ask for "
-                         "backend cuda for the GPU Min-Max decoder)"
+        std::call_once(logged, [&why] {
+            std::clog << "gpufec: nonbinary decoder: backend auto -> cpu (" << why << ")"
                       << std::endl;
         });
     }
