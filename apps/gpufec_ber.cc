@@ -21,6 +21,7 @@
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
 
+#include "app_common.h"
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <cerrno>
@@ -41,74 +42,7 @@
 
 namespace {
 
-/* A bad command line: reported on stderr, exit status 2. */
-struct usage_error : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-/* Strict decimal unsigned integer in [lo, hi]. */
-uint64_t parse_unsigned(const std::string& text,
-                        const std::string& option,
-                        uint64_t lo,
-                        uint64_t hi)
-{
-    uint64_t v = 0;
-    const char* first = text.data();
-    const char* last = text.data() + text.size();
-    const auto r = std::from_chars(first, last, v);
-    if (r.ec == std::errc::result_out_of_range) {
-        throw usage_error(option + ": " + text + " is too large (at most " +
-                          std::to_string(hi) + ")");
-    }
-    if (text.empty() || r.ec != std::errc() || r.ptr != last) {
-        throw usage_error(option + ": '" + text + "' is not a non-negative integer");
-    }
-    if (v < lo || v > hi) {
-        throw usage_error(option + ": " + text + " is outside [" + std::to_string(lo) +
-                          ", " + std::to_string(hi) + "]");
-    }
-    return v;
-}
-
-/* Strict finite real number. */
-double parse_real(const std::string& text, const std::string& option)
-{
-    const char* begin = text.c_str();
-    char* end = nullptr;
-    errno = 0;
-    const double v = std::strtod(begin, &end);
-    if (text.empty() || end == begin || *end != '\0' || errno == ERANGE ||
-        !std::isfinite(v)) {
-        throw usage_error(option + ": '" + text + "' is not a finite number");
-    }
-    return v;
-}
-
-bool parse_on_off(const std::string& text, const std::string& option)
-{
-    std::string t;
-    for (char c : text) {
-        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    }
-    if (t == "on" || t == "true" || t == "yes" || t == "1") {
-        return true;
-    }
-    if (t == "off" || t == "false" || t == "no" || t == "0") {
-        return false;
-    }
-    throw usage_error(option + ": '" + text + "' is not on or off");
-}
-
-/* Shortest text that reads back as the same double (JSON number). */
-std::string json_number(double v)
-{
-    if (!std::isfinite(v)) {
-        return "null";
-    }
-    char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof(buf), v);
-    return std::string(buf, r.ptr);
-}
+using namespace gpufec_app;
 
 std::string to_json(const std::vector<gpufec::ber_point>& points)
 {
@@ -131,18 +65,6 @@ std::string to_json(const std::vector<gpufec::ber_point>& points)
     }
     out << (points.empty() ? "]\n" : "\n]\n");
     return out.str();
-}
-
-/* Writes the whole file; false when it cannot be written. */
-bool write_file(const std::string& path, const std::string& text)
-{
-    std::ofstream f(path, std::ios::out | std::ios::trunc);
-    if (!f) {
-        return false;
-    }
-    f << text;
-    f.flush();
-    return static_cast<bool>(f);
 }
 
 std::string decoder_text(const gpufec::decoder_options& o)

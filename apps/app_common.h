@@ -1,0 +1,161 @@
+/* -*- c++ -*- */
+/*
+ * Helpers shared by the command-line apps (gpufec-ber, gpufec-bench): strict
+ * parsing of option values (a bad value is a usage_error: message on stderr, exit
+ * status 2), and the little JSON and file writing they need.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_APP_COMMON_H
+#define INCLUDED_GPUFEC_APP_COMMON_H
+
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gpufec_app {
+
+/* A bad command line: reported on stderr, exit status 2. */
+struct usage_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/* Strict decimal unsigned integer in [lo, hi]. */
+inline uint64_t parse_unsigned(const std::string& text,
+                               const std::string& option,
+                               uint64_t lo,
+                               uint64_t hi)
+{
+    uint64_t v = 0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    const auto r = std::from_chars(first, last, v);
+    if (r.ec == std::errc::result_out_of_range) {
+        throw usage_error(option + ": " + text + " is too large (at most " +
+                          std::to_string(hi) + ")");
+    }
+    if (text.empty() || r.ec != std::errc() || r.ptr != last) {
+        throw usage_error(option + ": '" + text + "' is not a non-negative integer");
+    }
+    if (v < lo || v > hi) {
+        throw usage_error(option + ": " + text + " is outside [" + std::to_string(lo) +
+                          ", " + std::to_string(hi) + "]");
+    }
+    return v;
+}
+
+/* Strict finite real number. */
+inline double parse_real(const std::string& text, const std::string& option)
+{
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = std::strtod(begin, &end);
+    if (text.empty() || end == begin || *end != '\0' || errno == ERANGE ||
+        !std::isfinite(v)) {
+        throw usage_error(option + ": '" + text + "' is not a finite number");
+    }
+    return v;
+}
+
+inline std::string lower(const std::string& text)
+{
+    std::string t;
+    for (char c : text) {
+        t.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    }
+    return t;
+}
+
+inline bool parse_on_off(const std::string& text, const std::string& option)
+{
+    const std::string t = lower(text);
+    if (t == "on" || t == "true" || t == "yes" || t == "1") {
+        return true;
+    }
+    if (t == "off" || t == "false" || t == "no" || t == "0") {
+        return false;
+    }
+    throw usage_error(option + ": '" + text + "' is not on or off");
+}
+
+/* One of `choices` (any case), else a usage error listing them. */
+inline std::string parse_choice(const std::string& text,
+                                const std::string& option,
+                                const std::vector<std::string>& choices)
+{
+    const std::string t = lower(text);
+    std::string list;
+    for (const std::string& c : choices) {
+        if (t == c) {
+            return c;
+        }
+        list += (list.empty() ? "" : ", ") + c;
+    }
+    throw usage_error(option + ": '" + text + "' is not one of " + list);
+}
+
+/* Shortest text that reads back as the same double (JSON number). */
+inline std::string json_number(double v)
+{
+    if (!std::isfinite(v)) {
+        return "null";
+    }
+    char buf[64];
+    const auto r = std::to_chars(buf, buf + sizeof(buf), v);
+    return std::string(buf, r.ptr);
+}
+
+inline std::string json_string(const std::string& s)
+{
+    std::string out = "\"";
+    for (char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+                out += buf;
+            } else {
+                out.push_back(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+/* Writes the whole file; false when it cannot be written. */
+inline bool write_file(const std::string& path, const std::string& text)
+{
+    std::ofstream f(path, std::ios::out | std::ios::trunc);
+    if (!f) {
+        return false;
+    }
+    f << text;
+    f.flush();
+    return static_cast<bool>(f);
+}
+
+} // namespace gpufec_app
+
+#endif /* INCLUDED_GPUFEC_APP_COMMON_H */
