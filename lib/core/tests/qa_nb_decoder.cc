@@ -12,6 +12,7 @@
 #include "test_util.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/channel.h>
+#include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/nb_channel.h>
 #include <gpufec/nb_decoder.h>
@@ -395,9 +396,13 @@ public:
                                  nb_decoder::make(code, o)->backend_name());
         } catch (const backend_unavailable&) {
         }
+        // auto: the GPU for Min-Max where a device works, else the CPU; EMS: CPU
         o.backend = backend_kind::automatic;
-        CPPUNIT_ASSERT_EQUAL(std::string("cpu"),
+        CPPUNIT_ASSERT_EQUAL(std::string(cuda_available() ? "cuda" : "cpu"),
                              nb_decoder::make(code, o)->backend_name());
+        nb_decoder_options ems = o;
+        ems.rule = nb_check_rule::ems;
+        CPPUNIT_ASSERT_EQUAL(std::string("cpu"), nb_decoder::make(code, ems)->backend_name());
         GPUFEC_ASSERT_THROW_MSG(
             nb_decoder::make(nullptr, o), invalid_argument, "code is null");
         o.max_iterations = 0;
