@@ -49,7 +49,7 @@ ldpc_decoder_impl::ldpc_decoder_impl(::gpufec::decoder::uptr decoder,
                                      float factor)
     : ldpc_decoder("gpufec_ldpc_decoder"), d_decoder(std::move(decoder)),
       d_n(d_decoder->code().n()), d_k(d_decoder->code().k()), d_factor(factor),
-      d_rate(pick_rate(d_n, d_k)), d_frames(frames)
+      d_rate(fecapi_whole_frame_rate(d_n, d_k)), d_frames(frames)
 {
     set_frame_size(static_cast<unsigned int>(frames) * d_k);
 }
@@ -57,35 +57,6 @@ ldpc_decoder_impl::ldpc_decoder_impl(::gpufec::decoder::uptr decoder,
 ldpc_decoder_impl::~ldpc_decoder_impl() {}
 
 double ldpc_decoder_impl::rate() { return d_rate; }
-
-double ldpc_decoder_impl::pick_rate(int n, int k)
-{
-    // gr-fec's async_decoder truncates nbits_in * rate() and tagged_decoder
-    // compares it with the MTU: K/N (or a double a few ulps away) for which
-    // (F*N) * rate == F*K exactly for F = 1..4096 serves both; failing that, a
-    // rate a hair above K/N keeps async_decoder on whole frames.
-    const double exact = static_cast<double>(k) / n;
-    auto lands = [n, k](double r) {
-        for (long f = 1; f <= 4096; f++) {
-            if (static_cast<double>(f * n) * r != static_cast<double>(f * k)) {
-                return false;
-            }
-        }
-        return true;
-    };
-    double up = exact, down = exact;
-    for (int ulps = 0; ulps <= 8; ulps++) {
-        if (lands(up)) {
-            return up;
-        }
-        if (lands(down)) {
-            return down;
-        }
-        up = std::nextafter(up, 2.0);
-        down = std::nextafter(down, 0.0);
-    }
-    return exact * (1.0 + 1e-12);
-}
 
 bool ldpc_decoder_impl::set_frame_size(unsigned int frame_size)
 {

@@ -32,7 +32,6 @@ private:
     std::vector<int> d_iterations;
     std::vector<uint8_t> d_parity_ok;
 
-    static double pick_rate(int n, int k);
 
 public:
     ldpc_decoder_impl(::gpufec::decoder::uptr decoder, int frames, float factor);

@@ -18,33 +18,6 @@ namespace gpufec {
 namespace {
 const char* const who = "gpufec.nb_ldpc_decoder";
 
-// K/N (output over input bits) as a double for which (F * in) * rate == F * out
-// exactly for F = 1..4096 (gr-fec's async_decoder truncates that product, its
-// tagged_decoder compares it with the MTU); see ldpc_decoder_impl::pick_rate.
-double pick_rate(long in, long out)
-{
-    const double exact = static_cast<double>(out) / in;
-    auto lands = [in, out](double r) {
-        for (long f = 1; f <= 4096; f++) {
-            if (static_cast<double>(f * in) * r != static_cast<double>(f * out)) {
-                return false;
-            }
-        }
-        return true;
-    };
-    double up = exact, down = exact;
-    for (int ulps = 0; ulps <= 8; ulps++) {
-        if (lands(up)) {
-            return up;
-        }
-        if (lands(down)) {
-            return down;
-        }
-        up = std::nextafter(up, 2.0);
-        down = std::nextafter(down, 0.0);
-    }
-    return exact * (1.0 + 1e-12);
-}
 } // namespace
 
 nb_ldpc_decoder::sptr nb_ldpc_decoder::make(const std::string& spec,
@@ -82,7 +55,7 @@ nb_ldpc_decoder_impl::nb_ldpc_decoder_impl(::gpufec::nb_decoder::uptr decoder,
     : nb_ldpc_decoder("gpufec_nb_ldpc_decoder"), d_decoder(std::move(decoder)),
       d_n(d_decoder->code().n()), d_k(d_decoder->code().k()), d_p(d_decoder->code().p()),
       d_in_frame(d_n * d_p), d_out_frame(d_k * d_p), d_factor(factor),
-      d_rate(pick_rate(d_in_frame, d_out_frame)), d_frames(frames)
+      d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)), d_frames(frames)
 {
     set_frame_size(static_cast<unsigned int>(frames) * d_out_frame);
 }
