@@ -613,7 +613,7 @@ int run(int argc, char** argv)
            "throughput goals are stated without it)");
     option("--backend", backend, "NAME", "cpu, cuda or auto");
     option("--threads", threads, "N", "CPU decoder threads, 0 = all cores");
-    option("--precision", precision, "NAME", "message arithmetic: float or half2 (cuda)");
+    option("--precision", precision, "NAME", "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
     option("--frames-per-block",
            frames_per_block,
            "N",
@@ -685,7 +685,7 @@ int run(int argc, char** argv)
     dec.backend = gpufec::parse_backend(backend);
     dec.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
     const std::string precision_name =
-        parse_choice(precision, "--precision", { "float", "half2" });
+        parse_choice(precision, "--precision", { "float", "half2", "int16", "int8" });
     dec.precision = gpufec::parse_precision(precision_name);
     dec.gpu.frames_per_block = static_cast<int>(
         parse_unsigned(frames_per_block, "--frames-per-block", 0, 1 << 20));

@@ -78,6 +78,9 @@ std::string decoder_text(const gpufec::decoder_options& o)
     }
     s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
       << " iterations, early termination " << (o.early_termination ? "on" : "off");
+    if (o.precision != gpufec::message_precision::float32) {
+        s << ", precision " << gpufec::to_string(o.precision);
+    }
     return s.str();
 }
 
@@ -146,6 +149,7 @@ int run(int argc, char** argv)
     std::string seed = "1";
     std::string threads = "0";
     std::string backend = "auto";
+    std::string precision = "float";
     std::string batch = "0";
     std::string json_path;
     std::string ems_nm = "0";
@@ -191,6 +195,8 @@ int run(int argc, char** argv)
     option("--seed", seed, "S", "random seed (Philox key)");
     option("--threads", threads, "N", "CPU threads, 0 = all cores");
     option("--backend", backend, "NAME", "cpu, cuda or auto");
+    option("--precision", precision, "NAME",
+           "binary codes: float, half2 (cuda), int16 or int8 (cpu SIMD)");
     option("--batch", batch, "N", "frames per decoder call, 0 = adaptive");
     app.add_option("--json", json_path, "write the points to FILE as a JSON list")
         ->type_name("FILE");
@@ -243,6 +249,8 @@ int run(int argc, char** argv)
     dec.early_termination = parse_on_off(early, "--early-termination");
     dec.backend = gpufec::parse_backend(backend);
     dec.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
+    dec.precision = gpufec::parse_precision(
+        parse_choice(precision, "--precision", { "float", "half2", "int16", "int8" }));
     dec.validate();
     opt.mod = gpufec::parse_modulation(modulation);
     opt.ebn0_db = gpufec::parse_ebn0_range(ebn0);

@@ -3,7 +3,9 @@
  * The decoder interface of the gpufec core: made from a code and options, it
  * decodes a batch of frames. LLRs in, L = ln(P(b=0)/P(b=1)) (positive means bit 0),
  * one float per transmitted bit; hard bits out, plus per-frame iterations and
- * parity status. Backends: "cpu" (float reference decoders, threads over frames),
+ * parity status. Backends: "cpu" (float reference decoders, threads over frames;
+ * with precision int16 / int8 the SIMD fixed-point layered min-sum decoder,
+ * frames in SIMD lanes, docs/SIMD_DESIGN.md),
  * "cuda" (NVIDIA GPUs), "auto" (CUDA when a device works, else CPU, said once in
  * the log).
  *

@@ -10,6 +10,7 @@
  */
 
 #include "cpu_reference_decoder.h"
+#include "simd_decoder.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
 #include <algorithm>
@@ -270,6 +271,18 @@ decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
     d_options.validate();
 }
 
+namespace {
+/*! CPU backend: int16/int8 precision -> the SIMD decoder, else the float reference. */
+decoder::uptr make_cpu_decoder(ldpc_code::sptr code, const decoder_options& options)
+{
+    if (options.precision == message_precision::int16 ||
+        options.precision == message_precision::int8) {
+        return make_simd_decoder(std::move(code), options);
+    }
+    return make_cpu_reference_decoder(std::move(code), options);
+}
+} // namespace
+
 decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options)
 {
     if (!code) {
@@ -279,7 +292,7 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
 
     switch (options.backend) {
     case backend_kind::cpu:
-        return make_cpu_reference_decoder(std::move(code), options);
+        return make_cpu_decoder(std::move(code), options);
     case backend_kind::cuda:
         // throws backend_unavailable (no CUDA build, no device) with the reason, and
         // invalid_argument for a combination the GPU cannot do (e.g. half2 SPA)
@@ -309,7 +322,7 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
             std::clog << "gpufec: backend auto -> cpu (cuda not used: " << why << ")"
                       << std::endl;
         });
-        return make_cpu_reference_decoder(std::move(code), options);
+        return make_cpu_decoder(std::move(code), options);
     }
     }
     throw invalid_argument("decoder::make: unknown backend (value " +

@@ -1,0 +1,7 @@
+/* -*- c++ -*- */
+/* The avx512 protokernel of the inter-frame SIMD decoder (see simd_kernel_impl.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later */
+#if defined(__x86_64__) || defined(__i386__)
+#include "simd_kernel_impl.h"
+GPUFEC_DEFINE_PROTOKERNEL(avx512, 64)
+#endif

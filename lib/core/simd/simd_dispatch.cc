@@ -1,0 +1,54 @@
+/* -*- c++ -*- */
+/*
+ * Run-time choice of the SIMD protokernel (VOLK's dispatcher model, in-tree):
+ * the best one the running CPU supports, or the one $GPUFEC_SIMD_ARCH names
+ * (generic, sse4_1, avx2, avx512).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "simd_kernels.h"
+#include <gpufec/error.h>
+#include <cstdlib>
+
+namespace gpufec {
+namespace simd {
+
+std::vector<const protokernel*> available_protokernels()
+{
+    std::vector<const protokernel*> v{ &protokernel_generic() };
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("sse4.1"))
+        v.push_back(&protokernel_sse4_1());
+    if (__builtin_cpu_supports("avx2"))
+        v.push_back(&protokernel_avx2());
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vl"))
+        v.push_back(&protokernel_avx512());
+#endif
+    return v;
+}
+
+const protokernel& protokernel_by_name(const std::string& name)
+{
+    std::string names;
+    for (const protokernel* p : available_protokernels()) {
+        if (name == p->name)
+            return *p;
+        names += std::string(names.empty() ? "" : ", ") + p->name;
+    }
+    throw invalid_argument("SIMD architecture '" + name +
+                           "' is unknown or not supported by this CPU; available here: " +
+                           names);
+}
+
+const protokernel& best_protokernel()
+{
+    const char* env = std::getenv("GPUFEC_SIMD_ARCH");
+    if (env && *env)
+        return protokernel_by_name(env);
+    return *available_protokernels().back();
+}
+
+} // namespace simd
+} // namespace gpufec

@@ -1,0 +1,83 @@
+/* -*- c++ -*- */
+/*
+ * Inter-frame SIMD layered min-sum kernels (issue 6, paper 002): lane l of every
+ * message vector holds frame l of a group of W frames. One kernel, several
+ * protokernels (VOLK model): the same source (simd_kernel_impl.h) compiled in one
+ * translation unit per ISA with that ISA's flags (generic, sse4_1, avx2, avx512);
+ * simd_dispatch.cc picks the best one the running CPU supports at run time
+ * (__builtin_cpu_supports), overridable with GPUFEC_SIMD_ARCH.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_SIMD_KERNELS_H
+#define INCLUDED_GPUFEC_SIMD_KERNELS_H
+
+#include <gpufec/decoder.h>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpufec {
+namespace simd {
+
+/*! Everything one worker needs to decode frames [first, last). */
+struct job {
+    // code (CSR rows, processed in layer order)
+    int cols = 0;
+    int edges = 0;
+    const int* row_ptr = nullptr;
+    const int* row_cols = nullptr;
+    const int* row_order = nullptr; //!< rows of h().layers() flattened, `rows` entries
+    int rows = 0;
+    int max_degree = 0;
+    const int* transmitted = nullptr; //!< transmitted column per input LLR
+    int n = 0;
+    // input
+    const float* llrs = nullptr;
+    size_t first = 0, last = 0;
+    // fixed point
+    float scale = 1.0f;  //!< quantized channel value = round(L * scale)
+    int channel_max = 0; //!< channel values clamped to +-channel_max
+    int msg_max = 0;     //!< every message and posterior saturates at +-msg_max
+    // rule
+    check_node_rule rule = check_node_rule::normalized_min_sum;
+    int alpha_q = 16; //!< NMS: magnitude * alpha_q >> 4
+    int beta_q = 0;   //!< OMS: max(magnitude - beta_q, 0)
+    int max_iterations = 10;
+    bool early_termination = true;
+    // output
+    decode_output out;
+    const int* info_positions = nullptr;
+    int k = 0;
+};
+
+using kernel_fn = void (*)(const job&);
+
+struct protokernel {
+    const char* name;    //!< generic, sse4_1, avx2, avx512 (all use 64-byte lane groups)
+    kernel_fn int16_fn;
+    kernel_fn int8_fn;
+    int int16_lanes;
+    int int8_lanes;
+};
+
+// One per translation unit (the ISA-specific ones exist only on x86-64).
+const protokernel& protokernel_generic();
+#if defined(__x86_64__) || defined(__i386__)
+const protokernel& protokernel_sse4_1();
+const protokernel& protokernel_avx2();
+const protokernel& protokernel_avx512();
+#endif
+
+/*! Protokernels this build has that the running CPU can execute, best last. */
+std::vector<const protokernel*> available_protokernels();
+/*! By name; throws invalid_argument when unknown or not runnable here. */
+const protokernel& protokernel_by_name(const std::string& name);
+/*! The best runnable one, or the one GPUFEC_SIMD_ARCH names. */
+const protokernel& best_protokernel();
+
+} // namespace simd
+} // namespace gpufec
+
+#endif

@@ -1,0 +1,52 @@
+/* -*- c++ -*- */
+/*
+ * The CPU SIMD decoder (issue 6): layered min-sum family (ms, nms, oms, scms) in
+ * int16 or int8 saturating fixed point with frames interleaved into SIMD lanes
+ * (paper 002), threads over groups of frames, early-terminated lanes refilled
+ * with the next frame. Chosen by backend cpu/auto when precision is int16/int8.
+ *
+ * Fixed point (defaults, see docs/SIMD_DESIGN.md):
+ *   int16: LLR * 2^3 (3 fraction bits), channel +-2^10 (|L| <= 128), messages +-32767
+ *   int8:  LLR * 2^2 (2 fraction bits), channel +-63  (|L| <= 15.75), messages +-127
+ *   NMS alpha as round(alpha*16)/16 (0.75 -> *12>>4), OMS beta as round(beta*2^f).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_SIMD_DECODER_H
+#define INCLUDED_GPUFEC_SIMD_DECODER_H
+
+#include <gpufec/decoder.h>
+#include <memory>
+#include <string>
+
+namespace gpufec {
+
+struct simd_quantization {
+    int fraction_bits; //!< channel LLR scaled by 2^fraction_bits
+    int channel_max;   //!< channel value saturation
+    int msg_max;       //!< message / posterior saturation: the type's max (127, 32767)
+};
+
+/*! The default quantization of a precision (int16 or int8). */
+simd_quantization default_simd_quantization(message_precision precision);
+
+/*!
+ * Makes the SIMD decoder; arch "" = best for this CPU (or $GPUFEC_SIMD_ARCH).
+ * Throws invalid_argument for an unsupported combination (rule spa, flooding,
+ * precision float32/half2), naming it.
+ */
+std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
+                                           const decoder_options& options,
+                                           const std::string& arch = "");
+/*! Same with an explicit quantization. */
+std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
+                                           const decoder_options& options,
+                                           const std::string& arch,
+                                           const simd_quantization& q);
+
+/*! The protokernel a SIMD decoder runs ("generic", "sse4_1", "avx2", "avx512"). */
+std::string simd_decoder_arch(const decoder& d);
+
+} // namespace gpufec
+
+#endif
