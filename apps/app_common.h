@@ -17,6 +17,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <gpufec/error.h>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -154,6 +156,31 @@ inline bool write_file(const std::string& path, const std::string& text)
     f << text;
     f.flush();
     return static_cast<bool>(f);
+}
+
+/*!
+ * Runs an app's main body and maps its exceptions to the apps' exit codes: a
+ * usage error or a refused argument, file or backend prints "NAME: message" and
+ * exits 2; any other error exits 1.
+ */
+template <typename Body>
+int run_app(const char* name, Body body)
+{
+    try {
+        return body();
+    } catch (const usage_error& e) {
+        std::cerr << name << ": " << e.what() << "\n";
+    } catch (const gpufec::invalid_argument& e) {
+        std::cerr << name << ": " << e.what() << "\n";
+    } catch (const gpufec::file_format_error& e) {
+        std::cerr << name << ": " << e.what() << "\n";
+    } catch (const gpufec::backend_unavailable& e) {
+        std::cerr << name << ": backend unavailable: " << e.what() << "\n";
+    } catch (const std::exception& e) {
+        std::cerr << name << ": error: " << e.what() << "\n";
+        return 1;
+    }
+    return 2;
 }
 
 } // namespace gpufec_app

@@ -351,19 +351,5 @@ int run(int argc, char** argv)
 
 int main(int argc, char** argv)
 {
-    try {
-        return run(argc, argv);
-    } catch (const usage_error& e) {
-        std::cerr << "gpufec-ber: " << e.what() << "\n";
-    } catch (const gpufec::invalid_argument& e) {
-        std::cerr << "gpufec-ber: " << e.what() << "\n";
-    } catch (const gpufec::file_format_error& e) {
-        std::cerr << "gpufec-ber: " << e.what() << "\n";
-    } catch (const gpufec::backend_unavailable& e) {
-        std::cerr << "gpufec-ber: backend unavailable: " << e.what() << "\n";
-    } catch (const std::exception& e) {
-        std::cerr << "gpufec-ber: error: " << e.what() << "\n";
-        return 1;
-    }
-    return 2;
+    return gpufec_app::run_app("gpufec-ber", [&] { return run(argc, argv); });
 }
