@@ -177,7 +177,7 @@ __global__ void __launch_bounds__(384)
  * spill). Measured on the H200: still five blocks of 96 threads per SM (a
  * scheduler's 16384 registers hold four warps of 112; a sixth 3-warp block needs
  * <= 96), and 20.7 Gbps against 15.3 for the same kernel with per-edge guards
- * instead of padding edges (PERFORMANCE_NOTES.md).
+ * instead of padding edges (docs/CUDA_PERFORMANCE_NOTES.md).
  */
 template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __maxnreg__(112)
