@@ -11,7 +11,8 @@
  *    with CUDA events around the call and its completion; the bits stay on the GPU.
  *  - host-fed: decoder::decode() from pinned host buffers (cudaHostAlloc when CUDA
  *    is built, ordinary memory otherwise) into pinned outputs, so H2D + decode +
- *    D2H, timed by the wall clock (std::chrono::steady_clock).
+ *    D2H, timed by the wall clock (std::chrono::steady_clock); --host-memory
+ *    pageable uses ordinary memory on cuda too, as a GNU Radio block's buffers are.
  *  - latency: host-fed decode() of one frame, --latency-samples times; p50 and p99
  *    by nearest rank.
  * Throughput is information bits (frames * K) per second; the figure reported is
@@ -585,6 +586,7 @@ int run(int argc, char** argv)
     std::string device = "0";
     std::string batch = "0";
     std::string input = "float";
+    std::string host_memory = "pinned";
     std::string int8_step = "0.125";
     std::string mode = "both";
     std::string reps = "10";
@@ -626,6 +628,11 @@ int run(int argc, char** argv)
            "frames per decode call; 0 = 4 x the tuner's batch (cuda), or about 2^20 "
            "LLRs clamped to [64, 1024] frames (cpu)");
     option("--input", input, "TYPE", "LLRs given to the decoder: float or int8");
+    option("--host-memory",
+           host_memory,
+           "KIND",
+           "host-fed buffers on cuda: pinned (page-locked) or pageable (ordinary "
+           "memory, as a GNU Radio block's buffers are)");
     option("--int8-step", int8_step, "S", "int8 input: value v stands for LLR v * S");
     option("--mode",
            mode,
@@ -696,6 +703,8 @@ int run(int argc, char** argv)
     const size_t batch_arg =
         static_cast<size_t>(parse_unsigned(batch, "--batch", 0, size_t(1) << 24));
     const bool int8_input = parse_choice(input, "--input", { "float", "int8" }) == "int8";
+    const bool pinned_host =
+        parse_choice(host_memory, "--host-memory", { "pinned", "pageable" }) == "pinned";
     const double step_d = parse_real(int8_step, "--int8-step");
     if (!(step_d > 0.0)) {
         throw usage_error("--int8-step: " + int8_step + " is not > 0");
@@ -787,7 +796,7 @@ int run(int argc, char** argv)
     std::fflush(stdout);
 
     // ---- input
-    const bool pinned = on_gpu;
+    const bool pinned = on_gpu && pinned_host;
     host_array<float> llrs(frames * n, pinned);
     if (pinned && !llrs.pinned()) {
         std::printf("note: host buffers are pageable (%s)\n",

@@ -4,7 +4,10 @@
  * the code's tables on the device, asks the tuner (cuda_tuner.cu, paper 001) for the
  * kernel and batch, and runs the host pipeline of paper 002: the batch is cut into
  * chunks of batch_frames frames, chunk i goes to stream i mod streams, and each
- * stream's H2D copy, decode kernel and D2H copy overlap with the other streams'.
+ * stream is fed by its own host worker thread, which copies its chunk into the
+ * stream's pinned staging buffer, queues H2D copy, decode kernel and D2H copy,
+ * waits, and copies the results out, while the other workers' streams run. A call
+ * of one chunk runs on the caller's thread (no hand-over: the latency path).
  * Host buffers are pinned (allocated once, grown on demand); a caller buffer that
  * is already pinned is copied from / to directly. int8 LLRs travel as int8 (a
  * quarter of the PCIe bytes) and are scaled on the device. Results come back in
@@ -18,7 +21,11 @@
 #include "cuda_tuner.h"
 #include "decoder_tables.h"
 #include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <exception>
+#include <functional>
+#include <limits>
 #include <cuda_fp16.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
@@ -26,6 +33,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace gpufec {
@@ -79,6 +87,86 @@ struct device_tables {
     device_buffer<int> transmitted, punctured, info_pos;
 };
 
+/*!
+ * A host thread that runs one job at a time (paper 002: each stream is fed by its
+ * own host worker). submit() hands it a job, wait() blocks until it is done and
+ * rethrows what the job threw.
+ */
+class host_worker
+{
+public:
+    host_worker() { d_thread = std::thread([this] { loop(); }); }
+    ~host_worker()
+    {
+        {
+            std::lock_guard<std::mutex> lock(d_lock);
+            d_stop = true;
+        }
+        d_cv.notify_all();
+        d_thread.join();
+    }
+    host_worker(const host_worker&) = delete;
+    host_worker& operator=(const host_worker&) = delete;
+
+    void submit(std::function<void()> job)
+    {
+        {
+            std::lock_guard<std::mutex> lock(d_lock);
+            d_job = std::move(job);
+            d_error = nullptr;
+            d_busy = true;
+        }
+        d_cv.notify_all();
+    }
+
+    void wait()
+    {
+        std::unique_lock<std::mutex> lock(d_lock);
+        d_cv.wait(lock, [this] { return !d_busy; });
+        if (d_error) {
+            std::exception_ptr e = d_error;
+            d_error = nullptr;
+            std::rethrow_exception(e);
+        }
+    }
+
+private:
+    void loop()
+    {
+        for (;;) {
+            std::function<void()> job;
+            {
+                std::unique_lock<std::mutex> lock(d_lock);
+                d_cv.wait(lock, [this] { return d_stop || d_busy; });
+                if (!d_busy) {
+                    return; // stopping, nothing queued
+                }
+                job = std::move(d_job);
+            }
+            std::exception_ptr error;
+            try {
+                job();
+            } catch (...) {
+                error = std::current_exception();
+            }
+            {
+                std::lock_guard<std::mutex> lock(d_lock);
+                d_error = error;
+                d_busy = false;
+            }
+            d_cv.notify_all();
+        }
+    }
+
+    std::mutex d_lock;
+    std::condition_variable d_cv;
+    std::function<void()> d_job;
+    std::exception_ptr d_error;
+    bool d_busy = false;
+    bool d_stop = false;
+    std::thread d_thread;
+};
+
 /*! One stream of the host pipeline with its buffers. */
 struct stream_slot {
     stream_owner stream;
@@ -95,10 +183,9 @@ struct stream_slot {
     pinned_buffer<int> h_iter;
     // general kernel scratch (one region per resident block)
     device_buffer<uint32_t> c2v, prev, post, chan;
-    // the chunk in flight
-    bool pending = false;
-    size_t first = 0;
-    size_t count = 0;
+    // the host thread that feeds this stream (made on the first call of several
+    // chunks)
+    std::unique_ptr<host_worker> worker;
 };
 
 } // namespace
@@ -161,6 +248,7 @@ public:
         }
 
         d_batch = static_cast<size_t>(d_choice.tuning.batch_frames);
+        refuse_batch_too_large();
         const int streams = std::max(1, d_options.gpu.streams);
         for (int s = 0; s < streams; ++s) {
             d_slots.push_back(std::make_unique<stream_slot>());
@@ -237,6 +325,31 @@ protected:
     }
 
 private:
+    /*!
+     * A batch whose device buffers (int8 LLRs, the smallest input, plus info bits,
+     * iterations and parity flags) cannot fit in the device's memory, one set per
+     * stream, is refused here rather than failing at the first large call.
+     */
+    void refuse_batch_too_large() const
+    {
+        size_t free_bytes = 0;
+        size_t total_bytes = 0;
+        check(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+        const size_t per_frame = d_tables.n + d_code->k() + sizeof(int) + 1;
+        const size_t streams = static_cast<size_t>(std::max(1, d_options.gpu.streams));
+        const double need = double(d_batch) * double(per_frame) * double(streams);
+        if (need > double(total_bytes)) {
+            throw invalid_argument(
+                "decoder backend cuda: gpu.batch_frames = " + std::to_string(d_batch) +
+                " needs at least " + std::to_string(static_cast<long long>(need / 1048576)) +
+                " MiB of device memory (" + std::to_string(streams) + " stream(s) x " +
+                std::to_string(per_frame) + " B per frame) but GPU " +
+                std::to_string(d_device) + " has " +
+                std::to_string(total_bytes / 1048576) +
+                " MiB in all; use a smaller gpu.batch_frames (0 lets the tuner choose)");
+        }
+    }
+
     void allocate_scratch(stream_slot& slot)
     {
         if (d_choice.fast) {
@@ -369,25 +482,126 @@ private:
         }
     }
 
-    /*! Copies a finished chunk's results from the slot's pinned buffers. */
-    void collect(stream_slot& slot, const decode_output& out, bool direct[4])
+    /*! Where one host call's data is, and how it travels. */
+    template <typename T>
+    struct host_job {
+        const T* llrs = nullptr;
+        float step = 1.0f;
+        size_t frames = 0;
+        size_t chunk = 0;
+        decode_output out;
+        bool direct_in = false; //!< the caller's LLRs are pinned: copy from them
+        bool direct[4] = { false, false, false, false }; //!< the same for outputs
+    };
+
+    /*!
+     * Chunk c of a host call on `slot`, start to end: LLRs into the pinned staging
+     * buffer (unless the caller's are pinned), H2D, decode, D2H, wait, results out
+     * of the staging buffers. Runs on the caller's thread or the slot's worker.
+     */
+    template <typename T>
+    void run_chunk(stream_slot& slot, const host_job<T>& job, size_t c)
     {
+        constexpr bool is_f = std::is_same<T, float>::value;
+        const size_t n = d_tables.n;
+        const size_t k = static_cast<size_t>(d_k);
+        const size_t chunk = job.chunk;
+        const decode_output& out = job.out;
+        const size_t f0 = c * chunk;
+        const size_t fc = std::min(chunk, job.frames - f0);
+        cudaStream_t s = slot.stream.get();
+
+        // input: pinned staging unless the caller's buffer is pinned
+        const T* src = job.llrs + f0 * n;
+        T* dst;
+        if constexpr (is_f) {
+            slot.d_llr_f.reserve(chunk * n);
+            dst = slot.d_llr_f.get();
+            if (!job.direct_in) {
+                slot.h_llr_f.reserve(chunk * n);
+                std::memcpy(slot.h_llr_f.get(), src, fc * n * sizeof(T));
+                src = slot.h_llr_f.get();
+            }
+        } else {
+            slot.d_llr_i8.reserve(chunk * n);
+            dst = slot.d_llr_i8.get();
+            if (!job.direct_in) {
+                slot.h_llr_i8.reserve(chunk * n);
+                std::memcpy(slot.h_llr_i8.get(), src, fc * n * sizeof(T));
+                src = slot.h_llr_i8.get();
+            }
+        }
+        check(cudaMemcpyAsync(dst, src, fc * n * sizeof(T), cudaMemcpyHostToDevice, s),
+              "cudaMemcpyAsync (LLRs to device)");
+
+        run_params rp = base_params(fc);
+        if constexpr (is_f) {
+            rp.llr_f = dst;
+        } else {
+            rp.llr_i8 = dst;
+            rp.step = job.step;
+        }
+        if (out.info_bits) {
+            slot.d_info.reserve(chunk * k);
+            rp.info_bits = slot.d_info.get();
+        }
+        if (out.codewords) {
+            slot.d_cw.reserve(chunk * n);
+            rp.codewords = slot.d_cw.get();
+        }
+        if (out.iterations) {
+            slot.d_iter.reserve(chunk);
+            rp.iterations = slot.d_iter.get();
+        }
+        if (out.parity_ok) {
+            slot.d_ok.reserve(chunk);
+            rp.parity_ok = slot.d_ok.get();
+        }
+        launch(rp, slot, s);
+
+        // results: straight into a pinned caller buffer, else through staging
+        struct result_copy {
+            uint8_t* user;
+            bool is_direct;
+            uint8_t* staging;
+            const void* dev;
+            size_t bytes_per_frame;
+        };
+        std::vector<result_copy> copies;
+        auto back = [&](void* user,
+                        bool is_direct,
+                        auto& pinned,
+                        const void* dev,
+                        size_t bytes_per_frame,
+                        size_t count_per_frame) {
+            uint8_t* to_user = static_cast<uint8_t*>(user) + f0 * bytes_per_frame;
+            void* to = to_user;
+            if (!is_direct) {
+                pinned.reserve(chunk * count_per_frame);
+                to = pinned.get();
+            }
+            check(cudaMemcpyAsync(to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
+                  "cudaMemcpyAsync (results to host)");
+            copies.push_back({ to_user,
+                               is_direct,
+                               reinterpret_cast<uint8_t*>(pinned.get()),
+                               dev,
+                               bytes_per_frame });
+        };
+        if (out.info_bits)
+            back(out.info_bits, job.direct[0], slot.h_info, rp.info_bits, k, k);
+        if (out.codewords)
+            back(out.codewords, job.direct[1], slot.h_cw, rp.codewords, n, n);
+        if (out.iterations)
+            back(out.iterations, job.direct[2], slot.h_iter, rp.iterations, sizeof(int), 1);
+        if (out.parity_ok)
+            back(out.parity_ok, job.direct[3], slot.h_ok, rp.parity_ok, 1, 1);
+        check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");
         check(cudaEventSynchronize(slot.done.get()), "cudaEventSynchronize (decode)");
-        slot.pending = false;
-        const size_t f0 = slot.first;
-        const size_t fc = slot.count;
-        if (out.info_bits && !direct[0]) {
-            std::memcpy(out.info_bits + f0 * d_k, slot.h_info.get(), fc * d_k);
-        }
-        if (out.codewords && !direct[1]) {
-            const size_t n = d_tables.n;
-            std::memcpy(out.codewords + f0 * n, slot.h_cw.get(), fc * n);
-        }
-        if (out.iterations && !direct[2]) {
-            std::memcpy(out.iterations + f0, slot.h_iter.get(), fc * sizeof(int));
-        }
-        if (out.parity_ok && !direct[3]) {
-            std::memcpy(out.parity_ok + f0, slot.h_ok.get(), fc);
+        for (const result_copy& copy : copies) {
+            if (!copy.is_direct) {
+                std::memcpy(copy.user, copy.staging, fc * copy.bytes_per_frame);
+            }
         }
     }
 
@@ -400,130 +614,76 @@ private:
             ensure_info_positions();
         }
         const size_t n = d_tables.n;
-        const size_t k = static_cast<size_t>(d_k);
-        const size_t chunk = std::max<size_t>(1, std::min(d_batch, frames));
-        const size_t nchunks = (frames + chunk - 1) / chunk;
+        if (frames > std::numeric_limits<size_t>::max() / (n * sizeof(float))) {
+            throw invalid_argument("cuda_decoder::decode: " + std::to_string(frames) +
+                                   " frames of " + std::to_string(n) +
+                                   " LLRs overflow the address space");
+        }
+        host_job<T> job;
+        job.llrs = llrs;
+        job.step = step;
+        job.frames = frames;
+        job.out = out;
+        job.chunk = std::max<size_t>(1, std::min(d_batch, frames));
+        const size_t nchunks = (frames + job.chunk - 1) / job.chunk;
         // small calls always go through the staging buffers (a few KiB of memcpy is
         // cheaper than asking the driver about five pointers)
         const bool large = frames * n * sizeof(T) >= (size_t(1) << 20);
-        const bool direct_in = large && is_pinned(llrs);
-        bool direct[4] = { large && is_pinned(out.info_bits),
-                           large && is_pinned(out.codewords),
-                           large && is_pinned(out.iterations),
-                           large && is_pinned(out.parity_ok) };
-        constexpr bool is_f = std::is_same<T, float>::value;
+        job.direct_in = large && is_pinned(llrs);
+        job.direct[0] = large && is_pinned(out.info_bits);
+        job.direct[1] = large && is_pinned(out.codewords);
+        job.direct[2] = large && is_pinned(out.iterations);
+        job.direct[3] = large && is_pinned(out.parity_ok);
 
-        try {
-            for (size_t c = 0; c < nchunks; ++c) {
-                stream_slot& slot = *d_slots[c % d_slots.size()];
-                if (slot.pending) {
-                    collect(slot, out, direct);
+        const size_t S = std::min(d_slots.size(), nchunks);
+        if (S <= 1) {
+            // one chunk (or one stream): on the caller's thread
+            try {
+                for (size_t c = 0; c < nchunks; ++c) {
+                    run_chunk(*d_slots[0], job, c);
                 }
-                const size_t f0 = c * chunk;
-                const size_t fc = std::min(chunk, frames - f0);
-                cudaStream_t s = slot.stream.get();
-
-                // input: pinned staging unless the caller's buffer is pinned
-                const T* src = llrs + f0 * n;
-                T* dst;
-                if constexpr (is_f) {
-                    slot.d_llr_f.reserve(chunk * n);
-                    dst = slot.d_llr_f.get();
-                    if (!direct_in) {
-                        slot.h_llr_f.reserve(chunk * n);
-                        std::memcpy(slot.h_llr_f.get(), src, fc * n * sizeof(T));
-                        src = slot.h_llr_f.get();
-                    }
-                } else {
-                    slot.d_llr_i8.reserve(chunk * n);
-                    dst = slot.d_llr_i8.get();
-                    if (!direct_in) {
-                        slot.h_llr_i8.reserve(chunk * n);
-                        std::memcpy(slot.h_llr_i8.get(), src, fc * n * sizeof(T));
-                        src = slot.h_llr_i8.get();
-                    }
-                }
-                check(cudaMemcpyAsync(
-                          dst, src, fc * n * sizeof(T), cudaMemcpyHostToDevice, s),
-                      "cudaMemcpyAsync (LLRs to device)");
-
-                run_params rp = base_params(fc);
-                if constexpr (is_f) {
-                    rp.llr_f = dst;
-                } else {
-                    rp.llr_i8 = dst;
-                    rp.step = step;
-                }
-                if (out.info_bits) {
-                    slot.d_info.reserve(chunk * k);
-                    rp.info_bits = slot.d_info.get();
-                }
-                if (out.codewords) {
-                    slot.d_cw.reserve(chunk * n);
-                    rp.codewords = slot.d_cw.get();
-                }
-                if (out.iterations) {
-                    slot.d_iter.reserve(chunk);
-                    rp.iterations = slot.d_iter.get();
-                }
-                if (out.parity_ok) {
-                    slot.d_ok.reserve(chunk);
-                    rp.parity_ok = slot.d_ok.get();
-                }
-                launch(rp, slot, s);
-
-                auto back = [&](void* user,
-                                bool is_direct,
-                                auto& pinned,
-                                const void* dev,
-                                size_t bytes_per_frame,
-                                size_t count_per_frame) {
-                    void* to;
-                    if (is_direct) {
-                        to = static_cast<uint8_t*>(user) + f0 * bytes_per_frame;
-                    } else {
-                        pinned.reserve(chunk * count_per_frame);
-                        to = pinned.get();
-                    }
-                    check(cudaMemcpyAsync(
-                              to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
-                          "cudaMemcpyAsync (results to host)");
-                };
-                if (out.info_bits)
-                    back(out.info_bits, direct[0], slot.h_info, rp.info_bits, k, k);
-                if (out.codewords)
-                    back(out.codewords, direct[1], slot.h_cw, rp.codewords, n, n);
-                if (out.iterations)
-                    back(out.iterations,
-                         direct[2],
-                         slot.h_iter,
-                         rp.iterations,
-                         sizeof(int),
-                         1);
-                if (out.parity_ok)
-                    back(out.parity_ok, direct[3], slot.h_ok, rp.parity_ok, 1, 1);
-                check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");
-                slot.pending = true;
-                slot.first = f0;
-                slot.count = fc;
+            } catch (...) {
+                settle_streams();
+                throw;
             }
-            // drain in chunk order
-            const size_t S = d_slots.size();
-            const size_t start = nchunks > S ? nchunks - S : 0;
-            for (size_t c = start; c < nchunks; ++c) {
-                stream_slot& slot = *d_slots[c % S];
-                if (slot.pending) {
-                    collect(slot, out, direct);
-                }
-            }
-        } catch (...) {
-            for (auto& slot : d_slots) {
-                cudaStreamSynchronize(slot->stream.get());
-                cudaGetLastError();
-                slot->pending = false;
-            }
-            throw;
+            return;
         }
+        // one worker per stream; stream s takes chunks s, s + S, s + 2S, ...
+        for (size_t s = 0; s < S; ++s) {
+            stream_slot& slot = *d_slots[s];
+            if (!slot.worker) {
+                slot.worker = std::make_unique<host_worker>();
+            }
+            slot.worker->submit([this, &slot, &job, s, S, nchunks] {
+                device_guard worker_guard(d_device);
+                for (size_t c = s; c < nchunks; c += S) {
+                    run_chunk(slot, job, c);
+                }
+            });
+        }
+        std::exception_ptr first_error;
+        for (size_t s = 0; s < S; ++s) {
+            try {
+                d_slots[s]->worker->wait();
+            } catch (...) {
+                if (!first_error) {
+                    first_error = std::current_exception();
+                }
+            }
+        }
+        if (first_error) {
+            settle_streams();
+            std::rethrow_exception(first_error);
+        }
+    }
+
+    /*! After a failure: let every stream drain and clear the sticky error state. */
+    void settle_streams() noexcept
+    {
+        for (auto& slot : d_slots) {
+            cudaStreamSynchronize(slot->stream.get());
+        }
+        cudaGetLastError();
     }
 
     int d_device = 0;

@@ -369,10 +369,12 @@ struct cuda_runtime_api {
     using free_fn = int (*)(void*);
     using memcpy_fn = int (*)(void*, const void*, size_t, int);
     using sync_fn = int (*)();
+    using mem_info_fn = int (*)(size_t*, size_t*);
     malloc_fn malloc = nullptr;
     free_fn free = nullptr;
     memcpy_fn memcpy = nullptr;
     sync_fn synchronize = nullptr;
+    mem_info_fn mem_get_info = nullptr;
     static constexpr int host_to_device = 1; // cudaMemcpyHostToDevice
     static constexpr int device_to_host = 2; // cudaMemcpyDeviceToHost
 
@@ -383,7 +385,9 @@ struct cuda_runtime_api {
         memcpy = reinterpret_cast<memcpy_fn>(dlsym(RTLD_DEFAULT, "cudaMemcpy"));
         synchronize =
             reinterpret_cast<sync_fn>(dlsym(RTLD_DEFAULT, "cudaDeviceSynchronize"));
-        return malloc && free && memcpy && synchronize;
+        mem_get_info =
+            reinterpret_cast<mem_info_fn>(dlsym(RTLD_DEFAULT, "cudaMemGetInfo"));
+        return malloc && free && memcpy && synchronize && mem_get_info;
     }
 };
 
@@ -434,6 +438,9 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_early_termination);
     CPPUNIT_TEST(test_iterations_and_parity_outputs);
     CPPUNIT_TEST(test_device_resident_equals_host);
+    CPPUNIT_TEST(test_noisy_chunks_over_streams);
+    CPPUNIT_TEST(test_batch_too_large_refused);
+    CPPUNIT_TEST(test_out_of_memory_and_no_leak);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -984,6 +991,185 @@ public:
                 CPPUNIT_ASSERT(std::equal(one.begin(), one.end(), host.info.begin()));
             }
         }
+    }
+
+    /*!
+     * The host pipeline with several chunks per call (batch_frames 37, 3 streams,
+     * so 3 host workers), on noisy frames near FER 1e-2, every rule and schedule in
+     * float and the min-sum family in half2: the same results per frame as one
+     * single-chunk call, and float the same hard decisions as the CPU reference.
+     * Small on purpose: .ci/device-run runs it under compute-sanitizer.
+     */
+    void test_noisy_chunks_over_streams()
+    {
+        const uint64_t seed = test_seed();
+        for (const code_case& cc : reference_cases) {
+            if (cc.spec != "wimax:2304:1/2" && cc.spec != "dvbs2:short:1/2") {
+                continue; // the register kernel and the general kernel
+            }
+            const auto code = ldpc_code::make(cc.spec);
+            const size_t n = code->n();
+            const size_t frames = 120;
+            for (int si = 0; si < 2; ++si) {
+                for (int ri = 0; ri < 5; ++ri) {
+                    for (auto precision :
+                         { message_precision::float32, message_precision::half2 }) {
+                        if (precision == message_precision::half2 && ri == 0) {
+                            continue; // no half2 SPA
+                        }
+                        decoder_options o =
+                            options(backend_kind::cuda, all_rules[ri], all_schedules[si]);
+                        o.precision = precision;
+                        // half2 pairs frames in a register: without early
+                        // termination each frame's result is its own
+                        o.early_termination = precision == message_precision::float32;
+                        const batch b = make_batch(*code,
+                                                   frames,
+                                                   cc.ebn0[si][ri],
+                                                   seed,
+                                                   90000000 + 1000 * (si * 5 + ri));
+                        decoder_options chunked = o;
+                        chunked.gpu.batch_frames = 37;
+                        chunked.gpu.streams = 3;
+                        auto one = make_gpu(code, o);
+                        auto many = make_gpu(code, chunked);
+                        const result r1 = run(*one, b);
+                        const result rm = run(*many, b);
+                        const std::string what = cc.spec + " " +
+                                                 to_string(all_rules[ri]) + " " +
+                                                 to_string(all_schedules[si]) + " " +
+                                                 to_string(precision);
+                        CPPUNIT_ASSERT_MESSAGE(what + ": chunked codewords differ",
+                                               r1.codeword == rm.codeword);
+                        CPPUNIT_ASSERT_MESSAGE(what + ": chunked info bits differ",
+                                               r1.info == rm.info);
+                        CPPUNIT_ASSERT_MESSAGE(what + ": chunked iterations differ",
+                                               r1.iterations == rm.iterations);
+                        CPPUNIT_ASSERT_MESSAGE(what + ": chunked parity flags differ",
+                                               r1.parity_ok == rm.parity_ok);
+                        if (precision == message_precision::float32) {
+                            auto cpu = make_cpu(code, o);
+                            const comparison cmp = compare(rm, run(*cpu, b), b, n);
+                            std::cout << describe("chunked " + what, cmp) << "\n";
+                            CPPUNIT_ASSERT_MESSAGE(what + ": hard decisions differ",
+                                                   cmp.differ <= 1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /*! A batch whose buffers cannot fit in the device is refused at construction. */
+    void test_batch_too_large_refused()
+    {
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        decoder_options o = options(backend_kind::cuda);
+        o.gpu.batch_frames = 1 << 30; // 3.4 KiB per frame: about 3.6 TiB
+        GPUFEC_ASSERT_THROW_MSG(
+            make_gpu(code, o), gpufec::invalid_argument, "gpu.batch_frames = 1073741824");
+        o.gpu.streams = 4;
+        o.gpu.batch_frames = 1 << 26; // 4 streams x 64 Mi frames x 3461 B = 871 GiB
+        GPUFEC_ASSERT_THROW_MSG(make_gpu(code, o), gpufec::invalid_argument, "MiB");
+    }
+
+    /*!
+     * Device memory exhausted (the test takes all but 64 MiB of it): the decoder's
+     * constructor or decode() throws an error carrying the CUDA text, nothing is
+     * leaked (free device memory returns to what it was), and a decoder that failed
+     * to decode works again once memory is back.
+     */
+    void test_out_of_memory_and_no_leak()
+    {
+        cuda_runtime_api api;
+        CPPUNIT_ASSERT_MESSAGE("cudaMemGetInfo etc. not found in the CUDA runtime",
+                               api.load());
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        const auto big = ldpc_code::make("dvbs2:normal:1/2");
+        const size_t frames = 40000; // 352 MiB of float LLRs in one chunk
+        const batch b = make_batch(
+            *code, frames, std::numeric_limits<double>::quiet_NaN(), test_seed(), 77000000);
+        decoder_options o = options(backend_kind::cuda);
+        o.gpu.batch_frames = static_cast<int>(frames);
+        o.gpu.streams = 1;
+        const decoder_options big_options = options(backend_kind::cuda);
+        // load the kernels (lazy module loading takes device memory once)
+        {
+            auto warm = make_gpu(code, o);
+            run(*warm, b, 0, 64);
+            auto warm_big = make_gpu(big, big_options);
+        }
+        CPPUNIT_ASSERT_EQUAL(0, api.synchronize());
+        size_t free0 = 0, total = 0;
+        CPPUNIT_ASSERT_EQUAL(0, api.mem_get_info(&free0, &total));
+
+        // takes all but `keep` bytes of device memory, in pieces of up to 1 GiB
+        std::vector<void*> hog;
+        auto take_memory = [&](size_t keep) {
+            for (;;) {
+                size_t free_now = 0;
+                CPPUNIT_ASSERT_EQUAL(0, api.mem_get_info(&free_now, &total));
+                if (free_now <= keep + (size_t(2) << 20)) {
+                    return;
+                }
+                const size_t piece = std::min<size_t>(free_now - keep, size_t(1) << 30);
+                void* p = nullptr;
+                if (api.malloc(&p, piece) != 0) {
+                    return;
+                }
+                hog.push_back(p);
+            }
+        };
+        auto give_back = [&] {
+            for (void* p : hog) {
+                api.free(p);
+            }
+            hog.clear();
+        };
+        const size_t keep = size_t(64) << 20;
+        {
+            auto dec = make_gpu(code, o);
+            take_memory(keep);
+            std::string what;
+            try {
+                run(*dec, b);
+            } catch (const std::exception& e) {
+                what = e.what();
+            }
+            give_back();
+            std::cout << "out of memory in decode(): " << what << "\n";
+            CPPUNIT_ASSERT_MESSAGE("decode() did not fail with 64 MiB of device memory "
+                                   "for a 352 MiB chunk",
+                                   !what.empty());
+            CPPUNIT_ASSERT_MESSAGE(what, what.find("cudaErrorMemoryAllocation") != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(what, what.find("batch_frames") != std::string::npos);
+            // memory is back: the same decoder decodes the batch
+            const result r = run(*dec, b);
+            CPPUNIT_ASSERT_MESSAGE("decoding after the failure", r.codeword == b.codeword);
+        }
+        {
+            // the general kernel's scratch of dvbs2:normal (hundreds of MiB) cannot
+            // be allocated: the constructor throws, and frees what it had
+            take_memory(size_t(8) << 20);
+            std::string what;
+            try {
+                auto dec = make_gpu(big, big_options);
+            } catch (const std::exception& e) {
+                what = e.what();
+            }
+            give_back();
+            std::cout << "out of memory in the constructor: " << what << "\n";
+            CPPUNIT_ASSERT_MESSAGE("the constructor did not fail with 8 MiB free",
+                                   !what.empty());
+            CPPUNIT_ASSERT_MESSAGE(what, what.find("gpufec cuda") != std::string::npos);
+        }
+        CPPUNIT_ASSERT_EQUAL(0, api.synchronize());
+        size_t free1 = 0;
+        CPPUNIT_ASSERT_EQUAL(0, api.mem_get_info(&free1, &total));
+        std::cout << "device memory free before " << free0 / 1048576 << " MiB, after "
+                  << free1 / 1048576 << " MiB\n";
+        CPPUNIT_ASSERT_MESSAGE("device memory leaked",
+                               free1 + (size_t(4) << 20) >= free0);
     }
 };
 
