@@ -56,7 +56,7 @@ generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_i
 /*! Limits of the large-QC layered kernel (layered_qc_large_kernel.cu). */
 constexpr int qc_large_max_layers = 192;
 constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
-constexpr int qc_large_max_degree = 24;
+constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
 
 /*! One circulant of a block row: byte offset 4 * (block * Z + shift), wrap at Z - shift. */

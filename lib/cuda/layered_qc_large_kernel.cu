@@ -9,14 +9,17 @@
  * half2) live in shared memory. The check-to-variable messages of a row are kept
  * COMPRESSED in global memory, one 16-byte record per row and unit:
  *
- *   word 0: corrected min1 magnitude (float, or half2 of the two frames)
- *   word 1: corrected min2 magnitude
- *   word 2: bit j (half2: bits j and 16 + j) = sign bit of edge j's C2V
- *           XOR the sign bit of its magnitude
- *   word 3: bit j (half2: bits j and 16 + j) = edge j gets min2 (|V2C| == min1)
+ *   word 0: corrected min1 magnitude with the row's sign product folded in
+ *           (float, or half2 of the two frames: minsum_out's m1s)
+ *   word 1: the same of min2
+ *   word 2: bit j (half2: bits j and 16 + j) = sign bit of edge j's V2C, so
+ *           edge j's C2V is (word 0 or 1) XOR its sign bit
+ *   word 3: the index of the edge that gets min2 (|V2C| == min1): an integer in
+ *           float, the index as a half value per lane in half2 (one HSET2
+ *           rebuilds the mask)
  *
- * (half2 rows of more than 16 edges keep the bits of edges 16.. in a second,
- * 8-byte record). A record is read once and written once per layer and
+ * (half2 rows of more than 16 edges keep the sign bits of edges 16.. in a second
+ * 4-byte record). A record is read once and written once per layer and
  * iteration; records of consecutive rows are consecutive, so a warp's loads are
  * 512 contiguous bytes, and the whole batch's records are sized to stay mostly in
  * L2. The messages rebuilt from a record are bit-identical to the per-edge
@@ -45,32 +48,59 @@ namespace cuda_detail {
 
 namespace {
 
-/*! Record packing of one lane type (see the file comment). */
+/*! The bits of the half-precision value j (0 <= j < 2048, exact). */
+__host__ __device__ constexpr uint32_t half_bits_of(int j)
+{
+    int e = 0;
+    while ((2 << e) <= j) {
+        ++e;
+    }
+    return j == 0 ? 0u
+                  : static_cast<uint32_t>(((e + 15) << 10) | ((j << (10 - e)) & 0x3ff));
+}
+
+/*!
+ * Record packing of one lane type (see the file comment): the sign bits of edge j
+ * and the index of the edge that gets min2 (float: an integer; half2: one half
+ * value per lane, compared with one HSET2).
+ */
 template <typename V>
 struct qc_pack;
 
 template <>
 struct qc_pack<float> {
-    /*! Record words of edge j's sign / "gets min2" bits, and the bit position. */
-    __device__ static uint32_t bit(int j) { return 1u << j; }
-    __device__ static uint32_t eq_of(uint32_t w, int j) { return 0u - ((w >> j) & 1u); }
+    static constexpr int group = 32; //!< edges per sign word
+    /*! all-ones where edge j gets min2 */
+    __device__ static uint32_t is_min2(uint32_t idx, int j) { return idx == j ? ~0u : 0u; }
+    /*! idx where eq, else the old index */
+    __device__ static uint32_t pick(uint32_t eq, int j, uint32_t idx)
+    {
+        return (eq & static_cast<uint32_t>(j)) | (idx & ~eq);
+    }
     __device__ static uint32_t sign_of(uint32_t w, int j)
     {
         return (w << (31 - j)) & 0x80000000u;
     }
-    __device__ static uint32_t pack_sign(uint32_t t, int j) { return t >> (31 - j); }
+    __device__ static uint32_t pack_sign(uint32_t t, int j)
+    {
+        return (t >> (31 - j)) & (1u << j);
+    }
 };
 
 template <>
 struct qc_pack<__half2> {
-    __device__ static uint32_t bit(int j) { return (1u << j) | (1u << (16 + j)); }
-    __device__ static uint32_t eq_of(uint32_t w, int j)
+    static constexpr int group = 16;
+    __device__ static uint32_t is_min2(uint32_t idx, int j)
     {
-        // bits j and 16 + j to bits 15 and 31, then each to its whole 16-bit lane
-        uint32_t r;
-        asm("prmt.b32 %0, %1, 0, 0xBB99;" : "=r"(r) : "r"(w << (15 - j)));
-        return r;
+        const uint32_t h = half_bits_of(j) * 0x10001u;
+        return __heq2_mask(lane_ops<__half2>::from_bits(idx),
+                           lane_ops<__half2>::from_bits(h));
     }
+    __device__ static uint32_t pick(uint32_t eq, int j, uint32_t idx)
+    {
+        return (eq & (half_bits_of(j) * 0x10001u)) | (idx & ~eq);
+    }
+    __device__ static uint32_t bit(int j) { return (1u << j) | (1u << (16 + j)); }
     __device__ static uint32_t sign_of(uint32_t w, int j)
     {
         return (w << (15 - j)) & 0x80008000u;
@@ -80,13 +110,6 @@ struct qc_pack<__half2> {
         return (t >> (15 - j)) & bit(j);
     }
 };
-
-/*! Edges per record word group: 32 in float, 16 in half2. */
-template <typename V>
-__host__ __device__ constexpr int group_edges()
-{
-    return lane_ops<V>::lanes == 2 ? 16 : 32;
-}
 
 /*!
  * One row of degree D: rebuild the old C2V from the record, V2C = L - C2V, min1 /
@@ -100,16 +123,16 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
                                        int first,
                                        uint4 r,
                                        uint4* rec_a,
-                                       uint2* rec_b,
+                                       uint32_t* rec_b,
                                        bool zero_b,
                                        V ca,
                                        V ncb)
 {
     using ops = lane_ops<V>;
     using pk = qc_pack<V>;
-    constexpr int G = group_edges<V>();
+    constexpr int G = pk::group;
     constexpr bool two = D > G;
-    uint2 rb = make_uint2(0u, 0u);
+    uint32_t rb = 0u;
     if (two && !zero_b) {
         rb = __ldcg(rec_b);
     }
@@ -123,11 +146,9 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         const qc_edge e = shape.edge[first + j];
         const int w = s >= e.thr ? wrap : 0;
         addr[j] = reinterpret_cast<V*>(sbase + e.off + w);
-        const int jj = j % G;
-        const uint32_t ws = j < G ? r.z : rb.x;
-        const uint32_t we = j < G ? r.w : rb.y;
-        const uint32_t eq = pk::eq_of(we, jj);
-        const uint32_t c = ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(ws, jj);
+        const uint32_t eq = pk::is_min2(r.w, j);
+        const uint32_t c =
+            ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(j < G ? r.z : rb, j % G);
         v[j] = ops::sub(*addr[j], ops::from_bits(c));
         if (j & 1) {
             acc_odd.add(v[j]);
@@ -137,27 +158,30 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
     }
     acc.merge(acc_odd);
     const uint32_t sp = acc.sign & ops::sign_bits;
-    const uint32_t m1 = ops::bits(ops::max(ops::fma(acc.min1, ca, ncb), ops::zero()));
-    const uint32_t m2 = ops::bits(ops::max(ops::fma(acc.min2, ca, ncb), ops::zero()));
-    uint32_t sa = 0u, ea = 0u, sb = 0u, eb = 0u;
+    // corrected magnitudes with the row's sign product folded in (minsum_out)
+    const uint32_t m1s =
+        ops::bits(ops::max(ops::fma(acc.min1, ca, ncb), ops::zero())) ^ sp;
+    const uint32_t m2s =
+        ops::bits(ops::max(ops::fma(acc.min2, ca, ncb), ops::zero())) ^ sp;
+    uint32_t sa = 0u, sb = 0u, idx = 0u;
 #pragma unroll
     for (int j = 0; j < D; ++j) {
-        const int jj = j % G;
         const uint32_t eq = ops::eq_mask(ops::abs(v[j]), acc.min1);
-        const uint32_t t = (ops::bits(v[j]) ^ sp) & ops::sign_bits;
-        const uint32_t c = ((m2 & eq) | (m1 & ~eq)) ^ t;
+        const uint32_t t = ops::bits(v[j]);
+        const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ (t & ops::sign_bits);
         *addr[j] = ops::add(v[j], ops::from_bits(c));
+        // ties: every edge with |V2C| == min1 gets min2, which then equals min1, so
+        // recording the last of them rebuilds the same messages
+        idx = pk::pick(eq, j, idx);
         if (j < G) {
-            ea |= eq & pk::bit(jj);
-            sa |= pk::pack_sign(t, jj);
+            sa |= pk::pack_sign(t, j % G);
         } else {
-            eb |= eq & pk::bit(jj);
-            sb |= pk::pack_sign(t, jj);
+            sb |= pk::pack_sign(t, j % G);
         }
     }
-    __stcg(rec_a, make_uint4(m1, m2, sa, ea));
+    __stcg(rec_a, make_uint4(m1s, m2s, sa, idx));
     if (two) {
-        __stcg(rec_b, make_uint2(sb, eb));
+        __stcg(rec_b, sb);
     }
 }
 
@@ -170,7 +194,7 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 int first,
                                                 uint4 r,
                                                 uint4* rec_a,
-                                                uint2* rec_b,
+                                                uint32_t* rec_b,
                                                 bool zero_b,
                                                 V ca,
                                                 V ncb)
@@ -200,16 +224,12 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
         GPUFEC_QC_ROW(18)
         GPUFEC_QC_ROW(19)
         GPUFEC_QC_ROW(20)
-        GPUFEC_QC_ROW(21)
-        GPUFEC_QC_ROW(22)
-        GPUFEC_QC_ROW(23)
-        GPUFEC_QC_ROW(24)
     default:
         break; // excluded by build_qc_large_shape
     }
 #undef GPUFEC_QC_ROW
 }
-static_assert(qc_large_max_degree == 24, "qc_row_dispatch covers degrees 1..24");
+static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
 template <typename V>
 __global__ void __launch_bounds__(qc_large_max_threads)
@@ -235,27 +255,25 @@ __global__ void __launch_bounds__(qc_large_max_threads)
     // this unit's records: [block][unit][rec_words]
     uint32_t* rec = static_cast<uint32_t*>(rp.c2v) +
                     (static_cast<size_t>(blockIdx.x) * U + u) * shape.rec_words;
-    auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec + shape.rec[l]) + s; };
-    auto rec_b = [&](int l) {
-        return reinterpret_cast<uint2*>(rec + shape.rec[l] + 4 * Z) + s;
-    };
+    uint32_t* rec_sa = rec + 4 * s;
+    uint32_t* rec_sb = rec + 4 * Z + s;
+    auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_sa + shape.rec[l]); };
+    auto rec_b = [&](int l) { return rec_sb + shape.rec[l]; };
+    const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
-        uint4 next = make_uint4(0u, 0u, 0u, 0u); // iteration 1: all messages 0
+        uint4 next = zero; // iteration 1: all messages 0
         for (int it = 1;; ++it) {
             const bool act = bs.active[u] != 0u;
             for (int l = 0; l < L; ++l) {
                 if (act) {
-                    // this layer's record: prefetched during the previous layer
-                    // (written by this thread in the previous iteration; none in
-                    // the first iteration)
-                    const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
-                    const uint4 r = L > 1 ? next : (it > 1 ? __ldcg(rec_a(0)) : zero);
-                    if (L > 1) {
-                        next = l + 1 < L ? (it > 1 ? __ldcg(rec_a(l + 1)) : zero)
-                                         : __ldcg(rec_a(0));
-                    }
+                    // this layer's record was loaded during the previous layer; load
+                    // the next one (written by this thread in the previous iteration,
+                    // or layer 0's in this one: L >= 2; none in the first iteration)
+                    const uint4 r = next;
+                    const int ln = l + 1 < L ? l + 1 : 0;
+                    next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
                     qc_row_dispatch<V>(shape.deg[l],
                                        sbase,
                                        s,
@@ -315,7 +333,8 @@ bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shap
 {
     const int L = static_cast<int>(t.layer_rows.size());
     const int Z = t.max_layer_rows;
-    if (!t.uniform || L < 1 || L > qc_large_max_layers || Z < 1 ||
+    // (at least two layers: the kernel prefetches layer l + 1's record)
+    if (!t.uniform || L < 2 || L > qc_large_max_layers || Z < 1 ||
         Z > qc_large_max_threads || t.max_row_degree > qc_large_max_degree) {
         return false;
     }
@@ -333,11 +352,11 @@ bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shap
         s->deg[l] = D;
         s->first[l] = edges;
         s->rec[l] = static_cast<int>(words);
-        // 16-byte record per row, plus 8 bytes when half2 rows pass 16 edges; every
-        // layer's records start 16-byte aligned
+        // 16-byte record per row, plus a word of sign bits when half2 rows pass 16
+        // edges; every layer's records start 16-byte aligned
         words += 4LL * Z;
         if (D > group) {
-            words += (2LL * Z + 3) / 4 * 4;
+            words += (Z + 3LL) / 4 * 4;
         }
         for (int j = 0; j < D; ++j) {
             const int* cols = t.slot_cols.data() + t.layer_off[l] + j * Z;
