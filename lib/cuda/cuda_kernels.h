@@ -68,7 +68,7 @@ struct alignas(8) qc_edge {
 /*!
  * The QC structure for the large-QC kernel, passed as a __grid_constant__ kernel
  * parameter (about 11 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
- * its compressed C2V records start at word rec[l] of a unit's record region of
+ * its compressed C2V records start at byte rec[l] of a unit's record region of
  * rec_words 32-bit words.
  */
 struct qc_large_shape {

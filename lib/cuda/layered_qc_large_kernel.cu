@@ -123,7 +123,7 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
                                        int first,
                                        uint4 r,
                                        uint4* rec_a,
-                                       uint32_t* rec_b,
+                                       long long b_off,
                                        bool zero_b,
                                        V ca,
                                        V ncb)
@@ -132,6 +132,9 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
     using pk = qc_pack<V>;
     constexpr int G = pk::group;
     constexpr bool two = D > G;
+    // half2 rows of more than 16 edges: the sign word of edges 16.. (b_off bytes on)
+    uint32_t* rec_b =
+        reinterpret_cast<uint32_t*>(reinterpret_cast<unsigned char*>(rec_a) + b_off);
     uint32_t rb = 0u;
     if (two && !zero_b) {
         rb = __ldcg(rec_b);
@@ -194,14 +197,14 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 int first,
                                                 uint4 r,
                                                 uint4* rec_a,
-                                                uint32_t* rec_b,
+                                                long long b_off,
                                                 bool zero_b,
                                                 V ca,
                                                 V ncb)
 {
 #define GPUFEC_QC_ROW(d)                                                   \
     case d:                                                                \
-        qc_row<V, d>(sbase, s, wrap, shape, first, r, rec_a, rec_b, zero_b, ca, ncb); \
+        qc_row<V, d>(sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -252,13 +255,13 @@ __global__ void __launch_bounds__(qc_large_max_threads)
     const int wrap = -4 * Z;
     const V ca = launch_factor<V>(rp);
     const V ncb = launch_offset<V>(rp);
-    // this unit's records: [block][unit][rec_words]
-    uint32_t* rec = static_cast<uint32_t*>(rp.c2v) +
-                    (static_cast<size_t>(blockIdx.x) * U + u) * shape.rec_words;
-    uint32_t* rec_sa = rec + 4 * s;
-    uint32_t* rec_sb = rec + 4 * Z + s;
-    auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_sa + shape.rec[l]); };
-    auto rec_b = [&](int l) { return rec_sb + shape.rec[l]; };
+    // this unit's records: [block][unit][rec_words]; this thread's 16-byte record of
+    // layer l at byte rec[l] + 16 s, its sign word of edges 16.. at rec[l] + 16 Z + 4 s
+    unsigned char* rec_t =
+        static_cast<unsigned char*>(rp.c2v) +
+        (static_cast<size_t>(blockIdx.x) * U + u) * shape.rec_words * 4 + 16 * s;
+    const long long b_off = 16LL * Z - 12LL * s;
+    auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_t + shape.rec[l]); };
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
@@ -282,7 +285,7 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                                        shape.first[l],
                                        r,
                                        rec_a(l),
-                                       rec_b(l),
+                                       b_off,
                                        it == 1,
                                        ca,
                                        ncb);
@@ -351,7 +354,7 @@ bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shap
         }
         s->deg[l] = D;
         s->first[l] = edges;
-        s->rec[l] = static_cast<int>(words);
+        s->rec[l] = static_cast<int>(4 * words);
         // 16-byte record per row, plus a word of sign bits when half2 rows pass 16
         // edges; every layer's records start 16-byte aligned
         words += 4LL * Z;
@@ -376,7 +379,7 @@ bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shap
             ++edges;
         }
     }
-    if (words > (1LL << 30)) {
+    if (words > (1LL << 29)) {
         return false;
     }
     s->rec_words = static_cast<int>(words);
