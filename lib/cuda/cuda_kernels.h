@@ -59,10 +59,10 @@ constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in al
 constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
 
-/*! One circulant of a block row: byte offsets 4 * block * Z and 4 * shift. */
+/*! One circulant of a block row: byte offset 4 * (block * Z + shift), wrap at Z - shift. */
 struct alignas(8) qc_edge {
-    int col4;
-    int sh4;
+    int off;
+    int thr;
 };
 
 /*!

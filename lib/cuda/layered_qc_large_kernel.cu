@@ -28,9 +28,7 @@
  * (cpu_reference_decoder.cc) in float.
  *
  * Addresses come from the QC structure: edge j of row slot s of layer l reads
- * column block * Z + (s + shift) mod Z: with x = 4 (s + shift) the byte offset in
- * the block column is min(x, x - 4 Z) unsigned, one DPX instruction
- * (__viaddmin_u32), from the byte offsets 4 block Z and 4 shift kept per
+ * column block * Z + (s + shift) mod Z, as a byte offset and a wrap threshold per
  * (layer, edge) in the kernel's __grid_constant__ parameter (constant bank). Row
  * degrees are compile-time constants (one instance per degree, chosen by a
  * switch that is uniform over the block), so the loops carry no per-edge guards.
@@ -83,13 +81,9 @@ struct qc_pack<float> {
     {
         return (w << (31 - j)) & 0x80000000u;
     }
-    /*!
-     * acc plus the sign bit t (bit 31 only) moved to bit j: the high word of
-     * t * 2^(j+1), one IMAD.HI on the FMA pipe (the ALU pipe is the busy one)
-     */
-    __device__ static uint32_t pack_sign(uint32_t t, int j, uint32_t acc)
+    __device__ static uint32_t pack_sign(uint32_t t, int j)
     {
-        return j == 31 ? (acc | t) : __umulhi(t, 1u << (j + 1)) + acc;
+        return (t >> (31 - j)) & (1u << j);
     }
 };
 
@@ -111,13 +105,9 @@ struct qc_pack<__half2> {
     {
         return (w << (15 - j)) & 0x80008000u;
     }
-    /*!
-     * acc plus the sign bits t (bits 15 and 31 only) moved to bits j and 16 + j: the
-     * high word of t * 2^(j+17), one IMAD.HI on the FMA pipe
-     */
-    __device__ static uint32_t pack_sign(uint32_t t, int j, uint32_t acc)
+    __device__ static uint32_t pack_sign(uint32_t t, int j)
     {
-        return j == 15 ? (acc | t) : __umulhi(t, 1u << (j + 17)) + acc;
+        return (t >> (15 - j)) & bit(j);
     }
 };
 
@@ -126,9 +116,9 @@ struct qc_pack<__half2> {
  * min2 / sign product, new C2V, L = V2C + C2V, new record.
  */
 template <typename V, int D>
-__device__ __forceinline__ void qc_row(unsigned char* ubase,
-                                       uint32_t s4,
-                                       uint32_t nz4,
+__device__ __forceinline__ void qc_row(unsigned char* sbase,
+                                       int s,
+                                       int wrap,
                                        const qc_large_shape& shape,
                                        int first,
                                        uint4 r,
@@ -157,8 +147,8 @@ __device__ __forceinline__ void qc_row(unsigned char* ubase,
 #pragma unroll
     for (int j = 0; j < D; ++j) {
         const qc_edge e = shape.edge[first + j];
-        const uint32_t x = s4 + static_cast<uint32_t>(e.sh4);
-        addr[j] = reinterpret_cast<V*>(ubase + e.col4 + __viaddmin_u32(x, nz4, x));
+        const int w = s >= e.thr ? wrap : 0;
+        addr[j] = reinterpret_cast<V*>(sbase + e.off + w);
         const uint32_t eq = pk::is_min2(r.w, j);
         const uint32_t c =
             ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(j < G ? r.z : rb, j % G);
@@ -180,16 +170,16 @@ __device__ __forceinline__ void qc_row(unsigned char* ubase,
 #pragma unroll
     for (int j = 0; j < D; ++j) {
         const uint32_t eq = ops::eq_mask(ops::abs(v[j]), acc.min1);
-        const uint32_t t = ops::bits(v[j]) & ops::sign_bits;
-        const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ t;
+        const uint32_t t = ops::bits(v[j]);
+        const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ (t & ops::sign_bits);
         *addr[j] = ops::add(v[j], ops::from_bits(c));
         // ties: every edge with |V2C| == min1 gets min2, which then equals min1, so
         // recording the last of them rebuilds the same messages
         idx = pk::pick(eq, j, idx);
         if (j < G) {
-            sa = pk::pack_sign(t, j % G, sa);
+            sa |= pk::pack_sign(t, j % G);
         } else {
-            sb = pk::pack_sign(t, j % G, sb);
+            sb |= pk::pack_sign(t, j % G);
         }
     }
     __stcg(rec_a, make_uint4(m1s, m2s, sa, idx));
@@ -200,9 +190,9 @@ __device__ __forceinline__ void qc_row(unsigned char* ubase,
 
 template <typename V>
 __device__ __forceinline__ void qc_row_dispatch(int D,
-                                                unsigned char* ubase,
-                                                uint32_t s4,
-                                                uint32_t nz4,
+                                                unsigned char* sbase,
+                                                int s,
+                                                int wrap,
                                                 const qc_large_shape& shape,
                                                 int first,
                                                 uint4 r,
@@ -214,7 +204,7 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 {
 #define GPUFEC_QC_ROW(d)                                                   \
     case d:                                                                \
-        qc_row<V, d>(ubase, s4, nz4, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
+        qc_row<V, d>(sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -260,10 +250,9 @@ __global__ void __launch_bounds__(qc_large_max_threads)
     V* post = reinterpret_cast<V*>(smem_raw);
     const int u = threadIdx.x / Z;
     const int s = threadIdx.x - u * Z;
-    // this unit's posterior; edge addresses are ubase + col4 + min(x, x - 4 Z)
-    unsigned char* ubase = smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V);
-    const uint32_t s4 = 4u * static_cast<uint32_t>(s);
-    const uint32_t nz4 = 0u - 4u * static_cast<uint32_t>(Z);
+    unsigned char* sbase =
+        smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    const int wrap = -4 * Z;
     const V ca = launch_factor<V>(rp);
     const V ncb = launch_offset<V>(rp);
     // this unit's records: [block][unit][rec_words]; this thread's 16-byte record of
@@ -289,9 +278,9 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                     const int ln = l + 1 < L ? l + 1 : 0;
                     next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
                     qc_row_dispatch<V>(shape.deg[l],
-                                       ubase,
-                                       s4,
-                                       nz4,
+                                       sbase,
+                                       s,
+                                       wrap,
                                        shape,
                                        shape.first[l],
                                        r,
@@ -316,9 +305,9 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                         const qc_edge* e = shape.edge + shape.first[l];
                         uint32_t parity = 0u;
                         for (int j = 0; j < shape.deg[l]; ++j) {
-                            const uint32_t x = s4 + static_cast<uint32_t>(e[j].sh4);
-                            parity ^= ops::neg_mask(*reinterpret_cast<const V*>(
-                                ubase + e[j].col4 + __viaddmin_u32(x, nz4, x)));
+                            const int w = s >= e[j].thr ? wrap : 0;
+                            parity ^= ops::neg_mask(
+                                *reinterpret_cast<const V*>(sbase + e[j].off + w));
                         }
                         parity_any |= parity;
                     }
@@ -385,8 +374,8 @@ bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shap
                     return false; // not a circulant
                 }
             }
-            s->edge[edges].col4 = 4 * block * Z;
-            s->edge[edges].sh4 = 4 * shift;
+            s->edge[edges].off = 4 * (block * Z + shift);
+            s->edge[edges].thr = Z - shift;
             ++edges;
         }
     }
