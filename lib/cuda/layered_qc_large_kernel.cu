@@ -71,7 +71,10 @@ template <>
 struct qc_pack<float> {
     static constexpr int group = 32; //!< edges per sign word
     /*! all-ones where edge j gets min2 */
-    __device__ static uint32_t is_min2(uint32_t idx, int j) { return idx == j ? ~0u : 0u; }
+    __device__ static uint32_t is_min2(uint32_t idx, int j)
+    {
+        return idx == j ? ~0u : 0u;
+    }
     /*! idx where eq, else the old index */
     __device__ static uint32_t pick(uint32_t eq, int j, uint32_t idx)
     {
@@ -202,8 +205,8 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 V ca,
                                                 V ncb)
 {
-#define GPUFEC_QC_ROW(d)                                                   \
-    case d:                                                                \
+#define GPUFEC_QC_ROW(d)                                                              \
+    case d:                                                                           \
         qc_row<V, d>(sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
         break;
     switch (D) {
