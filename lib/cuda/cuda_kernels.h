@@ -6,7 +6,8 @@
  * decoder can launch the one it picked. Kernels: the register-resident layered
  * min-sum kernel for uniform-layer (QC) codes (layered_register_kernel.cu) and the
  * general message-passing kernel for every code, rule and schedule
- * (message_passing_kernel.cu).
+ * (message_passing_kernel.cu), and the layered kernel for large QC codes with
+ * compressed messages in global memory (layered_qc_large_kernel.cu).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -51,6 +52,47 @@ constexpr int spa_max_degree = 64;
  * combinations that do not exist (half2 SPA).
  */
 generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_in_shared);
+
+/*! Limits of the large-QC layered kernel (layered_qc_large_kernel.cu). */
+constexpr int qc_large_max_layers = 192;
+constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
+constexpr int qc_large_max_degree = 20;
+constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
+
+/*! One circulant of a block row: byte offset 4 * (block * Z + shift), wrap at Z - shift. */
+struct alignas(8) qc_edge {
+    int off;
+    int thr;
+};
+
+/*!
+ * The QC structure for the large-QC kernel, passed as a __grid_constant__ kernel
+ * parameter (about 11 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
+ * its compressed C2V records start at byte rec[l] of a unit's record region of
+ * rec_words 32-bit words.
+ */
+struct qc_large_shape {
+    int layers = 0;
+    int slots = 0; //!< Z
+    int rec_words = 0;
+    int deg[qc_large_max_layers] = {};
+    int first[qc_large_max_layers] = {};
+    int rec[qc_large_max_layers] = {};
+    qc_edge edge[qc_large_max_edges] = {};
+};
+
+using qc_large_kernel_fn = void (*)(code_view, run_params, qc_large_shape);
+
+/*! The large-QC layered min-sum kernel (MS, NMS, OMS; no SCMS, no SPA). */
+qc_large_kernel_fn qc_large_kernel(bool half2);
+
+struct host_tables;
+
+/*!
+ * The large-QC kernel's description of a code; false when the code is not QC with
+ * uniform layers (block rows of Z circulant rows) or exceeds the kernel's limits.
+ */
+bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shape);
 
 } // namespace cuda_detail
 } // namespace gpufec

@@ -355,6 +355,12 @@ private:
         if (d_choice.fast) {
             return;
         }
+        if (d_choice.qc_large) {
+            // compressed C2V records, one region per resident unit
+            slot.c2v.resize(static_cast<size_t>(d_choice.resident_blocks) *
+                            d_choice.units_per_block * d_choice.qc_shape->rec_words);
+            return;
+        }
         const size_t blocks = static_cast<size_t>(d_choice.resident_blocks);
         const size_t units = blocks * d_choice.units_per_block;
         slot.c2v.resize(units * d_tables.slot_edges);
@@ -429,6 +435,17 @@ private:
             return;
         }
         rp.c2v = scratch.c2v.get();
+        if (d_choice.qc_large) {
+            // persistent: block b keeps its records region for all its tasks
+            const long long grid =
+                std::min<long long>(rp.tasks, d_choice.resident_blocks);
+            d_choice.qc_fn<<<static_cast<unsigned>(grid),
+                             d_choice.threads,
+                             d_choice.shared_bytes,
+                             stream>>>(d_view, rp, *d_choice.qc_shape);
+            check_launch(d_choice.tuning.kernel.c_str());
+            return;
+        }
         rp.prev = scratch.prev.get();
         rp.post = scratch.post.get();
         rp.chan = scratch.chan.get();
@@ -470,7 +487,7 @@ private:
         cudaStream_t s = static_cast<cudaStream_t>(stream);
         // the general kernel's scratch of slot 0: order against the host pipeline
         stream_slot& slot = *d_slots[0];
-        if (!d_choice.fast) {
+        if (!d_choice.fast) { // scratch shared with the host pipeline
             check(cudaEventRecord(slot.done.get(), slot.stream.get()), "cudaEventRecord");
             check(cudaStreamWaitEvent(s, slot.done.get(), 0), "cudaStreamWaitEvent");
         }

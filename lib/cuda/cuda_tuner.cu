@@ -15,6 +15,7 @@
 #include "cuda_tuner.h"
 #include "frame_io.cuh"
 #include <algorithm>
+#include <cstdlib>
 #include <gpufec/error.h>
 #include <sstream>
 
@@ -88,6 +89,86 @@ candidate best_units(const void* fn,
         }
     }
     return best;
+}
+
+/*!
+ * The large-QC layered kernel (layered_qc_large_kernel.cu) for layered min-sum,
+ * normalized or offset min-sum on a QC code whose posterior fits shared memory:
+ * units per block by the occupancy calculator (threads = units * Z), records of
+ * the resident units in global memory. GPUFEC_QC_LARGE_BLOCKS_PER_SM (tuning
+ * experiments) caps the resident blocks per SM, so that the records of the batch
+ * stay in L2. Fills k and returns true when it applies.
+ */
+bool try_qc_large(const host_tables& t,
+                  const decoder_options& options,
+                  int forced_units,
+                  size_t smem_limit,
+                  const cudaDeviceProp& prop,
+                  kernel_choice& k,
+                  std::ostringstream& why)
+{
+    const check_node_rule rule = options.rule;
+    if (options.schedule != decoding_schedule::layered ||
+        (rule != check_node_rule::min_sum && rule != check_node_rule::normalized_min_sum &&
+         rule != check_node_rule::offset_min_sum)) {
+        return false;
+    }
+    auto shape = std::make_shared<qc_large_shape>();
+    if (!build_qc_large_shape(t, k.half2, shape.get())) {
+        why << "not a QC code within the large-QC kernel's limits; ";
+        return false;
+    }
+    const size_t vbytes = 4;
+    const int Z = shape->slots;
+    const qc_large_kernel_fn fn = qc_large_kernel(k.half2);
+    auto dims = [&](int u, int* threads, size_t* smem) {
+        *threads = u * Z;
+        *smem = static_cast<size_t>(u) * t.n_full * vbytes;
+        if (*threads > qc_large_max_threads || *smem > smem_limit) {
+            *threads = 0;
+        }
+    };
+    const int max_units =
+        std::min(max_units_per_block, std::max(1, qc_large_max_threads / Z));
+    candidate c = best_units(
+        reinterpret_cast<const void*>(fn), max_units, forced_units, prop, dims);
+    if (c.blocks == 0) {
+        why << "large-QC kernel: the posterior (" << t.n_full * vbytes
+            << " B per unit) does not fit shared memory; ";
+        return false;
+    }
+    if (const char* env = std::getenv("GPUFEC_QC_LARGE_BLOCKS_PER_SM")) {
+        const int cap = std::atoi(env);
+        if (cap >= 1 && cap < c.blocks) {
+            // ask for enough shared memory that no more blocks fit an SM
+            const size_t per_sm = prop.sharedMemPerMultiprocessor;
+            c.smem = std::max(c.smem,
+                              std::min<size_t>(smem_limit, per_sm / (cap + 1) + 1024));
+            c.blocks = blocks_per_sm(reinterpret_cast<const void*>(fn), c.threads,
+                                     c.smem, prop);
+        }
+    }
+    k.qc_large = true;
+    k.qc_fn = fn;
+    k.qc_shape = shape;
+    k.post_shared = true;
+    k.units_per_block = c.units;
+    k.threads = c.threads;
+    k.shared_bytes = c.smem;
+    k.blocks_per_sm = c.blocks;
+    cudaFuncAttributes attr;
+    check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(fn)),
+          "cudaFuncGetAttributes");
+    const double rec_mb = static_cast<double>(shape->rec_words) * 4 * c.units * c.blocks *
+                          prop.multiProcessorCount / 1e6;
+    why << "large-QC layered kernel: " << shape->layers << " block rows of Z = " << Z
+        << ", posterior in shared memory, compressed messages in global memory ("
+        << rec_mb << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000
+        << " MB); " << attr.numRegs << " registers/thread, " << c.smem / 1024
+        << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
+        << " threads per SM";
+    k.tuning.kernel = std::string("layered-qc-large-minsum-") + (k.half2 ? "half2" : "f32");
+    return true;
 }
 
 } // namespace
@@ -205,8 +286,13 @@ kernel_choice tune(const ldpc_code& code,
                           : "layers of unequal size (not QC); ");
     }
 
-    // 2. the general kernel
+    // 2. the large-QC layered kernel
     if (!k.fast) {
+        try_qc_large(t, options, forced_units, smem_limit, prop, k, why);
+    }
+
+    // 3. the general kernel
+    if (!k.fast && !k.qc_large) {
         const generic_rule gr = rule == check_node_rule::spa ? generic_rule::spa
                                 : scms                       ? generic_rule::scms
                                                              : generic_rule::min_sum;

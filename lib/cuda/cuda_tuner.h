@@ -16,6 +16,7 @@
 #include "cuda_kernels.h"
 #include "decoder_tables.h"
 #include <gpufec/cuda_decoder.h>
+#include <memory>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -24,6 +25,9 @@ struct kernel_choice {
     bool fast = false;
     const fast_variant* variant = nullptr; //!< when fast
     fast_shape shape;                      //!< when fast
+    bool qc_large = false;                 //!< the large-QC layered kernel
+    qc_large_kernel_fn qc_fn = nullptr;    //!< when qc_large
+    std::shared_ptr<const qc_large_shape> qc_shape; //!< when qc_large
     generic_kernel_fn generic = nullptr;   //!< otherwise
     bool post_shared = true;
     bool half2 = false;

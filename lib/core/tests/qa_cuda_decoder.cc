@@ -8,6 +8,9 @@
  *    the frames and a GPU FER inside the 99% Wilson interval of the CPU's, on
  *    wimax:2304:1/2, wifi:648:1/2, nr5g:bg2:52 (punctured), MacKay's (504,1008)
  *    alist (non-QC; needs ../shared/refcodes) and dvbs2:short:1/2;
+ *  - the large-QC layered kernel (layered_qc_large_kernel.cu, compressed messages)
+ *    on nr5g:bg1:384, nr5g:bg1:15 and nr5g:bg2:52: chosen by the tuner for MS,
+ *    NMS and OMS, float equal to the CPU reference on noisy frames, half2 close;
  *  - half2 and int8-input paths: noiseless frames decoded exactly, FER close to
  *    float (the 0.1 dB table is measured by gpufec-bench, docs/VALIDATION.md);
  *  - partial batches (1, 7, tuner batch + 3 frames) give per frame what one big
@@ -441,6 +444,7 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_noisy_chunks_over_streams);
     CPPUNIT_TEST(test_batch_too_large_refused);
     CPPUNIT_TEST(test_out_of_memory_and_no_leak);
+    CPPUNIT_TEST(test_large_qc_kernel);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -911,6 +915,92 @@ public:
                 CPPUNIT_ASSERT(partial.parity_ok == r.parity_ok);
             }
         }
+    }
+
+    /*!
+     * The large-QC layered kernel: the tuner picks it for layered MS / NMS / OMS on
+     * nr5g codes (more block rows than the register kernel's tiles); float equals
+     * the CPU reference frame for frame, noiseless half2 is exact and noisy half2
+     * close to float. Z = 384 (one unit per block, rows of 19 edges: two record
+     * words of sign bits in half2), Z = 15 (many units per block, odd Z).
+     */
+    void test_large_qc_kernel()
+    {
+        struct large_case {
+            const char* spec;
+            size_t frames;
+            double ebn0[3]; //!< ms, nms, oms
+        };
+        // Eb/N0 near the waterfall (first guesses refined from the printed FER)
+        const large_case cases[] = { { "nr5g:bg1:384", 240, { 1.6, 1.2, 0.9 } },
+                                     { "nr5g:bg1:15", 1000, { 2.2, 1.6, 1.4 } },
+                                     { "nr5g:bg2:52", 1000, { 2.3, 1.4, 1.1 } } };
+        std::vector<std::string> failures;
+        size_t config = 0;
+        for (const large_case& lc : cases) {
+            const auto code = ldpc_code::make(lc.spec);
+            const size_t n = code->n();
+            const batch clean =
+                make_batch(*code, 9, std::numeric_limits<double>::quiet_NaN(), 11);
+            const check_node_rule rules[] = { check_node_rule::min_sum,
+                                              check_node_rule::normalized_min_sum,
+                                              check_node_rule::offset_min_sum };
+            for (int ri = 0; ri < 3; ++ri) {
+                const check_node_rule rule = rules[ri];
+                decoder_options o = options(backend_kind::cuda, rule);
+                auto gpu = make_gpu(code, o);
+                const std::string kernel = gpu->tuning().kernel;
+                const std::string what = std::string(lc.spec) + " " + to_string(rule);
+                std::cout << "tuning " << what << ": " << kernel << " ("
+                          << gpu->tuning().reason << ")\n";
+                CPPUNIT_ASSERT_MESSAGE(what + " kernel " + kernel,
+                                       kernel.find("qc-large") != std::string::npos);
+                const batch b = make_batch(*code,
+                                           lc.frames,
+                                           lc.ebn0[ri],
+                                           test_seed(),
+                                           88000000 + config++ * 100000);
+                auto cpu = make_cpu(code, o);
+                const result g = run(*gpu, b);
+                const result c = run(*cpu, b);
+                const comparison cmp = compare(g, c, b, n);
+                const std::string line = describe(
+                    what + " " + std::to_string(lc.ebn0[ri]).substr(0, 4) + " dB", cmp);
+                std::cout << line << "\n";
+                if (cmp.differ > allowed_differences(cmp.frames) ||
+                    cmp.iterations_differ > allowed_differences(cmp.frames) ||
+                    cmp.parity_differ > 0) {
+                    failures.push_back(line);
+                }
+                if (cmp.cpu_errors == 0) {
+                    std::cout << "  note: no CPU frame errors at this point\n";
+                }
+                // half2: the same kernel, noiseless exact, noisy close to float
+                o.precision = message_precision::half2;
+                auto h2 = make_gpu(code, o);
+                CPPUNIT_ASSERT_MESSAGE(what + " half2 kernel " + h2->tuning().kernel,
+                                       h2->tuning().kernel.find("qc-large") !=
+                                           std::string::npos);
+                const result hc = run(*h2, clean);
+                CPPUNIT_ASSERT_MESSAGE(what + " half2 noiseless",
+                                       hc.codeword == clean.codeword);
+                const result rh = run(*h2, b);
+                const size_t ef = frame_errors(g, b, n);
+                const size_t eh = frame_errors(rh, b, n);
+                std::cout << what << " half2: frame errors " << eh << " (float " << ef
+                          << ")\n";
+                if (eh > 2 * ef + 10) {
+                    failures.push_back(what + " half2 frame errors " +
+                                       std::to_string(eh) + " vs float " +
+                                       std::to_string(ef));
+                }
+            }
+        }
+        for (const std::string& f : failures) {
+            std::cout << "FAIL " << f << "\n";
+        }
+        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
+                               failures.empty());
     }
 
     void test_device_resident_equals_host()

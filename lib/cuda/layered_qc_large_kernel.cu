@@ -1,0 +1,394 @@
+/* -*- c++ -*- */
+/*
+ * The layered min-sum family (MS, NMS, OMS) for large QC codes (nr5g base graphs
+ * lifted to Z up to 384, any QC code with more layers or longer rows than the
+ * register kernel's tiles): one layer is one block row, its Z rows decoded in
+ * parallel by Z threads of a unit (paper 001, Wang et al., section IV-C; the
+ * compressed check-node messages of paper 001 section IV-B / Hocevar's layered
+ * schedule). The posterior LLRs of a unit (a frame in float32, a frame pair in
+ * half2) live in shared memory. The check-to-variable messages of a row are kept
+ * COMPRESSED in global memory, one 16-byte record per row and unit:
+ *
+ *   word 0: corrected min1 magnitude with the row's sign product folded in
+ *           (float, or half2 of the two frames: minsum_out's m1s)
+ *   word 1: the same of min2
+ *   word 2: bit j (half2: bits j and 16 + j) = sign bit of edge j's V2C, so
+ *           edge j's C2V is (word 0 or 1) XOR its sign bit
+ *   word 3: the index of the edge that gets min2 (|V2C| == min1): an integer in
+ *           float, the index as a half value per lane in half2 (one HSET2
+ *           rebuilds the mask)
+ *
+ * (half2 rows of more than 16 edges keep the sign bits of edges 16.. in a second
+ * 4-byte record). A record is read once and written once per layer and
+ * iteration; records of consecutive rows are consecutive, so a warp's loads are
+ * 512 contiguous bytes, and the whole batch's records are sized to stay mostly in
+ * L2. The messages rebuilt from a record are bit-identical to the per-edge
+ * messages of the general kernel (ties: every edge with |V2C| == min1 gets min2,
+ * which then equals min1), so the result equals the CPU reference
+ * (cpu_reference_decoder.cc) in float.
+ *
+ * Addresses come from the QC structure: edge j of row slot s of layer l reads
+ * column block * Z + (s + shift) mod Z, as a byte offset and a wrap threshold per
+ * (layer, edge) in the kernel's __grid_constant__ parameter (constant bank). Row
+ * degrees are compile-time constants (one instance per degree, chosen by a
+ * switch that is uniform over the block), so the loops carry no per-edge guards.
+ * The first iteration of a task starts from all-zero messages without reading
+ * the records; the record of layer l + 1 is loaded while layer l is processed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cuda_kernels.h"
+#include "decoder_tables.h"
+#include "frame_io.cuh"
+#include "lane_math.cuh"
+#include <memory>
+
+namespace gpufec {
+namespace cuda_detail {
+
+namespace {
+
+/*! The bits of the half-precision value j (0 <= j < 2048, exact). */
+__host__ __device__ constexpr uint32_t half_bits_of(int j)
+{
+    int e = 0;
+    while ((2 << e) <= j) {
+        ++e;
+    }
+    return j == 0 ? 0u
+                  : static_cast<uint32_t>(((e + 15) << 10) | ((j << (10 - e)) & 0x3ff));
+}
+
+/*!
+ * Record packing of one lane type (see the file comment): the sign bits of edge j
+ * and the index of the edge that gets min2 (float: an integer; half2: one half
+ * value per lane, compared with one HSET2).
+ */
+template <typename V>
+struct qc_pack;
+
+template <>
+struct qc_pack<float> {
+    static constexpr int group = 32; //!< edges per sign word
+    /*! all-ones where edge j gets min2 */
+    __device__ static uint32_t is_min2(uint32_t idx, int j)
+    {
+        return idx == j ? ~0u : 0u;
+    }
+    /*! idx where eq, else the old index */
+    __device__ static uint32_t pick(uint32_t eq, int j, uint32_t idx)
+    {
+        return (eq & static_cast<uint32_t>(j)) | (idx & ~eq);
+    }
+    __device__ static uint32_t sign_of(uint32_t w, int j)
+    {
+        return (w << (31 - j)) & 0x80000000u;
+    }
+    __device__ static uint32_t pack_sign(uint32_t t, int j)
+    {
+        return (t >> (31 - j)) & (1u << j);
+    }
+};
+
+template <>
+struct qc_pack<__half2> {
+    static constexpr int group = 16;
+    __device__ static uint32_t is_min2(uint32_t idx, int j)
+    {
+        const uint32_t h = half_bits_of(j) * 0x10001u;
+        return __heq2_mask(lane_ops<__half2>::from_bits(idx),
+                           lane_ops<__half2>::from_bits(h));
+    }
+    __device__ static uint32_t pick(uint32_t eq, int j, uint32_t idx)
+    {
+        return (eq & (half_bits_of(j) * 0x10001u)) | (idx & ~eq);
+    }
+    __device__ static uint32_t bit(int j) { return (1u << j) | (1u << (16 + j)); }
+    __device__ static uint32_t sign_of(uint32_t w, int j)
+    {
+        return (w << (15 - j)) & 0x80008000u;
+    }
+    __device__ static uint32_t pack_sign(uint32_t t, int j)
+    {
+        return (t >> (15 - j)) & bit(j);
+    }
+};
+
+/*!
+ * One row of degree D: rebuild the old C2V from the record, V2C = L - C2V, min1 /
+ * min2 / sign product, new C2V, L = V2C + C2V, new record.
+ */
+template <typename V, int D>
+__device__ __forceinline__ void qc_row(unsigned char* sbase,
+                                       int s,
+                                       int wrap,
+                                       const qc_large_shape& shape,
+                                       int first,
+                                       uint4 r,
+                                       uint4* rec_a,
+                                       long long b_off,
+                                       bool zero_b,
+                                       V ca,
+                                       V ncb)
+{
+    using ops = lane_ops<V>;
+    using pk = qc_pack<V>;
+    constexpr int G = pk::group;
+    constexpr bool two = D > G;
+    // half2 rows of more than 16 edges: the sign word of edges 16.. (b_off bytes on)
+    uint32_t* rec_b =
+        reinterpret_cast<uint32_t*>(reinterpret_cast<unsigned char*>(rec_a) + b_off);
+    uint32_t rb = 0u;
+    if (two && !zero_b) {
+        rb = __ldcg(rec_b);
+    }
+    V v[D];
+    V* addr[D];
+    minsum_acc<V> acc, acc_odd;
+    acc.reset();
+    acc_odd.reset();
+#pragma unroll
+    for (int j = 0; j < D; ++j) {
+        const qc_edge e = shape.edge[first + j];
+        const int w = s >= e.thr ? wrap : 0;
+        addr[j] = reinterpret_cast<V*>(sbase + e.off + w);
+        const uint32_t eq = pk::is_min2(r.w, j);
+        const uint32_t c =
+            ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(j < G ? r.z : rb, j % G);
+        v[j] = ops::sub(*addr[j], ops::from_bits(c));
+        if (j & 1) {
+            acc_odd.add(v[j]);
+        } else {
+            acc.add(v[j]);
+        }
+    }
+    acc.merge(acc_odd);
+    const uint32_t sp = acc.sign & ops::sign_bits;
+    // corrected magnitudes with the row's sign product folded in (minsum_out)
+    const uint32_t m1s =
+        ops::bits(ops::max(ops::fma(acc.min1, ca, ncb), ops::zero())) ^ sp;
+    const uint32_t m2s =
+        ops::bits(ops::max(ops::fma(acc.min2, ca, ncb), ops::zero())) ^ sp;
+    uint32_t sa = 0u, sb = 0u, idx = 0u;
+#pragma unroll
+    for (int j = 0; j < D; ++j) {
+        const uint32_t eq = ops::eq_mask(ops::abs(v[j]), acc.min1);
+        const uint32_t t = ops::bits(v[j]);
+        const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ (t & ops::sign_bits);
+        *addr[j] = ops::add(v[j], ops::from_bits(c));
+        // ties: every edge with |V2C| == min1 gets min2, which then equals min1, so
+        // recording the last of them rebuilds the same messages
+        idx = pk::pick(eq, j, idx);
+        if (j < G) {
+            sa |= pk::pack_sign(t, j % G);
+        } else {
+            sb |= pk::pack_sign(t, j % G);
+        }
+    }
+    __stcg(rec_a, make_uint4(m1s, m2s, sa, idx));
+    if (two) {
+        __stcg(rec_b, sb);
+    }
+}
+
+template <typename V>
+__device__ __forceinline__ void qc_row_dispatch(int D,
+                                                unsigned char* sbase,
+                                                int s,
+                                                int wrap,
+                                                const qc_large_shape& shape,
+                                                int first,
+                                                uint4 r,
+                                                uint4* rec_a,
+                                                long long b_off,
+                                                bool zero_b,
+                                                V ca,
+                                                V ncb)
+{
+#define GPUFEC_QC_ROW(d)                                                              \
+    case d:                                                                           \
+        qc_row<V, d>(sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
+        break;
+    switch (D) {
+        GPUFEC_QC_ROW(1)
+        GPUFEC_QC_ROW(2)
+        GPUFEC_QC_ROW(3)
+        GPUFEC_QC_ROW(4)
+        GPUFEC_QC_ROW(5)
+        GPUFEC_QC_ROW(6)
+        GPUFEC_QC_ROW(7)
+        GPUFEC_QC_ROW(8)
+        GPUFEC_QC_ROW(9)
+        GPUFEC_QC_ROW(10)
+        GPUFEC_QC_ROW(11)
+        GPUFEC_QC_ROW(12)
+        GPUFEC_QC_ROW(13)
+        GPUFEC_QC_ROW(14)
+        GPUFEC_QC_ROW(15)
+        GPUFEC_QC_ROW(16)
+        GPUFEC_QC_ROW(17)
+        GPUFEC_QC_ROW(18)
+        GPUFEC_QC_ROW(19)
+        GPUFEC_QC_ROW(20)
+    default:
+        break; // excluded by build_qc_large_shape
+    }
+#undef GPUFEC_QC_ROW
+}
+static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
+
+template <typename V>
+__global__ void __launch_bounds__(qc_large_max_threads)
+    layered_qc_large_kernel(const code_view code,
+                            const run_params rp,
+                            const __grid_constant__ qc_large_shape shape)
+{
+    using ops = lane_ops<V>;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    __shared__ block_state bs;
+
+    const int U = rp.units_per_block;
+    const int Z = shape.slots;
+    const int L = shape.layers;
+    V* post = reinterpret_cast<V*>(smem_raw);
+    const int u = threadIdx.x / Z;
+    const int s = threadIdx.x - u * Z;
+    unsigned char* sbase =
+        smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    const int wrap = -4 * Z;
+    const V ca = launch_factor<V>(rp);
+    const V ncb = launch_offset<V>(rp);
+    // this unit's records: [block][unit][rec_words]; this thread's 16-byte record of
+    // layer l at byte rec[l] + 16 s, its sign word of edges 16.. at rec[l] + 16 Z + 4 s
+    unsigned char* rec_t =
+        static_cast<unsigned char*>(rp.c2v) +
+        (static_cast<size_t>(blockIdx.x) * U + u) * shape.rec_words * 4 + 16 * s;
+    const long long b_off = 16LL * Z - 12LL * s;
+    auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_t + shape.rec[l]); };
+    const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
+
+    for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
+        load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        uint4 next = zero; // iteration 1: all messages 0
+        for (int it = 1;; ++it) {
+            const bool act = bs.active[u] != 0u;
+            for (int l = 0; l < L; ++l) {
+                if (act) {
+                    // this layer's record was loaded during the previous layer; load
+                    // the next one (written by this thread in the previous iteration,
+                    // or layer 0's in this one: L >= 2; none in the first iteration)
+                    const uint4 r = next;
+                    const int ln = l + 1 < L ? l + 1 : 0;
+                    next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
+                    qc_row_dispatch<V>(shape.deg[l],
+                                       sbase,
+                                       s,
+                                       wrap,
+                                       shape,
+                                       shape.first[l],
+                                       r,
+                                       rec_a(l),
+                                       b_off,
+                                       it == 1,
+                                       ca,
+                                       ncb);
+                }
+                __syncthreads();
+            }
+            // syndrome: each thread checks its own row of every layer
+            auto syndrome = [&] {
+                for (int i = threadIdx.x; i < U; i += blockDim.x) {
+                    bs.fail[i] = 0u;
+                }
+                __syncthreads();
+                const uint32_t a = bs.active[u];
+                if (a) {
+                    uint32_t parity_any = 0u;
+                    for (int l = 0; l < L; ++l) {
+                        const qc_edge* e = shape.edge + shape.first[l];
+                        uint32_t parity = 0u;
+                        for (int j = 0; j < shape.deg[l]; ++j) {
+                            const int w = s >= e[j].thr ? wrap : 0;
+                            parity ^= ops::neg_mask(
+                                *reinterpret_cast<const V*>(sbase + e[j].off + w));
+                        }
+                        parity_any |= parity;
+                    }
+                    const uint32_t bad = ops::lane_flags(parity_any) & a;
+                    if (bad) {
+                        atomicOr(&bs.fail[u], bad);
+                    }
+                }
+                __syncthreads();
+            };
+            if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
+                break;
+            }
+        }
+    }
+}
+
+} // namespace
+
+qc_large_kernel_fn qc_large_kernel(bool half2)
+{
+    return half2 ? &layered_qc_large_kernel<__half2> : &layered_qc_large_kernel<float>;
+}
+
+bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shape)
+{
+    const int L = static_cast<int>(t.layer_rows.size());
+    const int Z = t.max_layer_rows;
+    // (at least two layers: the kernel prefetches layer l + 1's record)
+    if (!t.uniform || L < 2 || L > qc_large_max_layers || Z < 1 ||
+        Z > qc_large_max_threads || t.max_row_degree > qc_large_max_degree) {
+        return false;
+    }
+    const int group = half2 ? 16 : 32;
+    auto s = std::make_unique<qc_large_shape>();
+    s->layers = L;
+    s->slots = Z;
+    int edges = 0;
+    long long words = 0;
+    for (int l = 0; l < L; ++l) {
+        const int D = t.layer_deg[l];
+        if (D < 1 || edges + D > qc_large_max_edges) {
+            return false;
+        }
+        s->deg[l] = D;
+        s->first[l] = edges;
+        s->rec[l] = static_cast<int>(4 * words);
+        // 16-byte record per row, plus a word of sign bits when half2 rows pass 16
+        // edges; every layer's records start 16-byte aligned
+        words += 4LL * Z;
+        if (D > group) {
+            words += (Z + 3LL) / 4 * 4;
+        }
+        for (int j = 0; j < D; ++j) {
+            const int* cols = t.slot_cols.data() + t.layer_off[l] + j * Z;
+            const int c0 = cols[0];
+            if (c0 < 0) {
+                return false;
+            }
+            const int block = c0 / Z;
+            const int shift = c0 % Z;
+            for (int r = 0; r < Z; ++r) {
+                if (cols[r] != block * Z + (r + shift) % Z) {
+                    return false; // not a circulant
+                }
+            }
+            s->edge[edges].off = 4 * (block * Z + shift);
+            s->edge[edges].thr = Z - shift;
+            ++edges;
+        }
+    }
+    if (words > (1LL << 29)) {
+        return false;
+    }
+    s->rec_words = static_cast<int>(words);
+    *shape = *s;
+    return true;
+}
+
+} // namespace cuda_detail
+} // namespace gpufec
