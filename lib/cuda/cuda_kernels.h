@@ -31,6 +31,7 @@ struct fast_variant {
     int max_threads = 0; //!< its __launch_bounds__
     bool half2 = false;
     bool scms = false;
+    bool packed = false; //!< rows packed in 3 words (packed_row, lane_math.cuh)
     std::string name;
 };
 

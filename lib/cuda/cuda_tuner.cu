@@ -15,6 +15,7 @@
 #include "cuda_tuner.h"
 #include "frame_io.cuh"
 #include <algorithm>
+#include <cstdlib>
 #include <gpufec/error.h>
 #include <sstream>
 
@@ -150,7 +151,16 @@ kernel_choice tune(const ldpc_code& code,
     if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa &&
         t.uniform && t.max_layer_rows <= 512) {
         const int L = static_cast<int>(t.layer_rows.size());
+        // GPUFEC_CUDA_KERNEL=NAME: only that register-kernel instance (benchmarks and
+        // tests of each instance); the list order is the measured preference
+        const char* only = std::getenv("GPUFEC_CUDA_KERNEL");
+        if (only && *only) {
+            why << "GPUFEC_CUDA_KERNEL=" << only << "; ";
+        }
         for (const fast_variant& v : fast_variants()) {
+            if (only && *only && v.name != only) {
+                continue;
+            }
             if (v.half2 != k.half2 || v.scms != scms || L > v.max_layers ||
                 t.max_row_degree > v.max_degree) {
                 continue;
@@ -186,7 +196,8 @@ kernel_choice tune(const ldpc_code& code,
             check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(v.fn)),
                   "cudaFuncGetAttributes");
             k.shape = fs;
-            why << "register kernel: " << L << " layers of " << S
+            why << (v.packed ? "register kernel, packed rows: " : "register kernel: ")
+                << L << " layers of " << S
                 << " rows, row degree <= " << t.max_row_degree << " fit the "
                 << v.max_layers << "x" << v.max_degree << " message tile; "
                 << attr.numRegs << " registers/thread, " << c.smem / 1024

@@ -23,18 +23,21 @@
 #include "cuda_kernels.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
+#include <algorithm>
 
 namespace gpufec {
 namespace cuda_detail {
 
 namespace {
 
-template <typename V, int MAXL, int MAXD, bool SCMS>
+template <typename V, int MAXL, int MAXD, bool SCMS, bool PACKED>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
 {
     using ops = lane_ops<V>;
+    static_assert(!PACKED || (!SCMS && MAXD <= ops::pack_max_degree),
+                  "packed rows: min-sum without SCMS, rows within a packed word");
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
@@ -59,15 +62,21 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
 
-        V c2v[MAXL][MAXD];
+        // messages: MAXD per row, or 3 words per row when PACKED (packed_row)
+        V c2v[PACKED ? 1 : MAXL][MAXD];
+        packed_row<V> prow[PACKED ? MAXL : 1];
         uint32_t pneg[MAXL], ppos[MAXL];
 #pragma unroll
         for (int l = 0; l < MAXL; ++l) {
             pneg[l] = 0u;
             ppos[l] = 0u;
+            if (!PACKED) {
 #pragma unroll
-            for (int j = 0; j < MAXD; ++j) {
-                c2v[l][j] = ops::zero();
+                for (int j = 0; j < MAXD; ++j) {
+                    c2v[l][j] = ops::zero();
+                }
+            } else {
+                prow[l] = packed_row<V>();
             }
         }
 
@@ -84,7 +93,8 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
                             addr[j] = edge(l * MAXD + j);
-                            v[j] = ops::sub(*addr[j], c2v[l][j]);
+                            const V old = PACKED ? prow[l].c2v(j) : c2v[PACKED ? 0 : l][j];
+                            v[j] = ops::sub(*addr[j], old);
                         }
                         // two accumulators (even / odd edges) halve the min chain
                         minsum_acc<V> acc, acc_odd;
@@ -119,11 +129,19 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         }
                         minsum_out<V> o;
                         o.make(acc, ca, ncb);
+                        packed_row_builder<V> pb;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            const V cn = o.out(e[j]);
-                            c2v[l][j] = cn;
-                            *addr[j] = ops::add(v[j], cn);
+                            if (PACKED) {
+                                *addr[j] = ops::add(v[j], pb.out(o, e[j], j));
+                            } else {
+                                const V cn = o.out(e[j]);
+                                c2v[PACKED ? 0 : l][j] = cn;
+                                *addr[j] = ops::add(v[j], cn);
+                            }
+                        }
+                        if (PACKED) {
+                            prow[l] = pb.finish(o);
                         }
                     }
                     __syncthreads();
@@ -169,7 +187,19 @@ template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __launch_bounds__(384)
     layered_register_kernel(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, SCMS, false>(code, rp, shape);
+}
+
+/*!
+ * Packed rows (3 words per row instead of MAXD messages): about 7 more
+ * instructions per edge for a register cap of REGS, so that more warps hide the
+ * latency (docs/CUDA_PERFORMANCE_NOTES.md, v5).
+ */
+template <typename V, int MAXL, int MAXD, int REGS>
+__global__ void __maxnreg__(REGS)
+    layered_register_kernel_packed(code_view code, run_params rp, fast_shape shape)
+{
+    layered_register_body<V, MAXL, MAXD, false, true>(code, rp, shape);
 }
 
 /*!
@@ -183,7 +213,7 @@ template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __maxnreg__(112)
     layered_register_kernel_small(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, SCMS, false>(code, rp, shape);
 }
 
 template <typename V, int L, int D, bool SCMS>
@@ -207,6 +237,21 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
+template <typename V, int L, int D, int REGS>
+fast_variant make_packed_variant(const char* name)
+{
+    fast_variant v;
+    v.fn = &layered_register_kernel_packed<V, L, D, REGS>;
+    v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
+    v.max_layers = L;
+    v.max_degree = D;
+    v.half2 = sizeof(V) == 4 && lane_ops<V>::lanes == 2;
+    v.scms = false;
+    v.packed = true;
+    v.name = name;
+    return v;
+}
+
 } // namespace
 
 const std::vector<fast_variant>& fast_variants()
@@ -214,6 +259,11 @@ const std::vector<fast_variant>& fast_variants()
     // Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
+        make_packed_variant<__half2, 12, 7, 72>("layered-pack72-12x7-minsum-half2"),
+        make_packed_variant<__half2, 12, 7, 64>("layered-pack64-12x7-minsum-half2"),
+        make_packed_variant<__half2, 12, 7, 56>("layered-pack56-12x7-minsum-half2"),
+        make_packed_variant<__half2, 12, 7, 48>("layered-pack48-12x7-minsum-half2"),
+        make_packed_variant<__half2, 12, 8, 80>("layered-pack80-12x8-minsum-half2"),
         make_variant<__half2, 12, 7, false>("layered-reg-12x7-minsum-half2"),
         make_variant<__half2, 12, 8, false>("layered-reg-12x8-minsum-half2"),
         make_variant<__half2, 8, 12, false>("layered-reg-8x12-minsum-half2"),
@@ -222,6 +272,10 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
+        make_packed_variant<float, 12, 7, 80>("layered-pack80-12x7-minsum-f32"),
+        make_packed_variant<float, 12, 7, 72>("layered-pack72-12x7-minsum-f32"),
+        make_packed_variant<float, 12, 7, 96>("layered-pack96-12x7-minsum-f32"),
+        make_packed_variant<float, 12, 8, 96>("layered-pack96-12x8-minsum-f32"),
         make_variant<float, 12, 7, false>("layered-reg-12x7-minsum-f32"),
         make_variant<float, 12, 8, false>("layered-reg-12x8-minsum-f32"),
         make_variant<float, 8, 12, false>("layered-reg-8x12-minsum-f32"),
