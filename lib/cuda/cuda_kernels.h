@@ -32,6 +32,7 @@ struct fast_variant {
     bool half2 = false;
     bool scms = false;
     bool packed = false; //!< rows packed in 3 words (packed_row, lane_math.cuh)
+    int table_words = 0; //!< words of the per-thread edge-address table in shared memory
     std::string name;
 };
 

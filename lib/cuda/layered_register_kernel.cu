@@ -30,7 +30,90 @@ namespace cuda_detail {
 
 namespace {
 
-template <typename V, int MAXL, int MAXD, bool SCMS, bool PACKED>
+/*! Words of the edge-address table of a block of `threads` threads (ATAB). */
+__host__ __device__ constexpr int table_stride(int threads) { return (threads + 3) & ~3; }
+
+/*!
+ * This thread's MAXD edge addresses of layer l from the address table: the row's
+ * words lie in groups of 4 (then 2, then 1) edges, each group one 16-, 8- or 4-byte
+ * word per thread, consecutive threads adjacent (conflict-free vector loads).
+ */
+template <int MAXD>
+__device__ __forceinline__ void
+load_row_addresses(const uint32_t* tab, int l, int stride, uint32_t (&a)[MAXD])
+{
+    const uint32_t* row = tab + static_cast<size_t>(l) * MAXD * stride;
+    const int t = threadIdx.x;
+#pragma unroll
+    for (int j0 = 0; j0 + 4 <= MAXD; j0 += 4) {
+        const uint4 q = reinterpret_cast<const uint4*>(row + j0 * stride)[t];
+        a[j0] = q.x;
+        a[j0 + 1] = q.y;
+        a[j0 + 2] = q.z;
+        a[j0 + 3] = q.w;
+    }
+    constexpr int j2 = MAXD & ~3;
+    if constexpr ((MAXD & 2) != 0) {
+        const uint2 q = reinterpret_cast<const uint2*>(row + j2 * stride)[t];
+        a[j2] = q.x;
+        a[j2 + 1] = q.y;
+    }
+    if constexpr ((MAXD & 1) != 0) {
+        a[MAXD - 1] = row[(MAXD - 1) * stride + t];
+    }
+}
+/*! Index of edge j of layer l of thread t in the table (the layout above). */
+template <int MAXD>
+__device__ __forceinline__ int table_index(int l, int j, int stride, int t)
+{
+    const int j0 = j < (MAXD & ~3) ? (j & ~3) : j < (MAXD & ~1) ? (MAXD & ~3) : MAXD - 1;
+    const int w = j < (MAXD & ~3) ? 4 : j < (MAXD & ~1) ? 2 : 1;
+    return (l * MAXD + j0) * stride + t * w + (j - j0);
+}
+
+/*!
+ * min1 and min2 of |e[0..N)| clamped at the message limit, as the sequential
+ * minsum_acc computes them (the two smallest of the multiset): pairs first, then a
+ * merge tree: 19 min/max for 7 edges instead of 24, and a shorter dependency chain.
+ */
+template <typename V, int N>
+__device__ __forceinline__ void row_minima(const V (&e)[N], V& min1, V& min2)
+{
+    using ops = lane_ops<V>;
+    static_assert(N >= 2, "row_minima: rows of at least 2 edges");
+    constexpr int K = N / 2;
+    V m1[K], m2[K];
+#pragma unroll
+    for (int i = 0; i < K; ++i) {
+        const V a = ops::abs(e[2 * i]);
+        const V b = ops::abs(e[2 * i + 1]);
+        m1[i] = ops::min(a, b);
+        m2[i] = ops::max(a, b);
+    }
+    if constexpr ((N & 1) != 0) {
+        const V a = ops::abs(e[N - 1]);
+        m2[K - 1] = ops::min(m2[K - 1], ops::max(m1[K - 1], a));
+        m1[K - 1] = ops::min(m1[K - 1], a);
+    }
+#pragma unroll
+    for (int w = 1; w < K; w *= 2) {
+#pragma unroll
+        for (int i = 0; i + w < K; i += 2 * w) {
+            m2[i] = ops::min(ops::max(m1[i], m1[i + w]), ops::min(m2[i], m2[i + w]));
+            m1[i] = ops::min(m1[i], m1[i + w]);
+        }
+    }
+    min1 = ops::min(m1[0], ops::limit());
+    min2 = ops::min(m2[0], ops::limit());
+}
+
+template <typename V,
+          int MAXL,
+          int MAXD,
+          bool SCMS,
+          bool PACKED,
+          bool ATAB = false,
+          bool TREE = false>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -58,6 +141,23 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         const int w = s >= shape.threshold[e] ? wrap : 0;
         return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
     };
+    // ATAB: the addresses once per launch into a table after the posteriors, so the
+    // iterations load them (4 edges per 16-byte load) instead of computing them
+    const int tstride = table_stride(blockDim.x);
+    uint32_t* tab = reinterpret_cast<uint32_t*>(
+        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+    if (ATAB) {
+#pragma unroll
+        for (int l = 0; l < MAXL; ++l) {
+            if (l < shape.layers) {
+#pragma unroll
+                for (int j = 0; j < MAXD; ++j) {
+                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = static_cast<uint32_t>(
+                        reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
+                }
+            }
+        }
+    }
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
@@ -90,9 +190,14 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         // thread's padding slot (posterior "big": never a minimum)
                         V v[MAXD];
                         V* addr[MAXD];
+                        uint32_t ta[MAXD];
+                        if (ATAB) {
+                            load_row_addresses<MAXD>(tab, l, tstride, ta);
+                        }
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            addr[j] = edge(l * MAXD + j);
+                            addr[j] = ATAB ? reinterpret_cast<V*>(smem_raw + ta[j])
+                                           : edge(l * MAXD + j);
                             const V old = PACKED ? prow[l].c2v(j) : c2v[PACKED ? 0 : l][j];
                             v[j] = ops::sub(*addr[j], old);
                         }
@@ -101,6 +206,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         acc.reset();
                         acc_odd.reset();
                         V e[MAXD];
+                        uint32_t sign = 0u;
                         uint32_t nneg = 0u, npos = 0u;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
@@ -116,13 +222,20 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                             } else {
                                 e[j] = v[j];
                             }
-                            if (j & 1) {
+                            if (TREE) {
+                                sign ^= ops::bits(e[j]);
+                            } else if (j & 1) {
                                 acc_odd.add(e[j]);
                             } else {
                                 acc.add(e[j]);
                             }
                         }
-                        acc.merge(acc_odd);
+                        if (TREE) {
+                            row_minima<V, MAXD>(e, acc.min1, acc.min2);
+                            acc.sign = sign;
+                        } else {
+                            acc.merge(acc_odd);
+                        }
                         if (SCMS) {
                             pneg[l] = nneg;
                             ppos[l] = npos;
@@ -203,6 +316,18 @@ __global__ void __maxnreg__(REGS)
 }
 
 /*!
+ * The register kernel with the edge addresses in a shared-memory table (ATAB) and
+ * the row minima as a merge tree (TREE): fewer integer/logic instructions, which
+ * share the sm_90 ALU pipe (half rate) with the min/max and mask instructions.
+ */
+template <typename V, int MAXL, int MAXD, bool ATAB, bool TREE, int REGS>
+__global__ void __maxnreg__(REGS)
+    layered_register_kernel_lean(code_view code, run_params rp, fast_shape shape)
+{
+    layered_register_body<V, MAXL, MAXD, false, false, ATAB, TREE>(code, rp, shape);
+}
+
+/*!
  * half2 tiles of at most 84 messages: capped at 112 registers per thread (no
  * spill). Measured on the H200: still five blocks of 96 threads per SM (a
  * scheduler's 16384 registers hold four warps of 112; a sixth 3-warp block needs
@@ -237,6 +362,21 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
+template <typename V, int L, int D, bool ATAB, bool TREE, int REGS>
+fast_variant make_lean_variant(const char* name)
+{
+    fast_variant v;
+    v.fn = &layered_register_kernel_lean<V, L, D, ATAB, TREE, REGS>;
+    v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
+    v.max_layers = L;
+    v.max_degree = D;
+    v.half2 = sizeof(V) == 4 && lane_ops<V>::lanes == 2;
+    v.scms = false;
+    v.table_words = ATAB ? L * D : 0;
+    v.name = name;
+    return v;
+}
+
 template <typename V, int L, int D, int REGS>
 fast_variant make_packed_variant(const char* name)
 {
@@ -259,6 +399,10 @@ const std::vector<fast_variant>& fast_variants()
     // Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
+        make_lean_variant<__half2, 12, 7, true, true, 112>("layered-at-12x7-minsum-half2"),
+        make_lean_variant<__half2, 12, 7, false, true, 112>("layered-t-12x7-minsum-half2"),
+        make_lean_variant<__half2, 12, 7, true, false, 112>("layered-a-12x7-minsum-half2"),
+        make_lean_variant<__half2, 12, 7, true, true, 96>("layered-at96-12x7-minsum-half2"),
         make_packed_variant<__half2, 12, 7, 72>("layered-pack72-12x7-minsum-half2"),
         make_packed_variant<__half2, 12, 7, 64>("layered-pack64-12x7-minsum-half2"),
         make_packed_variant<__half2, 12, 7, 56>("layered-pack56-12x7-minsum-half2"),
@@ -272,6 +416,8 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
+        make_lean_variant<float, 12, 7, true, true, 168>("layered-at-12x7-minsum-f32"),
+        make_lean_variant<float, 12, 7, false, true, 168>("layered-t-12x7-minsum-f32"),
         make_packed_variant<float, 12, 7, 80>("layered-pack80-12x7-minsum-f32"),
         make_packed_variant<float, 12, 7, 72>("layered-pack72-12x7-minsum-f32"),
         make_packed_variant<float, 12, 7, 96>("layered-pack96-12x7-minsum-f32"),
