@@ -33,6 +33,11 @@ struct fast_variant {
     bool scms = false;
     bool packed = false; //!< rows packed in 3 words (packed_row, lane_math.cuh)
     int table_words = 0; //!< words of the per-thread edge-address table in shared memory
+    /*!
+     * Nonzero: an exact-degree instance for codes of exactly max_layers layers whose
+     * layer l has max_degree - 1 edges per row where bit l is set, max_degree otherwise.
+     */
+    uint32_t short_layers = 0;
     std::string name;
 };
 

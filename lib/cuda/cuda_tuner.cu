@@ -165,6 +165,16 @@ kernel_choice tune(const ldpc_code& code,
                 t.max_row_degree > v.max_degree) {
                 continue;
             }
+            if (v.short_layers != 0u) {
+                bool exact = L == v.max_layers;
+                for (int l = 0; exact && l < L; ++l) {
+                    const int d = v.max_degree - static_cast<int>((v.short_layers >> l) & 1u);
+                    exact = t.layer_deg[l] == d;
+                }
+                if (!exact) {
+                    continue;
+                }
+            }
             fast_shape fs;
             if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs)) {
                 continue;

@@ -76,9 +76,10 @@ __device__ __forceinline__ int table_index(int l, int j, int stride, int t)
  * minsum_acc computes them (the two smallest of the multiset): pairs first, then a
  * merge tree: 19 min/max for 7 edges instead of 24, and a shorter dependency chain.
  */
-template <typename V, int N>
-__device__ __forceinline__ void row_minima(const V (&e)[N], V& min1, V& min2)
+template <typename V, int N, int M>
+__device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
 {
+    static_assert(N <= M, "row_minima: N edges of an array of M");
     using ops = lane_ops<V>;
     static_assert(N >= 2, "row_minima: rows of at least 2 edges");
     constexpr int K = N / 2;
@@ -113,7 +114,8 @@ template <typename V,
           bool SCMS,
           bool PACKED,
           bool ATAB = false,
-          bool TREE = false>
+          bool TREE = false,
+          uint32_t SHORT = 0u>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -147,10 +149,10 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     uint32_t* tab = reinterpret_cast<uint32_t*>(
         smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
     if (ATAB) {
-#pragma unroll
+#pragma unroll 1
         for (int l = 0; l < MAXL; ++l) {
             if (l < shape.layers) {
-#pragma unroll
+#pragma unroll 1
                 for (int j = 0; j < MAXD; ++j) {
                     tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = static_cast<uint32_t>(
                         reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
@@ -188,6 +190,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                     if (act) {
                         // every row has MAXD edges: the missing ones point at this
                         // thread's padding slot (posterior "big": never a minimum)
+                        // SHORT (exact-degree instances): layer l's rows have MAXD - 1
+                        // edges when bit l is set, and no padding edge is computed
+                        const int D = ((SHORT >> l) & 1u) ? MAXD - 1 : MAXD;
                         V v[MAXD];
                         V* addr[MAXD];
                         uint32_t ta[MAXD];
@@ -196,6 +201,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         }
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
+                            if (j >= D) {
+                                break; // folds: D is a constant once l is unrolled
+                            }
                             addr[j] = ATAB ? reinterpret_cast<V*>(smem_raw + ta[j])
                                            : edge(l * MAXD + j);
                             const V old = PACKED ? prow[l].c2v(j) : c2v[PACKED ? 0 : l][j];
@@ -210,6 +218,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         uint32_t nneg = 0u, npos = 0u;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
+                            if (j >= D) {
+                                break; // folds: D is a constant once l is unrolled
+                            }
                             if (SCMS) {
                                 // paper 003 eq. 9: erase a V2C whose sign flipped
                                 const uint32_t neg = ops::neg_mask(v[j]);
@@ -230,8 +241,11 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                                 acc.add(e[j]);
                             }
                         }
-                        if (TREE) {
+                        if (TREE && D == MAXD) {
                             row_minima<V, MAXD>(e, acc.min1, acc.min2);
+                            acc.sign = sign;
+                        } else if (TREE) {
+                            row_minima<V, (MAXD > 2 ? MAXD - 1 : MAXD)>(e, acc.min1, acc.min2);
                             acc.sign = sign;
                         } else {
                             acc.merge(acc_odd);
@@ -245,6 +259,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         packed_row_builder<V> pb;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
+                            if (j >= D) {
+                                break; // folds: D is a constant once l is unrolled
+                            }
                             if (PACKED) {
                                 *addr[j] = ops::add(v[j], pb.out(o, e[j], j));
                             } else {
@@ -320,11 +337,11 @@ __global__ void __maxnreg__(REGS)
  * the row minima as a merge tree (TREE): fewer integer/logic instructions, which
  * share the sm_90 ALU pipe (half rate) with the min/max and mask instructions.
  */
-template <typename V, int MAXL, int MAXD, bool ATAB, bool TREE, int REGS>
+template <typename V, int MAXL, int MAXD, bool ATAB, bool TREE, int REGS, uint32_t SHORT>
 __global__ void __maxnreg__(REGS)
     layered_register_kernel_lean(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, false, false, ATAB, TREE>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, false, false, ATAB, TREE, SHORT>(code, rp, shape);
 }
 
 /*!
@@ -362,11 +379,12 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
-template <typename V, int L, int D, bool ATAB, bool TREE, int REGS>
+template <typename V, int L, int D, bool ATAB, bool TREE, int REGS, uint32_t SHORT = 0u>
 fast_variant make_lean_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_register_kernel_lean<V, L, D, ATAB, TREE, REGS>;
+    v.fn = &layered_register_kernel_lean<V, L, D, ATAB, TREE, REGS, SHORT>;
+    v.short_layers = SHORT;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = L;
     v.max_degree = D;
@@ -394,11 +412,23 @@ fast_variant make_packed_variant(const char* name)
 
 } // namespace
 
+/*!
+ * Exact-degree instances (SHORT): the layers whose rows have MAXD - 1 edges, bit l
+ * for layer l; the tuner takes such an instance only for a code with exactly these
+ * degrees. wimax rate 1/2 (802.16e 8.4.9.2.5, every length): rows of 6, 7, 7, 6,
+ * 6, 7, 6, 6, 7, 6, 6, 6 edges.
+ */
+constexpr uint32_t wimax_half_short = 0xED9u;
+
 const std::vector<fast_variant>& fast_variants()
 {
     // Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
+        make_lean_variant<__half2, 12, 7, true, true, 112, wimax_half_short>(
+            "layered-atx-12x7-minsum-half2"),
+        make_lean_variant<__half2, 12, 7, true, true, 96, wimax_half_short>(
+            "layered-atx96-12x7-minsum-half2"),
         make_lean_variant<__half2, 12, 7, true, true, 112>("layered-at-12x7-minsum-half2"),
         make_lean_variant<__half2, 12, 7, false, true, 112>("layered-t-12x7-minsum-half2"),
         make_lean_variant<__half2, 12, 7, true, false, 112>("layered-a-12x7-minsum-half2"),
@@ -416,6 +446,8 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
+        make_lean_variant<float, 12, 7, true, true, 168, wimax_half_short>(
+            "layered-atx-12x7-minsum-f32"),
         make_lean_variant<float, 12, 7, true, true, 168>("layered-at-12x7-minsum-f32"),
         make_lean_variant<float, 12, 7, false, true, 168>("layered-t-12x7-minsum-f32"),
         make_packed_variant<float, 12, 7, 80>("layered-pack80-12x7-minsum-f32"),
