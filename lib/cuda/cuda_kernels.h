@@ -31,7 +31,6 @@ struct fast_variant {
     int max_threads = 0; //!< its __launch_bounds__
     bool half2 = false;
     bool scms = false;
-    bool packed = false; //!< rows packed in 3 words (packed_row, lane_math.cuh)
     int table_words = 0; //!< words of the per-thread edge-address table in shared memory
     /*!
      * Nonzero: an exact-degree instance for codes of exactly max_layers layers whose

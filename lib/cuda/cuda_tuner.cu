@@ -168,7 +168,8 @@ kernel_choice tune(const ldpc_code& code,
             if (v.short_layers != 0u) {
                 bool exact = L == v.max_layers;
                 for (int l = 0; exact && l < L; ++l) {
-                    const int d = v.max_degree - static_cast<int>((v.short_layers >> l) & 1u);
+                    const int d =
+                        v.max_degree - static_cast<int>((v.short_layers >> l) & 1u);
                     exact = t.layer_deg[l] == d;
                 }
                 if (!exact) {
@@ -185,8 +186,9 @@ kernel_choice tune(const ldpc_code& code,
                 *smem = static_cast<size_t>(u) * (t.n_full + S) * vbytes;
                 if (v.table_words > 0) {
                     // the edge-address table after the posteriors (16-byte aligned)
-                    *smem = (*smem + 15) / 16 * 16 +
-                            static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words * 4;
+                    *smem =
+                        (*smem + 15) / 16 * 16 +
+                        static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words * 4;
                 }
                 if (*threads > v.max_threads || *smem > smem_limit)
                     *threads = 0;
@@ -211,10 +213,11 @@ kernel_choice tune(const ldpc_code& code,
             check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(v.fn)),
                   "cudaFuncGetAttributes");
             k.shape = fs;
-            why << (v.packed ? "register kernel, packed rows: " : "register kernel: ")
-                << L << " layers of " << S
-                << " rows, row degree <= " << t.max_row_degree << " fit the "
-                << v.max_layers << "x" << v.max_degree << " message tile; "
+            why << "register kernel"
+                << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
+                << (v.short_layers != 0u ? " (exact row degrees)" : "") << ": " << L
+                << " layers of " << S << " rows, row degree <= " << t.max_row_degree
+                << " fit the " << v.max_layers << "x" << v.max_degree << " message tile; "
                 << attr.numRegs << " registers/thread, " << c.smem / 1024
                 << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
                 << " threads per SM";

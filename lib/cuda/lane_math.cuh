@@ -80,24 +80,6 @@ struct lane_ops<float> {
     __device__ static float make(float a, float) { return a; }
     __device__ static float channel_limit() { return float_limit; }
     __device__ static float big() { return float_big; }
-    /*
-     * Packed C2V rows (packed_row below): one word per row holds, for edge j, the
-     * argmin flag at bit 15 - j and the V2C sign at bit 31 - j (rows of <= 16 edges);
-     * shifted left by j, edge j's flag sits at bit 15 and its sign at bit 31.
-     */
-    static constexpr int pack_max_degree = 16;
-    __device__ static uint32_t pack_flag(int j) { return 0x8000u >> j; }
-    __device__ static uint32_t pack_sign(uint32_t vbits, int j)
-    {
-        return (vbits >> j) & (0x80000000u >> j);
-    }
-    /*! argmin mask of the edge whose word was shifted left by j: bit 15 replicated */
-    __device__ static uint32_t unpack_eq(uint32_t t)
-    {
-        uint32_t r;
-        asm("prmt.b32 %0, %1, 0, 0x9999;" : "=r"(r) : "r"(t));
-        return r;
-    }
 };
 
 template <>
@@ -159,25 +141,6 @@ struct lane_ops<__half2> {
     __device__ static __half2 make(float a, float b) { return __floats2half2_rn(a, b); }
     __device__ static float channel_limit() { return half_channel_limit; }
     __device__ static __half2 big() { return __float2half2_rn(half_big); }
-    /*
-     * Packed C2V rows: lane 0 (bits 0-15) holds edge j's argmin flag at bit 7 - j and
-     * its V2C sign at bit 15 - j, lane 1 the same 16 bits higher (rows of <= 8 edges);
-     * shifted left by j, edge j's flags sit at bits 7 / 23 and its signs at 15 / 31.
-     */
-    static constexpr int pack_max_degree = 8;
-    __device__ static uint32_t pack_flag(int j) { return 0x00800080u >> j; }
-    __device__ static uint32_t pack_sign(uint32_t vbits, int j)
-    {
-        return (vbits >> j) & (0x80008000u >> j);
-    }
-    /*! argmin lane mask of the edge whose word was shifted left by j */
-    __device__ static uint32_t unpack_eq(uint32_t t)
-    {
-        // prmt nibbles 8 and A: bytes 0 and 2 sign-replicated over each 16-bit lane
-        uint32_t r;
-        asm("prmt.b32 %0, %1, 0, 0xAA88;" : "=r"(r) : "r"(t));
-        return r;
-    }
 };
 
 /*! Running check-node state of the min-sum family. */
@@ -279,52 +242,6 @@ struct minsum_out {
         const uint32_t eq = ops::eq_mask(ops::abs(v), min1);
         const uint32_t mag = (m2s & eq) | (m1s & ~eq);
         return ops::from_bits(mag ^ (ops::bits(v) & ops::sign_bits));
-    }
-};
-
-/*!
- * A row's check-to-variable messages in 3 words instead of one per edge (issue 3,
- * docs/CUDA_PERFORMANCE_NOTES.md): the corrected magnitudes with the row's sign
- * product (minsum_out::m1s / m2s) and one word of per-edge argmin flags and V2C
- * signs (lane_ops::pack_*). c2v(j) rebuilds exactly minsum_out::out of the V2C the
- * row last saw on edge j (min-sum family without SCMS erasure), so a kernel that
- * keeps packed rows computes bit for bit what one keeping every message does.
- */
-template <typename V>
-struct packed_row {
-    uint32_t m1s = 0u, m2s = 0u, w = 0u; //!< all zero: every message +0
-    /*! the message of edge j */
-    __device__ V c2v(int j) const
-    {
-        using ops = lane_ops<V>;
-        const uint32_t t = w << j;
-        const uint32_t eq = ops::unpack_eq(t);
-        const uint32_t mag = (m2s & eq) | (m1s & ~eq);
-        return ops::from_bits(mag ^ (t & ops::sign_bits));
-    }
-};
-
-/*! Builds the next packed_row while minsum_out::out runs over a row's edges. */
-template <typename V>
-struct packed_row_builder {
-    uint32_t w = 0u;
-    /*! C2V of edge j whose V2C is v (minsum_out::out), recorded for the next pass */
-    __device__ V out(const minsum_out<V>& o, V v, int j)
-    {
-        using ops = lane_ops<V>;
-        const uint32_t eq = ops::eq_mask(ops::abs(v), o.min1);
-        const uint32_t vb = ops::bits(v);
-        w |= (eq & ops::pack_flag(j)) | ops::pack_sign(vb, j);
-        const uint32_t mag = (o.m2s & eq) | (o.m1s & ~eq);
-        return ops::from_bits(mag ^ (vb & ops::sign_bits));
-    }
-    __device__ packed_row<V> finish(const minsum_out<V>& o) const
-    {
-        packed_row<V> r;
-        r.m1s = o.m1s;
-        r.m2s = o.m2s;
-        r.w = w;
-        return r;
     }
 };
 

@@ -11,12 +11,17 @@
  * iteration loop only the posterior (shared memory) is touched. The addresses
  * come from the QC structure itself (fast_shape: block column, shift and the
  * circulant's wrap point as constant-bank operands, three integer instructions per
- * edge and no memory load). Rows shorter than MAXD are padded with edges to a
- * private slot whose posterior is "big" (lane_math.cuh), so the loops carry no
- * guards at all.
+ * edge). Rows shorter than MAXD are padded with edges to a private slot whose
+ * posterior is "big" (lane_math.cuh), so the loops carry no guards at all.
  *
- * An edge costs, per unit: 1 shared load and 1 store of the posterior, 3 address
- * and about 10 arithmetic instructions (lane_math.cuh).
+ * The table instances (layered_register_kernel_table, issue 3) trade those
+ * integer instructions, which share sm_90's half-rate ALU pipe with the min/max and
+ * mask instructions, for an edge-address table in shared memory written once per
+ * launch (4 edges per 16-byte load), compute a row's two minima with a merge tree
+ * (19 min/max for 7 edges instead of 24), and, in exact-degree instances for one
+ * code family's degree pattern, skip the padding edges. An edge then costs, per
+ * unit: about 1.4 shared loads, 1 store and 11 other instructions
+ * (docs/CUDA_PERFORMANCE_NOTES.md, v5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -112,7 +117,6 @@ template <typename V,
           int MAXL,
           int MAXD,
           bool SCMS,
-          bool PACKED,
           bool ATAB = false,
           bool TREE = false,
           uint32_t SHORT = 0u>
@@ -121,8 +125,6 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const fast_shape& shape)
 {
     using ops = lane_ops<V>;
-    static_assert(!PACKED || (!SCMS && MAXD <= ops::pack_max_degree),
-                  "packed rows: min-sum without SCMS, rows within a packed word");
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
@@ -154,8 +156,10 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
             if (l < shape.layers) {
 #pragma unroll 1
                 for (int j = 0; j < MAXD; ++j) {
-                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = static_cast<uint32_t>(
-                        reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
+                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] =
+                        static_cast<uint32_t>(
+                            reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) -
+                            smem_raw);
                 }
             }
         }
@@ -164,21 +168,15 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
 
-        // messages: MAXD per row, or 3 words per row when PACKED (packed_row)
-        V c2v[PACKED ? 1 : MAXL][MAXD];
-        packed_row<V> prow[PACKED ? MAXL : 1];
+        V c2v[MAXL][MAXD];
         uint32_t pneg[MAXL], ppos[MAXL];
 #pragma unroll
         for (int l = 0; l < MAXL; ++l) {
             pneg[l] = 0u;
             ppos[l] = 0u;
-            if (!PACKED) {
 #pragma unroll
-                for (int j = 0; j < MAXD; ++j) {
-                    c2v[l][j] = ops::zero();
-                }
-            } else {
-                prow[l] = packed_row<V>();
+            for (int j = 0; j < MAXD; ++j) {
+                c2v[l][j] = ops::zero();
             }
         }
 
@@ -206,8 +204,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                             }
                             addr[j] = ATAB ? reinterpret_cast<V*>(smem_raw + ta[j])
                                            : edge(l * MAXD + j);
-                            const V old = PACKED ? prow[l].c2v(j) : c2v[PACKED ? 0 : l][j];
-                            v[j] = ops::sub(*addr[j], old);
+                            v[j] = ops::sub(*addr[j], c2v[l][j]);
                         }
                         // two accumulators (even / odd edges) halve the min chain
                         minsum_acc<V> acc, acc_odd;
@@ -245,7 +242,8 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                             row_minima<V, MAXD>(e, acc.min1, acc.min2);
                             acc.sign = sign;
                         } else if (TREE) {
-                            row_minima<V, (MAXD > 2 ? MAXD - 1 : MAXD)>(e, acc.min1, acc.min2);
+                            row_minima<V, (MAXD > 2 ? MAXD - 1 : MAXD)>(
+                                e, acc.min1, acc.min2);
                             acc.sign = sign;
                         } else {
                             acc.merge(acc_odd);
@@ -256,22 +254,14 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         }
                         minsum_out<V> o;
                         o.make(acc, ca, ncb);
-                        packed_row_builder<V> pb;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
                             if (j >= D) {
                                 break; // folds: D is a constant once l is unrolled
                             }
-                            if (PACKED) {
-                                *addr[j] = ops::add(v[j], pb.out(o, e[j], j));
-                            } else {
-                                const V cn = o.out(e[j]);
-                                c2v[PACKED ? 0 : l][j] = cn;
-                                *addr[j] = ops::add(v[j], cn);
-                            }
-                        }
-                        if (PACKED) {
-                            prow[l] = pb.finish(o);
+                            const V cn = o.out(e[j]);
+                            c2v[l][j] = cn;
+                            *addr[j] = ops::add(v[j], cn);
                         }
                     }
                     __syncthreads();
@@ -317,31 +307,19 @@ template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __launch_bounds__(384)
     layered_register_kernel(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, SCMS, false>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
 }
 
 /*!
- * Packed rows (3 words per row instead of MAXD messages): about 7 more
- * instructions per edge for a register cap of REGS, so that more warps hide the
- * latency (docs/CUDA_PERFORMANCE_NOTES.md, v5).
+ * Min-sum family without SCMS, the edge addresses in a shared-memory table and the
+ * row minima as a merge tree; SHORT != 0: exact row degrees (see wimax_half_short).
+ * Capped at REGS registers per thread.
  */
-template <typename V, int MAXL, int MAXD, int REGS>
+template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT>
 __global__ void __maxnreg__(REGS)
-    layered_register_kernel_packed(code_view code, run_params rp, fast_shape shape)
+    layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, false, true>(code, rp, shape);
-}
-
-/*!
- * The register kernel with the edge addresses in a shared-memory table (ATAB) and
- * the row minima as a merge tree (TREE): fewer integer/logic instructions, which
- * share the sm_90 ALU pipe (half rate) with the min/max and mask instructions.
- */
-template <typename V, int MAXL, int MAXD, bool ATAB, bool TREE, int REGS, uint32_t SHORT>
-__global__ void __maxnreg__(REGS)
-    layered_register_kernel_lean(code_view code, run_params rp, fast_shape shape)
-{
-    layered_register_body<V, MAXL, MAXD, false, false, ATAB, TREE, SHORT>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT>(code, rp, shape);
 }
 
 /*!
@@ -355,7 +333,7 @@ template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __maxnreg__(112)
     layered_register_kernel_small(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, SCMS, false>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
 }
 
 template <typename V, int L, int D, bool SCMS>
@@ -379,33 +357,18 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
-template <typename V, int L, int D, bool ATAB, bool TREE, int REGS, uint32_t SHORT = 0u>
-fast_variant make_lean_variant(const char* name)
+template <typename V, int L, int D, int REGS, uint32_t SHORT = 0u>
+fast_variant make_table_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_register_kernel_lean<V, L, D, ATAB, TREE, REGS, SHORT>;
+    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT>;
     v.short_layers = SHORT;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = L;
     v.max_degree = D;
     v.half2 = sizeof(V) == 4 && lane_ops<V>::lanes == 2;
     v.scms = false;
-    v.table_words = ATAB ? L * D : 0;
-    v.name = name;
-    return v;
-}
-
-template <typename V, int L, int D, int REGS>
-fast_variant make_packed_variant(const char* name)
-{
-    fast_variant v;
-    v.fn = &layered_register_kernel_packed<V, L, D, REGS>;
-    v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
-    v.max_layers = L;
-    v.max_degree = D;
-    v.half2 = sizeof(V) == 4 && lane_ops<V>::lanes == 2;
-    v.scms = false;
-    v.packed = true;
+    v.table_words = L * D;
     v.name = name;
     return v;
 }
@@ -422,22 +385,15 @@ constexpr uint32_t wimax_half_short = 0xED9u;
 
 const std::vector<fast_variant>& fast_variants()
 {
-    // Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
+    // The tuner takes the first instance that fits: the order is the measured
+    // preference (H200, docs/CUDA_PERFORMANCE_NOTES.md: table instances before plain
+    // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
-        make_lean_variant<__half2, 12, 7, true, true, 112, wimax_half_short>(
-            "layered-atx-12x7-minsum-half2"),
-        make_lean_variant<__half2, 12, 7, true, true, 96, wimax_half_short>(
-            "layered-atx96-12x7-minsum-half2"),
-        make_lean_variant<__half2, 12, 7, true, true, 112>("layered-at-12x7-minsum-half2"),
-        make_lean_variant<__half2, 12, 7, false, true, 112>("layered-t-12x7-minsum-half2"),
-        make_lean_variant<__half2, 12, 7, true, false, 112>("layered-a-12x7-minsum-half2"),
-        make_lean_variant<__half2, 12, 7, true, true, 96>("layered-at96-12x7-minsum-half2"),
-        make_packed_variant<__half2, 12, 7, 72>("layered-pack72-12x7-minsum-half2"),
-        make_packed_variant<__half2, 12, 7, 64>("layered-pack64-12x7-minsum-half2"),
-        make_packed_variant<__half2, 12, 7, 56>("layered-pack56-12x7-minsum-half2"),
-        make_packed_variant<__half2, 12, 7, 48>("layered-pack48-12x7-minsum-half2"),
-        make_packed_variant<__half2, 12, 8, 80>("layered-pack80-12x8-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 112, wimax_half_short>(
+            "layered-tab-12x7-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 112>("layered-tab-12x7-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168>("layered-tab-12x8-minsum-half2"),
         make_variant<__half2, 12, 7, false>("layered-reg-12x7-minsum-half2"),
         make_variant<__half2, 12, 8, false>("layered-reg-12x8-minsum-half2"),
         make_variant<__half2, 8, 12, false>("layered-reg-8x12-minsum-half2"),
@@ -446,14 +402,10 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
-        make_lean_variant<float, 12, 7, true, true, 168, wimax_half_short>(
-            "layered-atx-12x7-minsum-f32"),
-        make_lean_variant<float, 12, 7, true, true, 168>("layered-at-12x7-minsum-f32"),
-        make_lean_variant<float, 12, 7, false, true, 168>("layered-t-12x7-minsum-f32"),
-        make_packed_variant<float, 12, 7, 80>("layered-pack80-12x7-minsum-f32"),
-        make_packed_variant<float, 12, 7, 72>("layered-pack72-12x7-minsum-f32"),
-        make_packed_variant<float, 12, 7, 96>("layered-pack96-12x7-minsum-f32"),
-        make_packed_variant<float, 12, 8, 96>("layered-pack96-12x8-minsum-f32"),
+        make_table_variant<float, 12, 7, 168, wimax_half_short>(
+            "layered-tab-12x7-exact-minsum-f32"),
+        make_table_variant<float, 12, 7, 168>("layered-tab-12x7-minsum-f32"),
+        make_table_variant<float, 12, 8, 168>("layered-tab-12x8-minsum-f32"),
         make_variant<float, 12, 7, false>("layered-reg-12x7-minsum-f32"),
         make_variant<float, 12, 8, false>("layered-reg-12x8-minsum-f32"),
         make_variant<float, 8, 12, false>("layered-reg-8x12-minsum-f32"),
