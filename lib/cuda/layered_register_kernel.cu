@@ -119,7 +119,8 @@ template <typename V,
           bool SCMS,
           bool ATAB = false,
           bool TREE = false,
-          uint32_t SHORT = 0u>
+          uint32_t SHORT = 0u,
+          bool GUARD = true>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -181,10 +182,13 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         }
 
         for (int it = 1;; ++it) {
-            const bool act = bs.active[u] != 0u;
+            // !GUARD: every unit computes, also a finished or empty one (its lanes
+            // are never written again), which saves a branch per layer
+            const bool act = !GUARD || bs.active[u] != 0u;
 #pragma unroll
             for (int l = 0; l < MAXL; ++l) {
-                if (l < shape.layers) {
+                // exact-degree instances run on codes of exactly MAXL layers
+                if (SHORT != 0u || l < shape.layers) {
                     if (act) {
                         // every row has MAXD edges: the missing ones point at this
                         // thread's padding slot (posterior "big": never a minimum)
@@ -315,11 +319,12 @@ __global__ void __launch_bounds__(384)
  * row minima as a merge tree; SHORT != 0: exact row degrees (see wimax_half_short).
  * Capped at REGS registers per thread.
  */
-template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT>
+template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT, bool GUARD>
 __global__ void __maxnreg__(REGS)
     layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD>(
+        code, rp, shape);
 }
 
 /*!
@@ -357,11 +362,11 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
-template <typename V, int L, int D, int REGS, uint32_t SHORT = 0u>
+template <typename V, int L, int D, int REGS, uint32_t SHORT = 0u, bool GUARD = false>
 fast_variant make_table_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT>;
+    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD>;
     v.short_layers = SHORT;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = L;
@@ -392,6 +397,8 @@ const std::vector<fast_variant>& fast_variants()
     static const std::vector<fast_variant> variants = {
         make_table_variant<__half2, 12, 7, 112, wimax_half_short>(
             "layered-tab-12x7-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
+            "layered-tabg-12x7-exact-minsum-half2"),
         make_table_variant<__half2, 12, 7, 112>("layered-tab-12x7-minsum-half2"),
         make_table_variant<__half2, 12, 8, 168>("layered-tab-12x8-minsum-half2"),
         make_variant<__half2, 12, 7, false>("layered-reg-12x7-minsum-half2"),
@@ -402,8 +409,10 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
-        make_table_variant<float, 12, 7, 168, wimax_half_short>(
+        make_table_variant<float, 12, 7, 128, wimax_half_short>(
             "layered-tab-12x7-exact-minsum-f32"),
+        make_table_variant<float, 12, 7, 128, wimax_half_short, true>(
+            "layered-tabg-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168>("layered-tab-12x7-minsum-f32"),
         make_table_variant<float, 12, 8, 168>("layered-tab-12x8-minsum-f32"),
         make_variant<float, 12, 7, false>("layered-reg-12x7-minsum-f32"),
