@@ -31,9 +31,7 @@ struct fast_variant {
     int max_threads = 0; //!< its __launch_bounds__
     bool half2 = false;
     bool scms = false;
-    int table_words =
-        0; //!< entries of the per-thread edge-address table in shared memory
-    int table_entry_bytes = 4; //!< 4, or 2 (16-bit entries: block's posteriors < 64 KiB)
+    int table_words = 0; //!< 4-byte edge addresses per thread in shared memory (0: none)
     /*!
      * Nonzero: an exact-degree instance for codes of exactly max_layers layers whose
      * layer l has max_degree - 1 edges per row where bit l is set, max_degree otherwise.

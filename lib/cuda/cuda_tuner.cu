@@ -185,14 +185,10 @@ kernel_choice tune(const ldpc_code& code,
                 *threads = u * S;
                 *smem = static_cast<size_t>(u) * (t.n_full + S) * vbytes;
                 if (v.table_words > 0) {
-                    // 16-bit table entries address at most 64 KiB of posteriors
-                    if (v.table_entry_bytes < 4 && *smem > 65535) {
-                        *threads = 0;
-                    }
                     // the edge-address table after the posteriors (16-byte aligned)
-                    *smem = (*smem + 15) / 16 * 16 +
-                            static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words *
-                                v.table_entry_bytes;
+                    *smem =
+                        (*smem + 15) / 16 * 16 +
+                        static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words * 4;
                 }
                 if (*threads > v.max_threads || *smem > smem_limit)
                     *threads = 0;

@@ -120,8 +120,7 @@ template <typename V,
           bool ATAB = false,
           bool TREE = false,
           uint32_t SHORT = 0u,
-          bool GUARD = true,
-          bool T16 = false>
+          bool GUARD = true>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -160,14 +159,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                 for (int j = 0; j < MAXD; ++j) {
                     const uint32_t a = static_cast<uint32_t>(
                         reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
-                    if (T16) {
-                        // 16-bit entries, one 2-byte load per edge
-                        reinterpret_cast<uint16_t*>(
-                            tab)[(l * MAXD + j) * tstride + threadIdx.x] =
-                            static_cast<uint16_t>(a);
-                    } else {
-                        tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
-                    }
+                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
                 }
             }
         }
@@ -205,16 +197,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         V v[MAXD];
                         V* addr[MAXD];
                         uint32_t ta[MAXD];
-                        if (ATAB && T16) {
-                            const uint16_t* t16 = reinterpret_cast<const uint16_t*>(tab);
-#pragma unroll
-                            for (int j = 0; j < MAXD; ++j) {
-                                if (j >= D) {
-                                    break;
-                                }
-                                ta[j] = t16[(l * MAXD + j) * tstride + threadIdx.x];
-                            }
-                        } else if (ATAB) {
+                        if (ATAB) {
                             load_row_addresses<MAXD>(tab, l, tstride, ta);
                         }
 #pragma unroll
@@ -335,11 +318,11 @@ __global__ void __launch_bounds__(384)
  * row minima as a merge tree; SHORT != 0: exact row degrees (see wimax_half_short).
  * Capped at REGS registers per thread.
  */
-template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT, bool GUARD, bool T16>
+template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT, bool GUARD>
 __global__ void __maxnreg__(REGS)
     layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD, T16>(
+    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD>(
         code, rp, shape);
 }
 
@@ -378,18 +361,11 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
-template <typename V,
-          int L,
-          int D,
-          int REGS,
-          uint32_t SHORT = 0u,
-          bool GUARD = false,
-          bool T16 = false>
+template <typename V, int L, int D, int REGS, uint32_t SHORT = 0u, bool GUARD = true>
 fast_variant make_table_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD, T16>;
-    v.table_entry_bytes = T16 ? 2 : 4;
+    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD>;
     v.short_layers = SHORT;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = L;
@@ -418,14 +394,13 @@ const std::vector<fast_variant>& fast_variants()
     // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
-        make_table_variant<__half2, 12, 7, 112, wimax_half_short>(
-            "layered-tab-12x7-exact-minsum-half2"),
+        // GUARD (skip finished units, per layer) measured per instance on the H200
         make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
-            "layered-tabg-12x7-exact-minsum-half2"),
-        make_table_variant<__half2, 12, 7, 96, wimax_half_short, false, true>(
-            "layered-tab16-12x7-exact-minsum-half2"),
-        make_table_variant<__half2, 12, 7, 112>("layered-tab-12x7-minsum-half2"),
-        make_table_variant<__half2, 12, 8, 168>("layered-tab-12x8-minsum-half2"),
+            "layered-tab-12x7-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 112, 0u, true>(
+            "layered-tab-12x7-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, 0u, false>(
+            "layered-tab-12x8-minsum-half2"),
         make_variant<__half2, 12, 7, false>("layered-reg-12x7-minsum-half2"),
         make_variant<__half2, 12, 8, false>("layered-reg-12x8-minsum-half2"),
         make_variant<__half2, 8, 12, false>("layered-reg-8x12-minsum-half2"),
@@ -434,12 +409,10 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
-        make_table_variant<float, 12, 7, 128, wimax_half_short>(
+        make_table_variant<float, 12, 7, 128, wimax_half_short, false>(
             "layered-tab-12x7-exact-minsum-f32"),
-        make_table_variant<float, 12, 7, 128, wimax_half_short, true>(
-            "layered-tabg-12x7-exact-minsum-f32"),
-        make_table_variant<float, 12, 7, 168>("layered-tab-12x7-minsum-f32"),
-        make_table_variant<float, 12, 8, 168>("layered-tab-12x8-minsum-f32"),
+        make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),
+        make_table_variant<float, 12, 8, 168, 0u, false>("layered-tab-12x8-minsum-f32"),
         make_variant<float, 12, 7, false>("layered-reg-12x7-minsum-f32"),
         make_variant<float, 12, 8, false>("layered-reg-12x8-minsum-f32"),
         make_variant<float, 8, 12, false>("layered-reg-8x12-minsum-f32"),
