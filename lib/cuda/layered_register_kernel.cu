@@ -20,7 +20,7 @@
  * launch (4 edges per 16-byte load), compute a row's two minima with a merge tree
  * (19 min/max for 7 edges instead of 24), and, in exact-degree instances for one
  * code family's degree pattern, skip the padding edges. An edge then costs, per
- * unit: about 1.4 shared loads, 1 store and 11 other instructions
+ * unit: about 1.4 shared loads, 1 store and 12 other instructions
  * (docs/CUDA_PERFORMANCE_NOTES.md, v5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -113,6 +113,12 @@ __device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
     min2 = ops::min(m2[0], ops::limit());
 }
 
+/*!
+ * The decoder. ATAB: edge addresses from the shared-memory table; TREE: row minima
+ * by row_minima instead of two running accumulators (both need !SCMS); SHORT: exact
+ * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL layers;
+ * GUARD: skip units with no active lane (their outputs are written already).
+ */
 template <typename V,
           int MAXL,
           int MAXD,
@@ -189,10 +195,10 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                 // exact-degree instances run on codes of exactly MAXL layers
                 if (SHORT != 0u || l < shape.layers) {
                     if (act) {
-                        // every row has MAXD edges: the missing ones point at this
-                        // thread's padding slot (posterior "big": never a minimum)
-                        // SHORT (exact-degree instances): layer l's rows have MAXD - 1
-                        // edges when bit l is set, and no padding edge is computed
+                        // every row has MAXD edges, the missing ones pointing at this
+                        // thread's padding slot (posterior "big": never a minimum);
+                        // except in exact-degree instances (SHORT), whose layer l has
+                        // D = MAXD - 1 edges when bit l is set and no padding edge
                         const int D = ((SHORT >> l) & 1u) ? MAXD - 1 : MAXD;
                         V v[MAXD];
                         V* addr[MAXD];
