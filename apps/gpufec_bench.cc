@@ -582,7 +582,7 @@ int run(int argc, char** argv)
     std::string threads = "0";
     std::string precision = "float";
     std::string frames_per_block = "0";
-    std::string streams = "2";
+    std::string streams = "3";
     std::string device = "0";
     std::string batch = "0";
     std::string input = "float";

@@ -79,7 +79,7 @@ struct GPUFEC_API gpu_options {
     int device = 0;           //!< CUDA device index
     int frames_per_block = 0; //!< frames decoded by one thread block
     int batch_frames = 0;     //!< frames per launch
-    int streams = 2;          //!< CUDA streams of the host pipeline (>= 1)
+    int streams = 3;          //!< CUDA streams of the host pipeline (>= 1), one host worker each
 };
 
 struct GPUFEC_API decoder_options {

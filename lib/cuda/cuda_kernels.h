@@ -32,6 +32,12 @@ struct fast_variant {
     int max_threads = 0; //!< its __launch_bounds__
     bool half2 = false;
     bool scms = false;
+    int table_words = 0; //!< 4-byte edge addresses per thread in shared memory (0: none)
+    /*!
+     * Nonzero: an exact-degree instance for codes of exactly max_layers layers whose
+     * layer l has max_degree - 1 edges per row where bit l is set, max_degree otherwise.
+     */
+    uint32_t short_layers = 0;
     std::string name;
 };
 

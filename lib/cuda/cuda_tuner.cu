@@ -231,10 +231,30 @@ kernel_choice tune(const ldpc_code& code,
     if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa &&
         t.uniform && t.max_layer_rows <= 512) {
         const int L = static_cast<int>(t.layer_rows.size());
+        // GPUFEC_CUDA_KERNEL=NAME: only that register-kernel instance (benchmarks and
+        // tests of each instance); the list order is the measured preference
+        const char* only = std::getenv("GPUFEC_CUDA_KERNEL");
+        if (only && *only) {
+            why << "GPUFEC_CUDA_KERNEL=" << only << "; ";
+        }
         for (const fast_variant& v : fast_variants()) {
+            if (only && *only && v.name != only) {
+                continue;
+            }
             if (v.half2 != k.half2 || v.scms != scms || L > v.max_layers ||
                 t.max_row_degree > v.max_degree) {
                 continue;
+            }
+            if (v.short_layers != 0u) {
+                bool exact = L == v.max_layers;
+                for (int l = 0; exact && l < L; ++l) {
+                    const int d =
+                        v.max_degree - static_cast<int>((v.short_layers >> l) & 1u);
+                    exact = t.layer_deg[l] == d;
+                }
+                if (!exact) {
+                    continue;
+                }
             }
             fast_shape fs;
             if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs)) {
@@ -244,6 +264,12 @@ kernel_choice tune(const ldpc_code& code,
             auto shape = [&](int u, int* threads, size_t* smem) {
                 *threads = u * S;
                 *smem = static_cast<size_t>(u) * (t.n_full + S) * vbytes;
+                if (v.table_words > 0) {
+                    // the edge-address table after the posteriors (16-byte aligned)
+                    *smem =
+                        (*smem + 15) / 16 * 16 +
+                        static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words * 4;
+                }
                 if (*threads > v.max_threads || *smem > smem_limit)
                     *threads = 0;
             };
@@ -267,9 +293,11 @@ kernel_choice tune(const ldpc_code& code,
             check(cudaFuncGetAttributes(&attr, reinterpret_cast<const void*>(v.fn)),
                   "cudaFuncGetAttributes");
             k.shape = fs;
-            why << "register kernel: " << L << " layers of " << S
-                << " rows, row degree <= " << t.max_row_degree << " fit the "
-                << v.max_layers << "x" << v.max_degree << " message tile; "
+            why << "register kernel"
+                << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
+                << (v.short_layers != 0u ? " (exact row degrees)" : "") << ": " << L
+                << " layers of " << S << " rows, row degree <= " << t.max_row_degree
+                << " fit the " << v.max_layers << "x" << v.max_degree << " message tile; "
                 << attr.numRegs << " registers/thread, " << c.smem / 1024
                 << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
                 << " threads per SM";

@@ -11,25 +11,122 @@
  * iteration loop only the posterior (shared memory) is touched. The addresses
  * come from the QC structure itself (fast_shape: block column, shift and the
  * circulant's wrap point as constant-bank operands, three integer instructions per
- * edge and no memory load). Rows shorter than MAXD are padded with edges to a
- * private slot whose posterior is "big" (lane_math.cuh), so the loops carry no
- * guards at all.
+ * edge). Rows shorter than MAXD are padded with edges to a private slot whose
+ * posterior is "big" (lane_math.cuh), so the loops carry no guards at all.
  *
- * An edge costs, per unit: 1 shared load and 1 store of the posterior, 3 address
- * and about 10 arithmetic instructions (lane_math.cuh).
+ * The table instances (layered_register_kernel_table, issue 3) trade those
+ * integer instructions, which share sm_90's half-rate ALU pipe with the min/max and
+ * mask instructions, for an edge-address table in shared memory written once per
+ * launch (4 edges per 16-byte load), compute a row's two minima with a merge tree
+ * (19 min/max for 7 edges instead of 24), and, in exact-degree instances for one
+ * code family's degree pattern, skip the padding edges. An edge then costs, per
+ * unit: about 1.4 shared loads, 1 store and 12 other instructions
+ * (docs/CUDA_PERFORMANCE_NOTES.md, v5).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
+#include <algorithm>
 
 namespace gpufec {
 namespace cuda_detail {
 
 namespace {
 
-template <typename V, int MAXL, int MAXD, bool SCMS>
+/*! Words of the edge-address table of a block of `threads` threads (ATAB). */
+__host__ __device__ constexpr int table_stride(int threads) { return (threads + 3) & ~3; }
+
+/*!
+ * This thread's MAXD edge addresses of layer l from the address table: the row's
+ * words lie in groups of 4 (then 2, then 1) edges, each group one 16-, 8- or 4-byte
+ * word per thread, consecutive threads adjacent (conflict-free vector loads).
+ */
+template <int MAXD>
+__device__ __forceinline__ void
+load_row_addresses(const uint32_t* tab, int l, int stride, uint32_t (&a)[MAXD])
+{
+    const uint32_t* row = tab + static_cast<size_t>(l) * MAXD * stride;
+    const int t = threadIdx.x;
+#pragma unroll
+    for (int j0 = 0; j0 + 4 <= MAXD; j0 += 4) {
+        const uint4 q = reinterpret_cast<const uint4*>(row + j0 * stride)[t];
+        a[j0] = q.x;
+        a[j0 + 1] = q.y;
+        a[j0 + 2] = q.z;
+        a[j0 + 3] = q.w;
+    }
+    constexpr int j2 = MAXD & ~3;
+    if constexpr ((MAXD & 2) != 0) {
+        const uint2 q = reinterpret_cast<const uint2*>(row + j2 * stride)[t];
+        a[j2] = q.x;
+        a[j2 + 1] = q.y;
+    }
+    if constexpr ((MAXD & 1) != 0) {
+        a[MAXD - 1] = row[(MAXD - 1) * stride + t];
+    }
+}
+/*! Index of edge j of layer l of thread t in the table (the layout above). */
+template <int MAXD>
+__device__ __forceinline__ int table_index(int l, int j, int stride, int t)
+{
+    const int j0 = j < (MAXD & ~3) ? (j & ~3) : j < (MAXD & ~1) ? (MAXD & ~3) : MAXD - 1;
+    const int w = j < (MAXD & ~3) ? 4 : j < (MAXD & ~1) ? 2 : 1;
+    return (l * MAXD + j0) * stride + t * w + (j - j0);
+}
+
+/*!
+ * min1 and min2 of |e[0..N)| clamped at the message limit, as the sequential
+ * minsum_acc computes them (the two smallest of the multiset): pairs first, then a
+ * merge tree: 19 min/max for 7 edges instead of 24, and a shorter dependency chain.
+ */
+template <typename V, int N, int M>
+__device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
+{
+    static_assert(N <= M, "row_minima: N edges of an array of M");
+    using ops = lane_ops<V>;
+    static_assert(N >= 2, "row_minima: rows of at least 2 edges");
+    constexpr int K = N / 2;
+    V m1[K], m2[K];
+#pragma unroll
+    for (int i = 0; i < K; ++i) {
+        const V a = ops::abs(e[2 * i]);
+        const V b = ops::abs(e[2 * i + 1]);
+        m1[i] = ops::min(a, b);
+        m2[i] = ops::max(a, b);
+    }
+    if constexpr ((N & 1) != 0) {
+        const V a = ops::abs(e[N - 1]);
+        m2[K - 1] = ops::min(m2[K - 1], ops::max(m1[K - 1], a));
+        m1[K - 1] = ops::min(m1[K - 1], a);
+    }
+#pragma unroll
+    for (int w = 1; w < K; w *= 2) {
+#pragma unroll
+        for (int i = 0; i + w < K; i += 2 * w) {
+            m2[i] = ops::min(ops::max(m1[i], m1[i + w]), ops::min(m2[i], m2[i + w]));
+            m1[i] = ops::min(m1[i], m1[i + w]);
+        }
+    }
+    min1 = ops::min(m1[0], ops::limit());
+    min2 = ops::min(m2[0], ops::limit());
+}
+
+/*!
+ * The decoder. ATAB: edge addresses from the shared-memory table; TREE: row minima
+ * by row_minima instead of two running accumulators (both need !SCMS); SHORT: exact
+ * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL layers;
+ * GUARD: skip units with no active lane (their outputs are written already).
+ */
+template <typename V,
+          int MAXL,
+          int MAXD,
+          bool SCMS,
+          bool ATAB = false,
+          bool TREE = false,
+          uint32_t SHORT = 0u,
+          bool GUARD = true>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -55,6 +152,24 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         const int w = s >= shape.threshold[e] ? wrap : 0;
         return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
     };
+    // ATAB: the addresses once per launch into a table after the posteriors, so the
+    // iterations load them (4 edges per 16-byte load) instead of computing them
+    const int tstride = table_stride(blockDim.x);
+    uint32_t* tab = reinterpret_cast<uint32_t*>(
+        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+    if (ATAB) {
+#pragma unroll 1
+        for (int l = 0; l < MAXL; ++l) {
+            if (l < shape.layers) {
+#pragma unroll 1
+                for (int j = 0; j < MAXD; ++j) {
+                    const uint32_t a = static_cast<uint32_t>(
+                        reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
+                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
+                }
+            }
+        }
+    }
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
@@ -72,18 +187,32 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         }
 
         for (int it = 1;; ++it) {
-            const bool act = bs.active[u] != 0u;
+            // !GUARD: every unit computes, also a finished or empty one (its lanes
+            // are never written again), which saves a branch per layer
+            const bool act = !GUARD || bs.active[u] != 0u;
 #pragma unroll
             for (int l = 0; l < MAXL; ++l) {
-                if (l < shape.layers) {
+                // exact-degree instances run on codes of exactly MAXL layers
+                if (SHORT != 0u || l < shape.layers) {
                     if (act) {
-                        // every row has MAXD edges: the missing ones point at this
-                        // thread's padding slot (posterior "big": never a minimum)
+                        // every row has MAXD edges, the missing ones pointing at this
+                        // thread's padding slot (posterior "big": never a minimum);
+                        // except in exact-degree instances (SHORT), whose layer l has
+                        // D = MAXD - 1 edges when bit l is set and no padding edge
+                        const int D = ((SHORT >> l) & 1u) ? MAXD - 1 : MAXD;
                         V v[MAXD];
                         V* addr[MAXD];
+                        uint32_t ta[MAXD];
+                        if (ATAB) {
+                            load_row_addresses<MAXD>(tab, l, tstride, ta);
+                        }
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
-                            addr[j] = edge(l * MAXD + j);
+                            if (j >= D) {
+                                break; // folds: D is a constant once l is unrolled
+                            }
+                            addr[j] = ATAB ? reinterpret_cast<V*>(smem_raw + ta[j])
+                                           : edge(l * MAXD + j);
                             v[j] = ops::sub(*addr[j], c2v[l][j]);
                         }
                         // two accumulators (even / odd edges) halve the min chain
@@ -91,9 +220,13 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         acc.reset();
                         acc_odd.reset();
                         V e[MAXD];
+                        uint32_t sign = 0u;
                         uint32_t nneg = 0u, npos = 0u;
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
+                            if (j >= D) {
+                                break; // folds: D is a constant once l is unrolled
+                            }
                             if (SCMS) {
                                 // paper 003 eq. 9: erase a V2C whose sign flipped
                                 const uint32_t neg = ops::neg_mask(v[j]);
@@ -106,13 +239,24 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                             } else {
                                 e[j] = v[j];
                             }
-                            if (j & 1) {
+                            if (TREE) {
+                                sign ^= ops::bits(e[j]);
+                            } else if (j & 1) {
                                 acc_odd.add(e[j]);
                             } else {
                                 acc.add(e[j]);
                             }
                         }
-                        acc.merge(acc_odd);
+                        if (TREE && D == MAXD) {
+                            row_minima<V, MAXD>(e, acc.min1, acc.min2);
+                            acc.sign = sign;
+                        } else if (TREE) {
+                            row_minima<V, (MAXD > 2 ? MAXD - 1 : MAXD)>(
+                                e, acc.min1, acc.min2);
+                            acc.sign = sign;
+                        } else {
+                            acc.merge(acc_odd);
+                        }
                         if (SCMS) {
                             pneg[l] = nneg;
                             ppos[l] = npos;
@@ -121,6 +265,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         o.make(acc, ca, ncb);
 #pragma unroll
                         for (int j = 0; j < MAXD; ++j) {
+                            if (j >= D) {
+                                break; // folds: D is a constant once l is unrolled
+                            }
                             const V cn = o.out(e[j]);
                             c2v[l][j] = cn;
                             *addr[j] = ops::add(v[j], cn);
@@ -173,6 +320,19 @@ __global__ void __launch_bounds__(384)
 }
 
 /*!
+ * Min-sum family without SCMS, the edge addresses in a shared-memory table and the
+ * row minima as a merge tree; SHORT != 0: exact row degrees (see wimax_half_short).
+ * Capped at REGS registers per thread.
+ */
+template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT, bool GUARD>
+__global__ void __maxnreg__(REGS)
+    layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
+{
+    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD>(
+        code, rp, shape);
+}
+
+/*!
  * half2 tiles of at most 84 messages: capped at 112 registers per thread (no
  * spill). Measured on the H200: still five blocks of 96 threads per SM (a
  * scheduler's 16384 registers hold four warps of 112; a sixth 3-warp block needs
@@ -207,13 +367,46 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
+template <typename V, int L, int D, int REGS, uint32_t SHORT = 0u, bool GUARD = true>
+fast_variant make_table_variant(const char* name)
+{
+    fast_variant v;
+    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD>;
+    v.short_layers = SHORT;
+    v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
+    v.max_layers = L;
+    v.max_degree = D;
+    v.half2 = sizeof(V) == 4 && lane_ops<V>::lanes == 2;
+    v.scms = false;
+    v.table_words = L * D;
+    v.name = name;
+    return v;
+}
+
 } // namespace
+
+/*!
+ * Exact-degree instances (SHORT): the layers whose rows have MAXD - 1 edges, bit l
+ * for layer l; the tuner takes such an instance only for a code with exactly these
+ * degrees. wimax rate 1/2 (802.16e 8.4.9.2.5, every length): rows of 6, 7, 7, 6,
+ * 6, 7, 6, 6, 7, 6, 6, 6 edges.
+ */
+constexpr uint32_t wimax_half_short = 0xED9u;
 
 const std::vector<fast_variant>& fast_variants()
 {
-    // Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
+    // The tuner takes the first instance that fits: the order is the measured
+    // preference (H200, docs/CUDA_PERFORMANCE_NOTES.md: table instances before plain
+    // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
+        // GUARD (skip finished units, per layer) measured per instance on the H200
+        make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
+            "layered-tab-12x7-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 112, 0u, true>(
+            "layered-tab-12x7-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, 0u, false>(
+            "layered-tab-12x8-minsum-half2"),
         make_variant<__half2, 12, 7, false>("layered-reg-12x7-minsum-half2"),
         make_variant<__half2, 12, 8, false>("layered-reg-12x8-minsum-half2"),
         make_variant<__half2, 8, 12, false>("layered-reg-8x12-minsum-half2"),
@@ -222,6 +415,10 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
+        make_table_variant<float, 12, 7, 128, wimax_half_short, false>(
+            "layered-tab-12x7-exact-minsum-f32"),
+        make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),
+        make_table_variant<float, 12, 8, 168, 0u, false>("layered-tab-12x8-minsum-f32"),
         make_variant<float, 12, 7, false>("layered-reg-12x7-minsum-f32"),
         make_variant<float, 12, 8, false>("layered-reg-12x8-minsum-f32"),
         make_variant<float, 8, 12, false>("layered-reg-8x12-minsum-f32"),
