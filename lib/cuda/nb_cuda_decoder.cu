@@ -41,6 +41,9 @@
  *    nb_decide_kernel, one block per frame: hard decision (first minimum), the
  *    syndrome over GF(q), iterations and parity; with early termination the
  *    frame is marked done and every later kernel skips it.
+ *  - layered decisions: nb_decide_app_kernel (first minimum of each APP vector
+ *    by a group reduction) then nb_syndrome_kernel (GPUFEC_NB_CUDA_DECIDE=block
+ *    for the one-block-per-frame nb_decide_kernel).
  *  - message layout: [frame][edge][a] and [frame][variable][a], so the q threads
  *    of a (frame, edge) read q consecutive floats (coalesced).
  *  - host-fed (decode_bits / decode_symbols): batches alternate between two
@@ -691,6 +694,30 @@ __global__ void nb_vnp_chk_kernel(nb_dev p)
     }
 }
 
+/*
+ * Layered hard decision, blockDim (q, G), y = one (frame, variable): the first
+ * minimum of the APP vector by a group reduction (coalesced, unlike one thread
+ * per variable scanning its q values); nb_syndrome_kernel follows.
+ */
+__global__ void nb_decide_app_kernel(nb_dev p)
+{
+    __shared__ float red[8];
+    __shared__ int redi[8];
+    const int q = p.q;
+    const int a = threadIdx.x;
+    const size_t idx = static_cast<size_t>(blockIdx.x) * blockDim.y + threadIdx.y;
+    if (idx >= static_cast<size_t>(p.frames) * p.n) {
+        return;
+    }
+    if (p.done[idx / p.n]) {
+        return;
+    }
+    const int best = group_argmin(p.app[idx * q + a], a, q, red, redi);
+    if (a == 0) {
+        p.symbols[idx] = static_cast<uint8_t>(best);
+    }
+}
+
 /* One warp per frame: the syndrome of the symbols the VNP decided. */
 __global__ void nb_syndrome_kernel(nb_dev p, int iteration, int early_termination)
 {
@@ -809,6 +836,12 @@ struct nb_slot {
     pinned_buffer<int> h_iterations;
     pinned_buffer<unsigned long long> h_bad;
     std::unique_ptr<cuda_detail::stream_owner> stream;
+    // GPUFEC_NB_CUDA_SPLIT > 1: sub-streams (and fork/join events) over which the
+    // batch's frame ranges are spread, so that one range's memory-bound VNP
+    // overlaps another's compute-bound check nodes.
+    std::vector<std::unique_ptr<cuda_detail::stream_owner>> sub;
+    std::vector<std::unique_ptr<cuda_detail::event_owner>> sub_done;
+    std::unique_ptr<cuda_detail::event_owner> fork;
     size_t f0 = 0, frames = 0;
     bool pending = false;
 };
@@ -942,6 +975,21 @@ public:
             1,
             16384));
         d_host_chunk = std::min(d_host_chunk, d_chunk);
+        // Batch layout: GPUFEC_NB_CUDA_SPLIT sub-streams (1 = the caller's stream
+        // only), each decoding its frames in chunks of GPUFEC_NB_CUDA_FRAME_CHUNK
+        // (0 = all at once).
+        d_split = static_cast<size_t>(env_int("GPUFEC_NB_CUDA_SPLIT", 1, 1, 16));
+        // Layered decision: "group" (nb_decide_app_kernel + nb_syndrome_kernel,
+        // default) or "block" (nb_decide_kernel, one block per frame).
+        if (const char* v = std::getenv("GPUFEC_NB_CUDA_DECIDE")) {
+            if (std::strcmp(v, "block") == 0) {
+                d_group_decide = false;
+            } else if (std::strcmp(v, "group") != 0) {
+                throw invalid_argument(std::string("GPUFEC_NB_CUDA_DECIDE = '") + v +
+                                       "' (expected group or block)");
+            }
+        }
+        d_frame_chunk = static_cast<size_t>(env_int("GPUFEC_NB_CUDA_FRAME_CHUNK", 0, 0, 1 << 20));
     }
 
     std::string backend_name() const override { return "cuda"; }
@@ -949,10 +997,51 @@ public:
     /* Device-resident: the slot's buffers already hold the LLRs of `frames` frames. */
     void run_device(nb_slot& sl, size_t frames, int max_iterations, cudaStream_t stream)
     {
-        nb_dev p = params(sl, frames);
-        const int threads = 256;
+        const nb_dev p = params(sl, frames);
         nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, stream>>>(p);
         check_launch("nb_clear_kernel");
+        const size_t split = std::min<size_t>(d_split, frames);
+        const size_t part = (frames + split - 1) / split;
+        const size_t chunk = d_frame_chunk ? std::min<size_t>(d_frame_chunk, part) : part;
+        if (split <= 1 && chunk >= frames) {
+            run_part(p, max_iterations, stream);
+            return;
+        }
+        // Frame ranges [s * part, (s + 1) * part) on sub-stream s, each decoded
+        // in chunks of `chunk` frames (all iterations of a chunk back to back,
+        // so that its messages can stay in L2), launches interleaved.
+        while (sl.sub.size() < split) {
+            sl.sub.emplace_back(new cuda_detail::stream_owner());
+            sl.sub_done.emplace_back(new cuda_detail::event_owner());
+        }
+        if (!sl.fork) {
+            sl.fork.reset(new cuda_detail::event_owner());
+        }
+        check(cudaEventRecord(sl.fork->get(), stream), "cudaEventRecord");
+        for (size_t s = 0; s < split; s++) {
+            check(cudaStreamWaitEvent(sl.sub[s]->get(), sl.fork->get(), 0),
+                  "cudaStreamWaitEvent");
+        }
+        for (size_t c0 = 0; c0 < part; c0 += chunk) {
+            for (size_t s = 0; s < split; s++) {
+                const size_t b = s * part + c0;
+                const size_t e = std::min(std::min(frames, (s + 1) * part), b + chunk);
+                if (b < e) {
+                    run_part(sub_frames(p, b, e - b), max_iterations, sl.sub[s]->get());
+                }
+            }
+        }
+        for (size_t s = 0; s < split; s++) {
+            check(cudaEventRecord(sl.sub_done[s]->get(), sl.sub[s]->get()), "cudaEventRecord");
+            check(cudaStreamWaitEvent(stream, sl.sub_done[s]->get(), 0), "cudaStreamWaitEvent");
+        }
+    }
+
+    /* Message init and every iteration of the frames p covers, on one stream. */
+    void run_part(const nb_dev& p, int max_iterations, cudaStream_t stream)
+    {
+        const size_t frames = static_cast<size_t>(p.frames);
+        const int threads = 256;
         const size_t ne = static_cast<size_t>(std::max(d_edges, d_n)) * d_q * frames;
         const unsigned init_blocks =
             static_cast<unsigned>(std::min<size_t>((ne + threads - 1) / threads, 65535));
@@ -973,9 +1062,24 @@ public:
                     d_check_fn<<<grid, cblock, d_smem, stream>>>(p, lr);
                     check_launch("nb_check_kernel (layered)");
                 }
-                nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
-                    p, it, et ? 1 : 0);
-                check_launch("nb_decide_kernel");
+                if (d_group_decide) {
+                    const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);
+                    const size_t nv = static_cast<size_t>(d_n) * frames;
+                    nb_decide_app_kernel<<<static_cast<unsigned>((nv + vg - 1) / vg),
+                                           dim3(d_q, vg),
+                                           0,
+                                           stream>>>(p);
+                    check_launch("nb_decide_app_kernel");
+                    nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
+                                         256,
+                                         0,
+                                         stream>>>(p, it, et ? 1 : 0);
+                    check_launch("nb_syndrome_kernel");
+                } else {
+                    nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
+                        p, it, et ? 1 : 0);
+                    check_launch("nb_decide_kernel");
+                }
             }
             return;
         }
@@ -1009,6 +1113,24 @@ public:
                 check_launch("nb_decide_kernel");
             }
         }
+    }
+
+    /* The frames [f0, f0 + count) of p. */
+    nb_dev sub_frames(const nb_dev& p, size_t f0, size_t count) const
+    {
+        nb_dev s = p;
+        const size_t nq = static_cast<size_t>(d_n) * d_q;
+        const size_t eq = static_cast<size_t>(d_edges) * d_q;
+        s.frames = static_cast<int>(count);
+        s.llr = p.llr + f0 * nq;
+        s.app = p.app ? p.app + f0 * nq : nullptr;
+        s.r = p.r + f0 * eq;
+        s.v2c = p.v2c ? p.v2c + f0 * eq : nullptr;
+        s.symbols = p.symbols + f0 * d_n;
+        s.iterations = p.iterations + f0;
+        s.parity = p.parity + f0;
+        s.done = p.done + f0;
+        return s;
     }
 
     void reserve(nb_slot& sl, size_t frames)
@@ -1225,6 +1347,9 @@ private:
     size_t d_smem = 0;
     size_t d_chunk = 1;
     size_t d_host_chunk = 1;
+    size_t d_split = 1;
+    size_t d_frame_chunk = 0;
+    bool d_group_decide = true;
     check_fn d_check_fn = nullptr;
     std::vector<int> d_layer_begin;
     device_buffer<uint8_t> d_to_var, d_to_check;

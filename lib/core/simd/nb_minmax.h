@@ -8,7 +8,9 @@
  * for x, y of q = 2^p non-negative floats. Protokernels after VOLK's model (as
  * simd_kernels.h): generic (scalar, sorted and pruned, the reference), avx2 (8
  * floats a register, q >= 8) and avx512 (16 a register, q >= 16), each its own
- * translation unit with its ISA's flags; smaller q fall back to generic. min and
+ * translation unit with its ISA's flags; smaller q fall back to generic. Each
+ * also has the byte-table gather out[a] = in[idx[a]] (vpermps / vpermt2ps /
+ * gathers) that applies h and h^-1 to a message. min and
  * max (and a + b) are exact, so every variant returns bit-identical results
  * (no -0 or NaN reach these kernels). nb_best_minmax_kernel() picks the best one
  * the CPU runs, or the one $GPUFEC_NB_SIMD_ARCH names (generic, avx2, avx512).
@@ -18,6 +20,7 @@
 #ifndef INCLUDED_GPUFEC_NB_MINMAX_H
 #define INCLUDED_GPUFEC_NB_MINMAX_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,11 +28,14 @@ namespace gpufec {
 namespace simd {
 
 using nb_conv_fn = void (*)(const float* x, const float* y, float* out, int q);
+/*! out[a] = in[idx[a]], a < q (the GF(q) multiplications as permutations). */
+using nb_gather_fn = void (*)(const float* in, const uint8_t* idx, float* out, int q);
 
 struct nb_minmax_kernel {
-    const char* name;   //!< generic, avx2, avx512
-    nb_conv_fn min_max; //!< op = max
-    nb_conv_fn min_sum; //!< op = + (EMS)
+    const char* name;    //!< generic, avx2, avx512
+    nb_conv_fn min_max;  //!< op = max
+    nb_conv_fn min_sum;  //!< op = + (EMS)
+    nb_gather_fn gather; //!< permutation by a byte table
 };
 
 const nb_minmax_kernel& nb_minmax_generic();

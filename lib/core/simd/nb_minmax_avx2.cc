@@ -29,6 +29,23 @@ inline VI vperm_index(int l)
 }
 inline V vpermute(V v, VI idx) { return _mm256_permutevar8x32_ps(v, idx); }
 
+/* q = 8: one vpermps; else hardware gathers, 8 indices at a time. */
+void gather(const float* in, const uint8_t* idx, float* out, int q)
+{
+    if (q < 8) {
+        nb_minmax_generic().gather(in, idx, out, q);
+    } else if (q == 8) {
+        const __m256i i0 = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(idx)));
+        _mm256_storeu_ps(out, _mm256_permutevar8x32_ps(_mm256_loadu_ps(in), i0));
+    } else {
+        for (int a = 0; a < q; a += 8) {
+            const __m256i ia = _mm256_cvtepu8_epi32(
+                _mm_loadl_epi64(reinterpret_cast<const __m128i*>(idx + a)));
+            _mm256_storeu_ps(out + a, _mm256_i32gather_ps(in, ia, 4));
+        }
+    }
+}
+
 } // namespace nb_avx2
 } // namespace simd
 } // namespace gpufec
@@ -41,7 +58,9 @@ namespace simd {
 
 const nb_minmax_kernel& nb_minmax_avx2()
 {
-    static const nb_minmax_kernel k{ "avx2", nb_avx2::conv<true>, nb_avx2::conv<false> };
+    static const nb_minmax_kernel k{
+        "avx2", nb_avx2::conv<true>, nb_avx2::conv<false>, nb_avx2::gather
+    };
     return k;
 }
 

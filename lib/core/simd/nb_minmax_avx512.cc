@@ -37,6 +37,31 @@ inline VI vperm_index(int l)
 }
 inline V vpermute(V v, VI idx) { return _mm512_permutexvar_ps(idx, v); }
 
+/* q = 16: one vpermps; q = 32: one vpermt2ps per half; else hardware gathers. */
+void gather(const float* in, const uint8_t* idx, float* out, int q)
+{
+    if (q < 16) {
+        nb_minmax_generic().gather(in, idx, out, q);
+    } else if (q == 16) {
+        const __m512i i0 = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(idx)));
+        _mm512_storeu_ps(out, _mm512_permutexvar_ps(i0, _mm512_loadu_ps(in)));
+    } else if (q == 32) {
+        const __m512 lo = _mm512_loadu_ps(in);
+        const __m512 hi = _mm512_loadu_ps(in + 16);
+        for (int h = 0; h < 2; h++) {
+            const __m512i ih = _mm512_cvtepu8_epi32(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(idx + 16 * h)));
+            _mm512_storeu_ps(out + 16 * h, _mm512_permutex2var_ps(lo, ih, hi));
+        }
+    } else {
+        for (int a = 0; a < q; a += 16) {
+            const __m512i ia = _mm512_cvtepu8_epi32(
+                _mm_loadu_si128(reinterpret_cast<const __m128i*>(idx + a)));
+            _mm512_storeu_ps(out + a, _mm512_i32gather_ps(ia, in, 4));
+        }
+    }
+}
+
 } // namespace nb_avx512
 } // namespace simd
 } // namespace gpufec
@@ -49,7 +74,9 @@ namespace simd {
 
 const nb_minmax_kernel& nb_minmax_avx512()
 {
-    static const nb_minmax_kernel k{ "avx512", nb_avx512::conv<true>, nb_avx512::conv<false> };
+    static const nb_minmax_kernel k{
+        "avx512", nb_avx512::conv<true>, nb_avx512::conv<false>, nb_avx512::gather
+    };
     return k;
 }
 

@@ -42,11 +42,20 @@ void conv_generic(const float* x, const float* y, float* out, int q)
     }
 }
 
+void gather_generic(const float* in, const uint8_t* idx, float* out, int q)
+{
+    for (int a = 0; a < q; a++) {
+        out[a] = in[idx[a]];
+    }
+}
+
 } // namespace
 
 const nb_minmax_kernel& nb_minmax_generic()
 {
-    static const nb_minmax_kernel k{ "generic", conv_generic<true>, conv_generic<false> };
+    static const nb_minmax_kernel k{
+        "generic", conv_generic<true>, conv_generic<false>, gather_generic
+    };
     return k;
 }
 

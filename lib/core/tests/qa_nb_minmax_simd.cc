@@ -21,6 +21,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -62,6 +64,18 @@ public:
                            : k2 == 1 ? 1e30f
                            : k2 == 2 ? float(rng() % 4)
                                      : float(rng() % 100000) * 0.37f;
+                }
+                std::vector<uint8_t> perm(q);
+                std::iota(perm.begin(), perm.end(), 0);
+                std::shuffle(perm.begin(), perm.end(), rng);
+                simd::nb_minmax_generic().gather(x.data(), perm.data(), ref.data(), q);
+                for (auto* k : all) {
+                    std::fill(out.begin(), out.end(), -1.0f);
+                    k->gather(x.data(), perm.data(), out.data(), q);
+                    if (std::memcmp(out.data(), ref.data(), q * sizeof(float)) != 0) {
+                        CPPUNIT_FAIL(std::string(k->name) + " gather differs, q = " +
+                                     std::to_string(q));
+                    }
                 }
                 for (int op = 0; op < 2; op++) {
                     const auto& g = simd::nb_minmax_generic();
