@@ -356,7 +356,8 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
         const int e = e0 + i;
         float4 v;
         if (CHK) {
-            v = reinterpret_cast<const float4*>(p.v2c + fe + static_cast<size_t>(e) * q)[t];
+            v = reinterpret_cast<const float4*>(p.v2c + fe +
+                                                static_cast<size_t>(e) * q)[t];
         } else {
             const uchar4 tv = *reinterpret_cast<const uchar4*>(
                 p.to_var + static_cast<size_t>(e) * q + 4 * t);
@@ -392,7 +393,8 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
         const float4 one = make_float4(t == 0 ? 0.0f : 1e30f, 1e30f, 1e30f, 1e30f);
         if (CHK) {
             if (active) {
-                reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e0) * q)[t] = one;
+                reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e0) * q)[t] =
+                    one;
             }
             return;
         }
@@ -401,9 +403,11 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
         __syncthreads();
     } else {
         for (int s = 1; s <= dc - 2; s++) {
-            reinterpret_cast<float4*>(Fp(s))[t] = conv_minmax4<Q>(Fp(s - 1), U + s * q, t);
+            reinterpret_cast<float4*>(Fp(s))[t] =
+                conv_minmax4<Q>(Fp(s - 1), U + s * q, t);
             const int bi = dc - 1 - s;
-            reinterpret_cast<float4*>(Bp(bi))[t] = conv_minmax4<Q>(Bp(bi + 1), U + bi * q, t);
+            reinterpret_cast<float4*>(Bp(bi))[t] =
+                conv_minmax4<Q>(Bp(bi + 1), U + bi * q, t);
             __syncthreads();
         }
         if (CHK) {
@@ -411,7 +415,8 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
             if (!active) {
                 return;
             }
-            float4* R4 = reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e0) * q);
+            float4* R4 =
+                reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e0) * q);
             R4[t] = reinterpret_cast<const float4*>(Bp(1))[t];
             R4[(dc - 1) * T + t] = reinterpret_cast<const float4*>(Fp(dc - 2))[t];
             for (int i = 1; i <= dc - 2; i++) {
@@ -432,14 +437,18 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
     }
     for (int i = 0; i < dc; i++) {
         const int e = e0 + i;
-        const uchar4 tc = *reinterpret_cast<const uchar4*>(p.to_check +
-                                                           static_cast<size_t>(e) * q + 4 * t);
-        const float* m = dc == 1 ? U : i == 0 ? Bp(1) : i == dc - 1 ? Fp(dc - 2) : U + i * q;
+        const uchar4 tc = *reinterpret_cast<const uchar4*>(
+            p.to_check + static_cast<size_t>(e) * q + 4 * t);
+        const float* m = dc == 1       ? U
+                         : i == 0      ? Bp(1)
+                         : i == dc - 1 ? Fp(dc - 2)
+                                       : U + i * q;
         const float4 c = make_float4(m[tc.x], m[tc.y], m[tc.z], m[tc.w]);
         float4* rp = reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e) * q) + t;
         if (LAYERED) {
             float4* ap = reinterpret_cast<float4*>(
-                             p.app + fa + static_cast<size_t>(p.row_cols[e]) * q) + t;
+                             p.app + fa + static_cast<size_t>(p.row_cols[e]) * q) +
+                         t;
             const float4 a4 = *ap;
             const float4 r4 = *rp;
             const float mn = mns[i];
@@ -489,8 +498,7 @@ __global__ void nb_init_v2c_kernel(nb_dev p)
         const size_t rem = i % per_frame;
         const int e = static_cast<int>(rem / p.q);
         const int a = static_cast<int>(rem % p.q);
-        p.v2c[i] =
-            p.llr[(f * p.n + static_cast<size_t>(p.row_cols[e])) * p.q + a];
+        p.v2c[i] = p.llr[(f * p.n + static_cast<size_t>(p.row_cols[e])) * p.q + a];
     }
 }
 
@@ -500,8 +508,7 @@ __global__ void nb_init_layered_kernel(nb_dev p)
     const size_t na = static_cast<size_t>(p.n) * p.q * p.frames;
     const size_t ne = static_cast<size_t>(p.edges) * p.q * p.frames;
     const size_t total = na > ne ? na : ne;
-    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
-         i < total;
+    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < total;
          i += static_cast<size_t>(gridDim.x) * blockDim.x) {
         if (i < na) {
             p.app[i] = p.llr[i];
@@ -751,7 +758,8 @@ __global__ void nb_syndrome_kernel(nb_dev p, int iteration, int early_terminatio
  * is checked (the first non-finite index goes to *bad) and the vector normalized
  * (its minimum subtracted, as nb_normalize_symbol_llrs).
  */
-__global__ void nb_prep_symbols_kernel(nb_dev p, const float* raw, unsigned long long* bad)
+__global__ void
+nb_prep_symbols_kernel(nb_dev p, const float* raw, unsigned long long* bad)
 {
     __shared__ float red[8];
     const int q = p.q;
@@ -819,8 +827,9 @@ int env_int(const char* name, int dflt, int lo, int hi)
     char* end = nullptr;
     const long x = std::strtol(v, &end, 10);
     if (*end || x < lo || x > hi) {
-        throw invalid_argument(std::string(name) + " = '" + v + "' (expected an integer in [" +
-                               std::to_string(lo) + ", " + std::to_string(hi) + "])");
+        throw invalid_argument(std::string(name) + " = '" + v +
+                               "' (expected an integer in [" + std::to_string(lo) + ", " +
+                               std::to_string(hi) + "])");
     }
     return static_cast<int>(x);
 }
@@ -877,8 +886,10 @@ public:
             const uint8_t hv = h.row_vals()[e];
             const uint8_t hi = gf.inv(hv);
             for (int a = 0; a < d_q; a++) {
-                tc[static_cast<size_t>(e) * d_q + a] = gf.mul(hv, static_cast<uint8_t>(a));
-                tv[static_cast<size_t>(e) * d_q + a] = gf.mul(hi, static_cast<uint8_t>(a));
+                tc[static_cast<size_t>(e) * d_q + a] =
+                    gf.mul(hv, static_cast<uint8_t>(a));
+                tv[static_cast<size_t>(e) * d_q + a] =
+                    gf.mul(hi, static_cast<uint8_t>(a));
             }
         }
         d_to_var.upload(tv.data(), std::max<size_t>(1, tv.size()));
@@ -886,7 +897,8 @@ public:
         d_row_ptr.upload(h.row_ptr().data(), h.row_ptr().size());
         d_row_cols.upload(h.row_cols().data(), std::max<size_t>(1, h.row_cols().size()));
         d_col_ptr.upload(h.col_ptr().data(), h.col_ptr().size());
-        d_col_edges.upload(h.col_edges().data(), std::max<size_t>(1, h.col_edges().size()));
+        d_col_edges.upload(h.col_edges().data(),
+                           std::max<size_t>(1, h.col_edges().size()));
         std::vector<int> order;
         for (const auto& layer : h.layers()) {
             d_layer_begin.push_back(static_cast<int>(order.size()));
@@ -954,8 +966,8 @@ public:
         }
         if (d_quad) {
             d_check_fn = d_layered ? quad_kernel_for<quad_layered>(d_q)
-                                   : d_chk ? quad_kernel_for<quad_flood_chk>(d_q)
-                                           : quad_kernel_for<quad_flooding>(d_q);
+                         : d_chk   ? quad_kernel_for<quad_flood_chk>(d_q)
+                                   : quad_kernel_for<quad_flooding>(d_q);
         } else {
             d_check_fn = d_layered ? nb_check_kernel<true> : nb_check_kernel<false>;
         }
@@ -967,7 +979,8 @@ public:
             (static_cast<size_t>(d_n) * 2 + static_cast<size_t>(d_edges) * 2) * d_q *
             sizeof(float);
         d_chunk = std::max<size_t>(
-            1, std::min<size_t>(16384, (size_t(12) << 30) / std::max<size_t>(1, per_frame)));
+            1,
+            std::min<size_t>(16384, (size_t(12) << 30) / std::max<size_t>(1, per_frame)));
         // Host-fed pipeline: two batches of this many frames in flight.
         d_host_chunk = static_cast<size_t>(env_int(
             "GPUFEC_NB_CUDA_HOST_CHUNK",
@@ -990,7 +1003,8 @@ public:
                                        "' (expected group or block)");
             }
         }
-        d_frame_chunk = static_cast<size_t>(env_int("GPUFEC_NB_CUDA_FRAME_CHUNK", 0, 0, 1 << 20));
+        d_frame_chunk =
+            static_cast<size_t>(env_int("GPUFEC_NB_CUDA_FRAME_CHUNK", 0, 0, 1 << 20));
     }
 
     std::string backend_name() const override { return "cuda"; }
@@ -999,7 +1013,8 @@ public:
     void run_device(nb_slot& sl, size_t frames, int max_iterations, cudaStream_t stream)
     {
         const nb_dev p = params(sl, frames);
-        nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, stream>>>(p);
+        nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, stream>>>(
+            p);
         check_launch("nb_clear_kernel");
         const size_t split = std::min<size_t>(d_split, frames);
         const size_t part = (frames + split - 1) / split;
@@ -1033,8 +1048,10 @@ public:
             }
         }
         for (size_t s = 0; s < split; s++) {
-            check(cudaEventRecord(sl.sub_done[s]->get(), sl.sub[s]->get()), "cudaEventRecord");
-            check(cudaStreamWaitEvent(stream, sl.sub_done[s]->get(), 0), "cudaStreamWaitEvent");
+            check(cudaEventRecord(sl.sub_done[s]->get(), sl.sub[s]->get()),
+                  "cudaEventRecord");
+            check(cudaStreamWaitEvent(stream, sl.sub_done[s]->get(), 0),
+                  "cudaStreamWaitEvent");
         }
     }
 
@@ -1103,8 +1120,10 @@ public:
             if (d_chk) {
                 nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
                 check_launch("nb_vnp_chk_kernel");
-                nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8), 256, 0, stream>>>(
-                    p, it, et ? 1 : 0);
+                nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
+                                     256,
+                                     0,
+                                     stream>>>(p, it, et ? 1 : 0);
                 check_launch("nb_syndrome_kernel");
             } else {
                 nb_vnp_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
@@ -1232,14 +1251,14 @@ protected:
                 }
                 const size_t pf = per;
                 const size_t q = d_q;
-                throw invalid_argument("nb_decoder::decode_symbols: LLR " +
-                                       std::to_string(i) + " (frame " +
-                                       std::to_string(i / pf) + ", symbol " +
-                                       std::to_string((i % pf) / q) + ", element " +
-                                       std::to_string(i % q) + ") is not finite");
+                throw invalid_argument(
+                    "nb_decoder::decode_symbols: LLR " + std::to_string(i) + " (frame " +
+                    std::to_string(i / pf) + ", symbol " + std::to_string((i % pf) / q) +
+                    ", element " + std::to_string(i % q) + ") is not finite");
             }
             std::memcpy(symbols + sl.f0 * d_n, sl.h_symbols.get(), sl.frames * d_n);
-            std::memcpy(iterations + sl.f0, sl.h_iterations.get(), sl.frames * sizeof(int));
+            std::memcpy(
+                iterations + sl.f0, sl.h_iterations.get(), sl.frames * sizeof(int));
             std::memcpy(parity_ok + sl.f0, sl.h_parity.get(), sl.frames);
         };
         for (size_t c = 0; c < chunks; c++) {
@@ -1268,8 +1287,10 @@ protected:
             const nb_dev p = params(sl, fc);
             if (bit_llrs) {
                 const size_t ns = static_cast<size_t>(d_n) * fc;
-                nb_prep_bits_kernel<<<static_cast<unsigned>((ns + 127) / 128), 128, 0, st>>>(
-                    p, sl.raw.get(), sl.bad.get());
+                nb_prep_bits_kernel<<<static_cast<unsigned>((ns + 127) / 128),
+                                      128,
+                                      0,
+                                      st>>>(p, sl.raw.get(), sl.bad.get());
                 check_launch("nb_prep_bits_kernel");
             } else {
                 const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);

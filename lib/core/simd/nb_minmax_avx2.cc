@@ -25,7 +25,8 @@ inline V vmin(V a, V b) { return _mm256_min_ps(a, b); }
 inline V vadd(V a, V b) { return _mm256_add_ps(a, b); }
 inline VI vperm_index(int l)
 {
-    return _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(l));
+    return _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                            _mm256_set1_epi32(l));
 }
 inline V vpermute(V v, VI idx) { return _mm256_permutevar8x32_ps(v, idx); }
 
@@ -35,7 +36,8 @@ void gather(const float* in, const uint8_t* idx, float* out, int q)
     if (q < 8) {
         nb_minmax_generic().gather(in, idx, out, q);
     } else if (q == 8) {
-        const __m256i i0 = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(idx)));
+        const __m256i i0 =
+            _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(idx)));
         _mm256_storeu_ps(out, _mm256_permutevar8x32_ps(_mm256_loadu_ps(in), i0));
     } else {
         for (int a = 0; a < q; a += 8) {

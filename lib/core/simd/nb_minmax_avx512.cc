@@ -43,7 +43,8 @@ void gather(const float* in, const uint8_t* idx, float* out, int q)
     if (q < 16) {
         nb_minmax_generic().gather(in, idx, out, q);
     } else if (q == 16) {
-        const __m512i i0 = _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(idx)));
+        const __m512i i0 =
+            _mm512_cvtepu8_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(idx)));
         _mm512_storeu_ps(out, _mm512_permutexvar_ps(i0, _mm512_loadu_ps(in)));
     } else if (q == 32) {
         const __m512 lo = _mm512_loadu_ps(in);

@@ -7,8 +7,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_minmax.h"
-#include <gpufec/error.h>
 #include <cstdlib>
+#include <gpufec/error.h>
 
 namespace gpufec {
 namespace simd {
@@ -34,9 +34,9 @@ const nb_minmax_kernel& nb_minmax_kernel_by_name(const std::string& name)
             return *k;
         names += std::string(names.empty() ? "" : ", ") + k->name;
     }
-    throw invalid_argument("nonbinary SIMD architecture '" + name +
-                           "' is unknown or not supported by this CPU; available here: " +
-                           names);
+    throw invalid_argument(
+        "nonbinary SIMD architecture '" + name +
+        "' is unknown or not supported by this CPU; available here: " + names);
 }
 
 const nb_minmax_kernel& nb_best_minmax_kernel()

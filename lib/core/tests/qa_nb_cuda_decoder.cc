@@ -62,8 +62,8 @@ uint64_t test_seed()
 }
 
 struct frames_t {
-    std::vector<float> llr;      // frames x n x p bit LLRs
-    std::vector<uint8_t> sent;   // frames x n code symbols
+    std::vector<float> llr;    // frames x n x p bit LLRs
+    std::vector<uint8_t> sent; // frames x n code symbols
     int frames = 0;
 };
 
@@ -249,8 +249,8 @@ public:
         const int n = code->n(), p = code->p(), q = code->q();
         const frames_t fr = make_frames(code, 2.0, 40, test_seed() + 9);
         std::vector<float> sym(static_cast<size_t>(fr.frames) * n * q);
-        nb_bit_llrs_to_symbol_llrs(fr.llr.data(), static_cast<size_t>(fr.frames) * n, p,
-                                   sym.data());
+        nb_bit_llrs_to_symbol_llrs(
+            fr.llr.data(), static_cast<size_t>(fr.frames) * n, p, sym.data());
         for (auto s : { decoding_schedule::layered, decoding_schedule::flooding }) {
             auto one = nb_decoder::make(code, opts(s, backend_kind::cuda));
             setenv("GPUFEC_NB_CUDA_HOST_CHUNK", "7", 1);
@@ -270,7 +270,10 @@ public:
                                    c.symbols.begin() + size_t(f) * n);
             }
             std::printf("host pipeline %s: batches of 7 = one batch; %d of %d frames as "
-                        "the CPU\n", name(s), same, fr.frames);
+                        "the CPU\n",
+                        name(s),
+                        same,
+                        fr.frames);
             CPPUNIT_ASSERT(same >= fr.frames - 1);
             result_t d;
             d.symbols.resize(a.symbols.size());
@@ -285,9 +288,10 @@ public:
             CPPUNIT_ASSERT(d.iterations == a.iterations);
             std::vector<float> bad = sym;
             bad[(static_cast<size_t>(23) * n + 5) * q + 3] = std::nanf("");
-            GPUFEC_ASSERT_THROW_MSG(small->decode_symbols(bad.data(), bad.size(), fr.frames, out),
-                                    invalid_argument,
-                                    "(frame 23, symbol 5, element 3) is not finite");
+            GPUFEC_ASSERT_THROW_MSG(
+                small->decode_symbols(bad.data(), bad.size(), fr.frames, out),
+                invalid_argument,
+                "(frame 23, symbol 5, element 3) is not finite");
             std::vector<float> badbits = fr.llr;
             badbits[static_cast<size_t>(30) * n * p + 11] = -INFINITY;
             const std::string idx = std::to_string(static_cast<size_t>(30) * n * p + 11);

@@ -18,10 +18,10 @@
 #include <gpufec/nb_channel.h>
 #include <gpufec/nb_decoder.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <algorithm>
 #include <numeric>
 #include <random>
 #include <string>
@@ -55,12 +55,12 @@ public:
                 for (int a = 0; a < q; a++) {
                     const unsigned kind = rng() % 8;
                     // a few distinct values (ties), zeros, large and 1e30 entries
-                    x[a] = kind == 0 ? 0.0f
+                    x[a] = kind == 0   ? 0.0f
                            : kind == 1 ? 1e30f
                            : kind == 2 ? float(rng() % 4)
                                        : std::ldexp(float(rng() % 100000), -10);
                     const unsigned k2 = rng() % 8;
-                    y[a] = k2 == 0 ? 0.0f
+                    y[a] = k2 == 0   ? 0.0f
                            : k2 == 1 ? 1e30f
                            : k2 == 2 ? float(rng() % 4)
                                      : float(rng() % 100000) * 0.37f;
@@ -73,8 +73,8 @@ public:
                     std::fill(out.begin(), out.end(), -1.0f);
                     k->gather(x.data(), perm.data(), out.data(), q);
                     if (std::memcmp(out.data(), ref.data(), q * sizeof(float)) != 0) {
-                        CPPUNIT_FAIL(std::string(k->name) + " gather differs, q = " +
-                                     std::to_string(q));
+                        CPPUNIT_FAIL(std::string(k->name) +
+                                     " gather differs, q = " + std::to_string(q));
                     }
                 }
                 for (int op = 0; op < 2; op++) {
@@ -84,8 +84,9 @@ public:
                         std::fill(out.begin(), out.end(), -1.0f);
                         (op ? k->min_sum : k->min_max)(x.data(), y.data(), out.data(), q);
                         if (std::memcmp(out.data(), ref.data(), q * sizeof(float)) != 0) {
-                            CPPUNIT_FAIL(std::string(k->name) + " differs from generic, q = " +
-                                         std::to_string(q) + (op ? " min-sum" : " min-max"));
+                            CPPUNIT_FAIL(
+                                std::string(k->name) + " differs from generic, q = " +
+                                std::to_string(q) + (op ? " min-sum" : " min-max"));
                         }
                     }
                 }
@@ -96,7 +97,8 @@ public:
     void decoder_identical_with_each_variant()
     {
         const auto all = simd::nb_available_minmax_kernels();
-        for (const char* spec : { "nbreg:32:620:3:6", "nbqc:16:2:8", "nbreg:64:120:3:6" }) {
+        for (const char* spec :
+             { "nbreg:32:620:3:6", "nbqc:16:2:8", "nbreg:64:120:3:6" }) {
             const auto code = nb_code::make(spec);
             const int n = code->n(), k = code->k(), p = code->p();
             const int frames = 12;
@@ -107,7 +109,8 @@ public:
             for (int f = 0; f < frames; f++) {
                 random_bits(77, f, bits.size(), bits.data());
                 code->encode_bits(bits.data(), cw.data());
-                ch.transmit(cw.data(), cw.size(), f, &llr[static_cast<size_t>(f) * n * p]);
+                ch.transmit(
+                    cw.data(), cw.size(), f, &llr[static_cast<size_t>(f) * n * p]);
             }
             for (auto s : { decoding_schedule::layered, decoding_schedule::flooding }) {
                 for (auto rule : { nb_check_rule::min_max, nb_check_rule::ems }) {
