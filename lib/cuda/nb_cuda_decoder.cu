@@ -981,10 +981,17 @@ public:
         d_chunk = std::max<size_t>(
             1,
             std::min<size_t>(16384, (size_t(12) << 30) / std::max<size_t>(1, per_frame)));
-        // Host-fed pipeline: two batches of this many frames in flight.
+        // Host-fed pipeline: two batches of this many frames in flight, both
+        // within half of the device memory free now (and d_chunk / 2).
+        size_t free_mem = 0, total_mem = 0;
+        check(cudaMemGetInfo(&free_mem, &total_mem), "cudaMemGetInfo");
+        const size_t slot_frames =
+            free_mem / 4 /
+            std::max<size_t>(1, per_frame + static_cast<size_t>(d_n) * d_q * 4);
         d_host_chunk = static_cast<size_t>(env_int(
             "GPUFEC_NB_CUDA_HOST_CHUNK",
-            static_cast<int>(std::max<size_t>(1, std::min<size_t>(1024, d_chunk / 2))),
+            static_cast<int>(std::max<size_t>(
+                1, std::min<size_t>(std::min<size_t>(1024, d_chunk / 2), slot_frames))),
             1,
             16384));
         d_host_chunk = std::min(d_host_chunk, d_chunk);
