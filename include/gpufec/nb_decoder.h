@@ -145,12 +145,34 @@ protected:
                                 int* iterations,
                                 uint8_t* parity_ok) = 0;
 
+    /*!
+     * True when the backend takes unchecked, unconverted input (decode_raw):
+     * the CUDA decoder checks, converts and normalizes on the GPU, inside its
+     * pinned, double-buffered host-fed pipeline.
+     */
+    virtual bool accepts_raw_input() const { return false; }
+    /*!
+     * Raw input: bit LLRs (frames * n * p, bit_llrs) or symbol LLR vectors
+     * (frames * n * q), sizes already checked. Must refuse what decode_bits /
+     * decode_symbols refuse, with the same messages (it may do so after some
+     * outputs were written).
+     */
+    virtual void decode_raw(const float* llrs,
+                            bool bit_llrs,
+                            size_t frames,
+                            int max_iterations,
+                            uint8_t* symbols,
+                            int* iterations,
+                            uint8_t* parity_ok);
+
     nb_code::sptr d_code;
     nb_decoder_options d_options;
     std::atomic<int> d_max_iterations;
 
 private:
-    void finish(const float* symbol_llrs, size_t frames, const nb_decode_output& out);
+    /* raw: 0 = normalized symbol LLRs (decode_checked), 1 = raw symbol LLRs,
+       2 = raw bit LLRs (decode_raw). */
+    void finish(const float* llrs, int raw, size_t frames, const nb_decode_output& out);
 };
 
 } // namespace gpufec

@@ -9,9 +9,10 @@
  *    M_i(a) = min_{a'+a''=a} max(F_{i-1}(a'), B_{i+1}(a'')), one GF addition (XOR)
  *    per pair; the C2V message is R_i(x) = M_i(h_i x). EMS uses (min, +) and
  *    n_m truncation.
- *    Each (min, op) convolution visits the first operand in ascending order and
- *    stops once its value reaches the best result so far (op(a, b) >= a for
- *    b >= 0): exact, and fast when messages are reliable.
+ *    Each (min, op) convolution is a run-time dispatched protokernel
+ *    (lib/core/simd/nb_minmax.h: AVX-512, AVX2, or the generic scalar loop that
+ *    visits the first operand in ascending order and stops once its value
+ *    reaches the best result so far); all give identical results.
  *  - schedules: flooding (paper 000 Algorithm 1) and block-layered (paper 004
  *    Algorithm 1); syndrome early termination.
  *  - threads over frames, each with its own message memory.
@@ -19,6 +20,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cpu_decoder.h"
+#include "simd/nb_minmax.h"
 #include <gpufec/error.h>
 
 #include <algorithm>
@@ -56,12 +58,18 @@ public:
             }
         }
         d_nm = options.ems_nm == 0 ? d_q : options.ems_nm;
+        d_kernel = &simd::nb_best_minmax_kernel();
+        d_conv = options.rule == nb_check_rule::min_max ? d_kernel->min_max
+                                                         : d_kernel->min_sum;
+        d_gather = d_kernel->gather;
         for (const auto& layer : h.layers()) {
             d_row_order.insert(d_row_order.end(), layer.begin(), layer.end());
         }
     }
 
     std::string backend_name() const override { return "cpu"; }
+    /*! The check-node convolution protokernel in use (generic, avx2, avx512). */
+    const char* kernel_name() const { return d_kernel->name; }
 
 protected:
     void decode_checked(const float* llrs,
@@ -122,7 +130,6 @@ private:
         std::vector<float> app;        // N x q
         std::vector<float> u, f, b, m; // check-node scratch, dc x q
         std::vector<float> tmp;
-        std::vector<int> idx;
         std::vector<uint8_t> hard;
         explicit workspace(const nb_cpu_decoder& d)
         {
@@ -139,35 +146,18 @@ private:
             b.resize(dc * q);
             m.resize(dc * q);
             tmp.resize(q);
-            idx.resize(q);
             hard.resize(h.cols());
         }
     };
 
-    /* out(a) = min_{a'} op(x(a'), y(a ^ a')), op = max (Min-Max) or + (EMS). */
-    void convolve(const float* x, const float* y, float* out, workspace& ws) const
+    /*
+     * out(a) = min_{a'} op(x(a'), y(a ^ a')), op = max (Min-Max) or + (EMS): the
+     * run-time chosen protokernel of lib/core/simd/nb_minmax.h (AVX-512, AVX2 or
+     * the generic sorted-and-pruned loop; all give identical results).
+     */
+    void convolve(const float* x, const float* y, float* out, workspace&) const
     {
-        const int q = d_q;
-        int* idx = ws.idx.data();
-        std::iota(idx, idx + q, 0);
-        std::sort(idx, idx + q, [x](int a, int b) { return x[a] < x[b]; });
-        const bool minmax = d_options.rule == nb_check_rule::min_max;
-        for (int a = 0; a < q; a++) {
-            float best = inf;
-            for (int t = 0; t < q; t++) {
-                const int ap = idx[t];
-                const float xa = x[ap];
-                if (xa >= best) {
-                    break;
-                }
-                const float yb = y[a ^ ap];
-                const float v = minmax ? std::max(xa, yb) : xa + yb;
-                if (v < best) {
-                    best = v;
-                }
-            }
-            out[a] = best;
-        }
+        d_conv(x, y, out, d_q);
     }
 
     /* EMS: keep the n_m smallest entries, the rest = n_m-th value + offset. */
@@ -236,12 +226,36 @@ private:
         }
     }
 
+    /* Minimum of v[0..q): eight running minima (the compiler's minps), then
+       their minimum; min is exact, so the order does not change the value. */
+    static float vmin(const float* v, int q)
+    {
+        if (q < 8) {
+            float mn = v[0];
+            for (int a = 1; a < q; a++) {
+                mn = std::min(mn, v[a]);
+            }
+            return mn;
+        }
+        float m[8];
+        for (int j = 0; j < 8; j++) {
+            m[j] = v[j];
+        }
+        for (int a = 8; a < q; a += 8) {
+            for (int j = 0; j < 8; j++) {
+                m[j] = v[a + j] < m[j] ? v[a + j] : m[j];
+            }
+        }
+        float mn = m[0];
+        for (int j = 1; j < 8; j++) {
+            mn = std::min(mn, m[j]);
+        }
+        return mn;
+    }
+
     static void normalize(float* v, int q)
     {
-        float mn = v[0];
-        for (int a = 1; a < q; a++) {
-            mn = std::min(mn, v[a]);
-        }
+        const float mn = vmin(v, q);
         for (int a = 0; a < q; a++) {
             v[a] -= mn;
         }
@@ -255,11 +269,11 @@ private:
         const int q = d_q;
         for (int v = 0; v < n; v++) {
             const float* p = ws.app.data() + static_cast<size_t>(v) * q;
+            // the first minimum: the minimum, then its first position
+            const float mn = vmin(p, q);
             int best = 0;
-            for (int a = 1; a < q; a++) {
-                if (p[a] < p[best]) {
-                    best = a;
-                }
+            while (p[best] != mn) {
+                best++;
             }
             out[v] = static_cast<uint8_t>(best);
         }
@@ -311,11 +325,7 @@ private:
                         normalize(t, static_cast<int>(q));
                         // keep the V2C in r for the APP update below
                         std::copy(t, t + q, r);
-                        const uint8_t* tv = d_to_var.data() + e * q;
-                        float* u = ws.u.data() + i * q;
-                        for (size_t a = 0; a < q; a++) {
-                            u[a] = t[tv[a]];
-                        }
+                        d_gather(t, d_to_var.data() + e * q, ws.u.data() + i * q, d_q);
                     }
                     check_node(dc, ws);
                     for (int i = 0; i < dc; i++) {
@@ -323,12 +333,11 @@ private:
                         float* p =
                             ws.app.data() + static_cast<size_t>(h.row_cols()[e]) * q;
                         float* r = ws.r.data() + e * q;
-                        const uint8_t* tc = d_to_check.data() + e * q;
-                        const float* m = ws.m.data() + i * q;
+                        float* c2v = ws.tmp.data();
+                        d_gather(ws.m.data() + i * q, d_to_check.data() + e * q, c2v, d_q);
                         for (size_t x = 0; x < q; x++) {
-                            const float c2v = m[tc[x]];
-                            p[x] = r[x] + c2v; // V2C + new C2V
-                            r[x] = c2v;
+                            p[x] = r[x] + c2v[x]; // V2C + new C2V
+                            r[x] = c2v[x];
                         }
                     }
                 }
@@ -357,22 +366,18 @@ private:
                     }
                     for (int i = 0; i < dc; i++) {
                         const size_t e = static_cast<size_t>(e0 + i);
-                        const float* t = ws.v2c.data() + e * q;
-                        const uint8_t* tv = d_to_var.data() + e * q;
-                        float* u = ws.u.data() + i * q;
-                        for (size_t a = 0; a < q; a++) {
-                            u[a] = t[tv[a]];
-                        }
+                        d_gather(ws.v2c.data() + e * q,
+                                 d_to_var.data() + e * q,
+                                 ws.u.data() + i * q,
+                                 d_q);
                     }
                     check_node(dc, ws);
                     for (int i = 0; i < dc; i++) {
                         const size_t e = static_cast<size_t>(e0 + i);
-                        float* r = ws.r.data() + e * q;
-                        const uint8_t* tc = d_to_check.data() + e * q;
-                        const float* m = ws.m.data() + i * q;
-                        for (size_t x = 0; x < q; x++) {
-                            r[x] = m[tc[x]];
-                        }
+                        d_gather(ws.m.data() + i * q,
+                                 d_to_check.data() + e * q,
+                                 ws.r.data() + e * q,
+                                 d_q);
                     }
                 }
                 // Variable-node processing (VNP): APP, then V2C = APP - C2V.
@@ -408,6 +413,9 @@ private:
 
     int d_q = 2;
     int d_nm = 2;
+    const simd::nb_minmax_kernel* d_kernel = nullptr;
+    simd::nb_conv_fn d_conv = nullptr;
+    simd::nb_gather_fn d_gather = nullptr;
     std::vector<uint8_t> d_to_check; // edges x q: h * a
     std::vector<uint8_t> d_to_var;   // edges x q: h^-1 * a
     std::vector<int> d_row_order;    // rows, layer by layer

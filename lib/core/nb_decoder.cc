@@ -20,6 +20,7 @@
 #include <cmath>
 #include <iostream>
 #include <mutex>
+#include <stdexcept>
 #include <vector>
 
 namespace gpufec {
@@ -184,6 +185,10 @@ void nb_decoder::decode_bits(const float* llrs,
                                " frames of N*p = " + std::to_string(nbits) +
                                " bits (expected " + std::to_string(frames * nbits) + ")");
     }
+    if (accepts_raw_input()) {
+        finish(llrs, 2, frames, out);
+        return;
+    }
     for (size_t i = 0; i < llr_count; i++) {
         if (std::isinf(llrs[i])) {
             throw invalid_argument("nb_decoder::decode_bits: LLR " + std::to_string(i) +
@@ -193,7 +198,7 @@ void nb_decoder::decode_bits(const float* llrs,
     const size_t q = static_cast<size_t>(d_code->q());
     std::vector<float> sym(frames * d_code->n() * q);
     nb_bit_llrs_to_symbol_llrs(llrs, frames * d_code->n(), d_code->p(), sym.data());
-    finish(sym.data(), frames, out);
+    finish(sym.data(), 0, frames, out);
 }
 
 void nb_decoder::decode_symbols(const float* llrs,
@@ -216,6 +221,10 @@ void nb_decoder::decode_symbols(const float* llrs,
             "*" + std::to_string(q) + " (expected " + std::to_string(frames * per_frame) +
             "; q must match the code's field)");
     }
+    if (accepts_raw_input()) {
+        finish(llrs, 1, frames, out);
+        return;
+    }
     for (size_t i = 0; i < llr_count; i++) {
         if (!std::isfinite(llrs[i])) {
             throw invalid_argument("nb_decoder::decode_symbols: LLR " +
@@ -227,10 +236,17 @@ void nb_decoder::decode_symbols(const float* llrs,
     }
     std::vector<float> sym(llrs, llrs + llr_count);
     nb_normalize_symbol_llrs(sym.data(), frames * d_code->n(), static_cast<int>(q));
-    finish(sym.data(), frames, out);
+    finish(sym.data(), 0, frames, out);
 }
 
-void nb_decoder::finish(const float* symbol_llrs,
+void nb_decoder::decode_raw(
+    const float*, bool, size_t, int, uint8_t*, int*, uint8_t*)
+{
+    throw std::logic_error("nb_decoder::decode_raw: this backend takes checked input only");
+}
+
+void nb_decoder::finish(const float* llrs,
+                        int raw,
                         size_t frames,
                         const nb_decode_output& out)
 {
@@ -253,8 +269,12 @@ void nb_decoder::finish(const float* symbol_llrs,
         own_parity.resize(frames);
         parity = own_parity.data();
     }
-    decode_checked(
-        symbol_llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
+    if (raw) {
+        decode_raw(
+            llrs, raw == 2, frames, d_max_iterations.load(), symbols, iterations, parity);
+    } else {
+        decode_checked(llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
+    }
     if (out.info_symbols || out.info_bits) {
         const std::vector<int>& info = d_code->info_positions();
         const size_t k = info.size();

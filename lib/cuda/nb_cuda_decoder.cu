@@ -27,13 +27,34 @@
  *      NB-QC code, or a greedy column-disjoint group), V2C = APP - C2V,
  *      normalized (group min-reduction: warp shuffles, shared memory above 32),
  *      APP = V2C + new C2V.
- *  - nb_vnp_kernel (flooding): q threads per (frame, variable): APP = LLR + sum of
- *    C2V (column order, as the CPU), V2C = APP - C2V normalized.
- *  - nb_decide_kernel: one block per frame: hard decision (first minimum), the
- *    syndrome over GF(q), iterations and parity; with early termination the frame
- *    is marked done and every later kernel skips it.
+ *  - flooding, "check-domain" pipeline (default with quad; GPUFEC_NB_CUDA_FLOOD=
+ *    classic for the one below): the VNP (nb_vnp_chk_kernel, q threads per
+ *    (frame, variable)) stores each V2C already permuted into the check domain,
+ *    U_e(h_e a) = V2C_e(a), and reads the check node's output M_e(h_e a) itself,
+ *    so the check node loads and stores whole float4 rows with no tables; the
+ *    VNP also takes the hard decision (first minimum, warp shuffles) and a warp
+ *    per frame computes the syndrome from the symbols (nb_syndrome_kernel): the
+ *    APP is never stored and never read back.
+ *  - classic flooding (lane kernel, or GPUFEC_NB_CUDA_FLOOD=classic):
+ *    nb_vnp_kernel, q threads per (frame, variable): APP = LLR + sum of C2V
+ *    (column order, as the CPU), V2C = APP - C2V normalized; then
+ *    nb_decide_kernel, one block per frame: hard decision (first minimum), the
+ *    syndrome over GF(q), iterations and parity; with early termination the
+ *    frame is marked done and every later kernel skips it.
+ *  - layered decisions: nb_decide_kernel (below), or with
+ *    GPUFEC_NB_CUDA_DECIDE=group nb_decide_app_kernel (first minimum of each APP
+ *    vector by a group reduction) then nb_syndrome_kernel.
  *  - message layout: [frame][edge][a] and [frame][variable][a], so the q threads
  *    of a (frame, edge) read q consecutive floats (coalesced).
+ *  - host-fed (decode_bits / decode_symbols): batches alternate between two
+ *    slots (stream, device buffers, pinned staging), so that host copies,
+ *    uploads and decoding overlap; the input is checked (non-finite / infinite
+ *    values refused with their index) and converted or normalized on the GPU
+ *    (nb_prep_bits_kernel / nb_prep_symbols_kernel, the host's float operations).
+ *  - DPX: the 32-bit three-operand min/max intrinsics (__vimin3_s32, ...) are
+ *    two PTX min.s32 on sm_90 (crt/device_functions.hpp of CUDA 13), so they save
+ *    nothing over fminf/fmaxf; the 16x2 ones would need 16-bit messages, which
+ *    are not exact against the float reference. Neither is used.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -44,6 +65,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -54,9 +76,11 @@ namespace {
 using cuda_detail::check;
 using cuda_detail::check_launch;
 using cuda_detail::device_buffer;
+using cuda_detail::pinned_buffer;
 
 struct nb_dev {
     int q;
+    int p; // bits per symbol
     int n;
     int m;
     int edges;
@@ -236,15 +260,17 @@ __global__ void nb_check_kernel(nb_dev p, const int* __restrict__ rows)
  * 128-bit load of Y(4(t^k)..4(t^k)+3) feed 16 (max, min) pairs with static
  * indices: for a = 4t+j and a' = 4k+(j^m), a ^ a' = 4(t^k)+m, so
  * out(4t+j) = min_k min_m max(X(4k + (j^m)), Y(4(t^k) + m)).
+ * Q is a compile-time constant: the k loop is unrolled with constant offsets.
  */
-__device__ __forceinline__ float4 conv_minmax4(const float* X, const float* Y, int t, int q)
+template <int Q>
+__device__ __forceinline__ float4 conv_minmax4(const float* X, const float* Y, int t)
 {
     const float4* X4 = reinterpret_cast<const float4*>(X);
     const float4* Y4 = reinterpret_cast<const float4*>(Y);
     const float inf = __int_as_float(0x7f800000);
     float o0 = inf, o1 = inf, o2 = inf, o3 = inf;
-#pragma unroll 2
-    for (int k = 0; k < q / 4; k++) {
+#pragma unroll(Q <= 64 ? Q / 4 : 4)
+    for (int k = 0; k < Q / 4; k++) {
         const float4 x = X4[k];
         const float4 y = Y4[t ^ k];
         o0 = fminf(o0,
@@ -263,21 +289,42 @@ __device__ __forceinline__ float4 conv_minmax4(const float* X, const float* Y, i
     return make_float4(o0, o1, o2, o3);
 }
 
+/* What a quad check-node launch reads and writes. */
+enum quad_mode {
+    quad_layered = 0,   // V2C from APP - C2V (variable domain), APP updated
+    quad_flooding = 1,  // V2C and C2V in the variable domain (the classic pipeline)
+    quad_flood_chk = 2, // V2C and C2V in the check domain: float4 in, float4 out
+};
+
 /*
- * Quad check-node kernel: block (q/4, G), shared per frame U, F, B (dc x q floats
- * each) and the dc normalization minima. The inputs are gathered already
+ * Quad check-node kernel: block (q/4, G), shared per frame U (dc x q floats), F
+ * and B ((dc - 2) x q each: F_0 = U_0 and B_{dc-1} = U_{dc-1} are read in place)
+ * and the dc normalization minima. The inputs are gathered already
  * permuted (U_i(a) = V2C_i(h^-1 a), the normalization minimum being the same
  * over any permutation); the layered APP update recomputes the V2C from APP and
  * the old C2V (both still in global memory) with the stored minimum, the same
- * float operations as the CPU.
+ * float operations as the CPU. quad_flood_chk: the VNP already stored U_i and
+ * reads M_i back itself (nb_vnp_chk_kernel), so the inputs are one 128-bit load
+ * per thread and edge and the merger results go from registers to global memory
+ * (no permutation tables, no last barrier).
  */
-template <bool LAYERED>
+/* Shared floats per frame of the quad kernel: U (dcmax vectors), F and B
+   (dcmax - 2 each), the minima (rounded up to 4 for 16-byte alignment). */
+__host__ __device__ inline int quad_slot_floats(int dcmax, int q)
+{
+    const int fb = dcmax > 2 ? dcmax - 2 : 0;
+    return (dcmax + 2 * fb) * q + ((dcmax + 3) & ~3);
+}
+
+template <int MODE, int Q>
 __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 {
+    constexpr bool LAYERED = MODE == quad_layered;
+    constexpr bool CHK = MODE == quad_flood_chk;
     extern __shared__ float4 sh4[];
     float* sh = reinterpret_cast<float*>(sh4);
-    const int q = p.q;
-    const int T = q >> 2;
+    constexpr int q = Q;
+    constexpr int T = Q >> 2;
     const int t = threadIdx.x;
     const int fy = threadIdx.y;
     const int frame = blockIdx.y * blockDim.y + fy;
@@ -291,86 +338,117 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
     if (dc == 0) {
         return;
     }
-    const int slot = p.dcmax * q;
-    const int mstride = (p.dcmax + 3) & ~3;
-    float* U = sh + fy * (3 * slot + mstride);
-    float* F = U + slot;
-    float* B = F + slot;
-    float* mns = B + slot;
-    float* red = sh + blockDim.y * (3 * slot + mstride);
+    // Per frame: U_0..U_{dc-1}, F_1..F_{dc-2}, B_1..B_{dc-2} (F_0 = U_0 and
+    // B_{dc-1} = U_{dc-1} are not copied), the dc minima.
+    const int slot = quad_slot_floats(p.dcmax, q);
+    float* U = sh + fy * slot;
+    float* F = U + p.dcmax * q;
+    float* B = F + (p.dcmax > 2 ? p.dcmax - 2 : 0) * q;
+    float* mns = B + (p.dcmax > 2 ? p.dcmax - 2 : 0) * q;
+    float* red = sh + blockDim.y * slot;
     const int f = active ? frame : 0;
     const size_t fe = static_cast<size_t>(f) * p.edges * q;
     const size_t fa = static_cast<size_t>(f) * p.n * q;
+    auto Fp = [&](int i) { return i == 0 ? U : F + (i - 1) * q; };
+    auto Bp = [&](int i) { return i == dc - 1 ? U + i * q : B + (i - 1) * q; };
 
     for (int i = 0; i < dc; i++) {
         const int e = e0 + i;
-        const uchar4 tv =
-            *reinterpret_cast<const uchar4*>(p.to_var + static_cast<size_t>(e) * q + 4 * t);
         float4 v;
-        if (LAYERED) {
-            const float* ap = p.app + fa + static_cast<size_t>(p.row_cols[e]) * q;
-            const float* rp = p.r + fe + static_cast<size_t>(e) * q;
-            v.x = ap[tv.x] - rp[tv.x];
-            v.y = ap[tv.y] - rp[tv.y];
-            v.z = ap[tv.z] - rp[tv.z];
-            v.w = ap[tv.w] - rp[tv.w];
-            float mn = fminf(fminf(v.x, v.y), fminf(v.z, v.w));
-            mn = group_min(mn, T, red);
-            if (t == 0) {
-                mns[i] = mn;
-            }
-            v.x -= mn;
-            v.y -= mn;
-            v.z -= mn;
-            v.w -= mn;
+        if (CHK) {
+            v = reinterpret_cast<const float4*>(p.v2c + fe +
+                                                static_cast<size_t>(e) * q)[t];
         } else {
-            const float* vp = p.v2c + fe + static_cast<size_t>(e) * q;
-            v.x = vp[tv.x];
-            v.y = vp[tv.y];
-            v.z = vp[tv.z];
-            v.w = vp[tv.w];
+            const uchar4 tv = *reinterpret_cast<const uchar4*>(
+                p.to_var + static_cast<size_t>(e) * q + 4 * t);
+            if (LAYERED) {
+                const float* ap = p.app + fa + static_cast<size_t>(p.row_cols[e]) * q;
+                const float* rp = p.r + fe + static_cast<size_t>(e) * q;
+                v.x = ap[tv.x] - rp[tv.x];
+                v.y = ap[tv.y] - rp[tv.y];
+                v.z = ap[tv.z] - rp[tv.z];
+                v.w = ap[tv.w] - rp[tv.w];
+                float mn = fminf(fminf(v.x, v.y), fminf(v.z, v.w));
+                mn = group_min(mn, T, red);
+                if (t == 0) {
+                    mns[i] = mn;
+                }
+                v.x -= mn;
+                v.y -= mn;
+                v.z -= mn;
+                v.w -= mn;
+            } else {
+                const float* vp = p.v2c + fe + static_cast<size_t>(e) * q;
+                v.x = vp[tv.x];
+                v.y = vp[tv.y];
+                v.z = vp[tv.z];
+                v.w = vp[tv.w];
+            }
         }
         reinterpret_cast<float4*>(U + i * q)[t] = v;
     }
     __syncthreads();
+    float4* U4 = reinterpret_cast<float4*>(U);
     if (dc == 1) {
-        reinterpret_cast<float4*>(U)[t] =
-            make_float4(t == 0 ? 0.0f : 1e30f, 1e30f, 1e30f, 1e30f);
-    } else {
-        float4* F4 = reinterpret_cast<float4*>(F);
-        float4* B4 = reinterpret_cast<float4*>(B);
-        float4* U4 = reinterpret_cast<float4*>(U);
-        F4[t] = U4[t];
-        B4[(dc - 1) * T + t] = U4[(dc - 1) * T + t];
+        const float4 one = make_float4(t == 0 ? 0.0f : 1e30f, 1e30f, 1e30f, 1e30f);
+        if (CHK) {
+            if (active) {
+                reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e0) * q)[t] =
+                    one;
+            }
+            return;
+        }
+        // U_0 is read by no other thread (dc = 1): the output is M_0 = U_0
+        U4[t] = one;
         __syncthreads();
+    } else {
         for (int s = 1; s <= dc - 2; s++) {
-            F4[s * T + t] = conv_minmax4(F + (s - 1) * q, U + s * q, t, q);
+            reinterpret_cast<float4*>(Fp(s))[t] =
+                conv_minmax4<Q>(Fp(s - 1), U + s * q, t);
             const int bi = dc - 1 - s;
-            B4[bi * T + t] = conv_minmax4(B + (bi + 1) * q, U + bi * q, t, q);
+            reinterpret_cast<float4*>(Bp(bi))[t] =
+                conv_minmax4<Q>(Bp(bi + 1), U + bi * q, t);
             __syncthreads();
         }
-        const float4 m0 = B4[T + t];
-        const float4 ml = F4[(dc - 2) * T + t];
-        for (int i = 1; i <= dc - 2; i++) {
-            U4[i * T + t] = conv_minmax4(F + (i - 1) * q, B + (i + 1) * q, t, q);
+        if (CHK) {
+            // M straight to global memory (check domain): no barrier needed.
+            if (!active) {
+                return;
+            }
+            float4* R4 =
+                reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e0) * q);
+            R4[t] = reinterpret_cast<const float4*>(Bp(1))[t];
+            R4[(dc - 1) * T + t] = reinterpret_cast<const float4*>(Fp(dc - 2))[t];
+            for (int i = 1; i <= dc - 2; i++) {
+                R4[i * T + t] = conv_minmax4<Q>(Fp(i - 1), Bp(i + 1), t);
+            }
+            return;
+        } else {
+            // M_i into U_i for 0 < i < dc-1 (read by nobody now); M_0 = B_1 and
+            // M_{dc-1} = F_{dc-2} are read where they are.
+            for (int i = 1; i <= dc - 2; i++) {
+                U4[i * T + t] = conv_minmax4<Q>(Fp(i - 1), Bp(i + 1), t);
+            }
+            __syncthreads();
         }
-        U4[t] = m0;
-        U4[(dc - 1) * T + t] = ml;
     }
-    __syncthreads();
     if (!active) {
         return;
     }
     for (int i = 0; i < dc; i++) {
         const int e = e0 + i;
-        const uchar4 tc = *reinterpret_cast<const uchar4*>(p.to_check +
-                                                           static_cast<size_t>(e) * q + 4 * t);
-        const float* m = U + i * q;
+        const uchar4 tc = *reinterpret_cast<const uchar4*>(
+            p.to_check + static_cast<size_t>(e) * q + 4 * t);
+        const float* m = dc == 1       ? U
+                         : i == 0      ? Bp(1)
+                         : i == dc - 1 ? Fp(dc - 2)
+                                       : U + i * q;
         const float4 c = make_float4(m[tc.x], m[tc.y], m[tc.z], m[tc.w]);
         float4* rp = reinterpret_cast<float4*>(p.r + fe + static_cast<size_t>(e) * q) + t;
         if (LAYERED) {
             float4* ap = reinterpret_cast<float4*>(
-                             p.app + fa + static_cast<size_t>(p.row_cols[e]) * q) + t;
+                             p.app + fa + static_cast<size_t>(p.row_cols[e]) * q) +
+                         t;
             const float4 a4 = *ap;
             const float4 r4 = *rp;
             const float mn = mns[i];
@@ -385,6 +463,30 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
     }
 }
 
+using check_fn = void (*)(nb_dev, const int*);
+
+/* The quad kernel instance for a field size (q = 4..256). */
+template <int MODE>
+check_fn quad_kernel_for(int q)
+{
+    switch (q) {
+    case 4:
+        return nb_check_quad_kernel<MODE, 4>;
+    case 8:
+        return nb_check_quad_kernel<MODE, 8>;
+    case 16:
+        return nb_check_quad_kernel<MODE, 16>;
+    case 32:
+        return nb_check_quad_kernel<MODE, 32>;
+    case 64:
+        return nb_check_quad_kernel<MODE, 64>;
+    case 128:
+        return nb_check_quad_kernel<MODE, 128>;
+    default:
+        return nb_check_quad_kernel<MODE, 256>;
+    }
+}
+
 /* Flooding: V2C = channel vector of the edge's column. */
 __global__ void nb_init_v2c_kernel(nb_dev p)
 {
@@ -396,8 +498,7 @@ __global__ void nb_init_v2c_kernel(nb_dev p)
         const size_t rem = i % per_frame;
         const int e = static_cast<int>(rem / p.q);
         const int a = static_cast<int>(rem % p.q);
-        p.v2c[i] =
-            p.llr[(f * p.n + static_cast<size_t>(p.row_cols[e])) * p.q + a];
+        p.v2c[i] = p.llr[(f * p.n + static_cast<size_t>(p.row_cols[e])) * p.q + a];
     }
 }
 
@@ -407,8 +508,7 @@ __global__ void nb_init_layered_kernel(nb_dev p)
     const size_t na = static_cast<size_t>(p.n) * p.q * p.frames;
     const size_t ne = static_cast<size_t>(p.edges) * p.q * p.frames;
     const size_t total = na > ne ? na : ne;
-    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
-         i < total;
+    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < total;
          i += static_cast<size_t>(gridDim.x) * blockDim.x) {
         if (i < na) {
             p.app[i] = p.llr[i];
@@ -502,6 +602,259 @@ __global__ void nb_decide_kernel(nb_dev p, int iteration, int early_termination)
     }
 }
 
+/*
+ * First index of the minimum of v over the q threads of this (frame, variable)
+ * group (the CPU's first minimum: ties go to the smaller element). q > 32 uses
+ * redv/redi (q/32 entries per group) and __syncthreads.
+ */
+__device__ __forceinline__ int group_argmin(float v, int i, int q, float* redv, int* redi)
+{
+    const int w = q < 32 ? q : 32;
+    const unsigned mask = group_mask(q);
+    for (int o = w / 2; o > 0; o >>= 1) {
+        const float ov = __shfl_xor_sync(mask, v, o, w);
+        const int oi = __shfl_xor_sync(mask, i, o, w);
+        if (ov < v || (ov == v && oi < i)) {
+            v = ov;
+            i = oi;
+        }
+    }
+    if (q > 32) {
+        const int warps = q / 32;
+        float* mv = redv + threadIdx.y * warps;
+        int* mi = redi + threadIdx.y * warps;
+        if ((threadIdx.x & 31) == 0) {
+            mv[threadIdx.x / 32] = v;
+            mi[threadIdx.x / 32] = i;
+        }
+        __syncthreads();
+        v = mv[0];
+        i = mi[0];
+        for (int k = 1; k < warps; k++) {
+            if (mv[k] < v) { // later warps hold larger elements: strict
+                v = mv[k];
+                i = mi[k];
+            }
+        }
+        __syncthreads();
+    }
+    return i;
+}
+
+/* Check-domain flooding: U_e(h a) = channel vector of the edge's column (a). */
+__global__ void nb_init_chk_kernel(nb_dev p)
+{
+    const size_t per_frame = static_cast<size_t>(p.edges) * p.q;
+    const size_t total = per_frame * p.frames;
+    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < total;
+         i += static_cast<size_t>(gridDim.x) * blockDim.x) {
+        const size_t f = i / per_frame;
+        const size_t rem = i % per_frame;
+        const int e = static_cast<int>(rem / p.q);
+        const int a = static_cast<int>(rem % p.q);
+        p.v2c[f * per_frame + static_cast<size_t>(e) * p.q +
+              p.to_check[static_cast<size_t>(e) * p.q + a]] =
+            p.llr[(f * p.n + static_cast<size_t>(p.row_cols[e])) * p.q + a];
+    }
+}
+
+/*
+ * Check-domain flooding VNP, blockDim (q, G), y = one (frame, variable), thread
+ * a = field element: C2V_e(a) = M_e(h_e a) read from the check-domain output,
+ * APP(a) = LLR(a) + sum of C2V (column order, as the CPU), hard decision (first
+ * minimum) into symbols, V2C_e(a) = APP(a) - C2V_e(a) normalized and stored at
+ * U_e(h_e a) for the next CNP. The APP itself is not stored.
+ */
+__global__ void nb_vnp_chk_kernel(nb_dev p)
+{
+    __shared__ float red[8];
+    __shared__ int redi[8];
+    const int q = p.q;
+    const int a = threadIdx.x;
+    const size_t idx = static_cast<size_t>(blockIdx.x) * blockDim.y + threadIdx.y;
+    if (idx >= static_cast<size_t>(p.frames) * p.n) {
+        return; // whole (frame, variable) groups; q > 32 has G = 1
+    }
+    const size_t f = idx / p.n;
+    const int v = static_cast<int>(idx % p.n);
+    if (p.done[f]) {
+        return;
+    }
+    const size_t fe = f * p.edges * q;
+    float s = p.llr[idx * q + a];
+    const int k0 = p.col_ptr[v];
+    const int k1 = p.col_ptr[v + 1];
+    for (int k = k0; k < k1; k++) {
+        const size_t e = static_cast<size_t>(p.col_edges[k]);
+        s += p.r[fe + e * q + p.to_check[e * q + a]];
+    }
+    const int best = group_argmin(s, a, q, red, redi);
+    if (a == 0) {
+        p.symbols[idx] = static_cast<uint8_t>(best);
+    }
+    for (int k = k0; k < k1; k++) {
+        const size_t e = static_cast<size_t>(p.col_edges[k]);
+        const size_t ri = fe + e * q + p.to_check[e * q + a];
+        const float t = s - p.r[ri];
+        const float mn = group_min(t, q, red);
+        p.v2c[ri] = t - mn;
+    }
+}
+
+/*
+ * Layered hard decision, blockDim (q, G), y = one (frame, variable): the first
+ * minimum of the APP vector by a group reduction (coalesced, unlike one thread
+ * per variable scanning its q values); nb_syndrome_kernel follows.
+ */
+__global__ void nb_decide_app_kernel(nb_dev p)
+{
+    __shared__ float red[8];
+    __shared__ int redi[8];
+    const int q = p.q;
+    const int a = threadIdx.x;
+    const size_t idx = static_cast<size_t>(blockIdx.x) * blockDim.y + threadIdx.y;
+    if (idx >= static_cast<size_t>(p.frames) * p.n) {
+        return;
+    }
+    if (p.done[idx / p.n]) {
+        return;
+    }
+    const int best = group_argmin(p.app[idx * q + a], a, q, red, redi);
+    if (a == 0) {
+        p.symbols[idx] = static_cast<uint8_t>(best);
+    }
+}
+
+/* One warp per frame: the syndrome of the symbols the VNP decided. */
+__global__ void nb_syndrome_kernel(nb_dev p, int iteration, int early_termination)
+{
+    const int lane = threadIdx.x & 31;
+    const int f = blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+    if (f >= p.frames || p.done[f]) {
+        return; // the whole warp
+    }
+    const int q = p.q;
+    const uint8_t* sym = p.symbols + static_cast<size_t>(f) * p.n;
+    int bad = 0;
+    for (int r = lane; r < p.m; r += 32) {
+        unsigned s = 0;
+        for (int e = p.row_ptr[r]; e < p.row_ptr[r + 1]; e++) {
+            s ^= p.to_check[static_cast<size_t>(e) * q + sym[p.row_cols[e]]];
+        }
+        bad |= s != 0;
+    }
+    bad = __any_sync(0xffffffffu, bad);
+    if (lane == 0) {
+        p.iterations[f] = iteration;
+        p.parity[f] = bad ? 0 : 1;
+        if (!bad && early_termination) {
+            p.done[f] = 1;
+        }
+    }
+}
+
+/*
+ * Host-fed input, symbol LLR vectors: blockDim (q, G), y = one vector. Each entry
+ * is checked (the first non-finite index goes to *bad) and the vector normalized
+ * (its minimum subtracted, as nb_normalize_symbol_llrs).
+ */
+__global__ void
+nb_prep_symbols_kernel(nb_dev p, const float* raw, unsigned long long* bad)
+{
+    __shared__ float red[8];
+    const int q = p.q;
+    const size_t idx = static_cast<size_t>(blockIdx.x) * blockDim.y + threadIdx.y;
+    if (idx >= static_cast<size_t>(p.frames) * p.n) {
+        return;
+    }
+    const size_t i = idx * q + threadIdx.x;
+    const float x = raw[i];
+    if (!isfinite(x)) {
+        atomicMin(bad, static_cast<unsigned long long>(i));
+    }
+    const float mn = group_min(x, q, red);
+    const_cast<float*>(p.llr)[i] = x - mn;
+}
+
+/*
+ * Host-fed input, bit LLRs: one thread per symbol, the operations of
+ * nb_bit_llrs_to_symbol_llrs (lib/core/nb_channel.cc) in the same order, with
+ * std::min / std::max written out so that signed zeros come out the same.
+ */
+__global__ void nb_prep_bits_kernel(nb_dev p, const float* raw, unsigned long long* bad)
+{
+    const size_t s = static_cast<size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (s >= static_cast<size_t>(p.frames) * p.n) {
+        return;
+    }
+    const int P = p.p;
+    const int q = p.q;
+    const float* l = raw + s * P;
+    float* out = const_cast<float*>(p.llr) + s * q;
+    float lj[8];
+    float base = 0.0f;
+    for (int j = 0; j < P; j++) {
+        const float x = l[j];
+        if (isinf(x)) {
+            atomicMin(bad, static_cast<unsigned long long>(s * P + j));
+        }
+        lj[j] = isnan(x) ? 0.0f : x;
+        base += lj[j] < 0.0f ? lj[j] : 0.0f; // std::min(0.0f, lj)
+    }
+    out[0] = -base;
+    for (int j = 0; j < P; j++) {
+        const int half = 1 << j;
+        for (int a = 0; a < half; a++) {
+            out[half + a] = out[a] + lj[j];
+        }
+    }
+    float mn = out[0];
+    for (int a = 1; a < q; a++) {
+        mn = out[a] < mn ? out[a] : mn; // std::min(mn, out[a])
+    }
+    for (int a = 0; a < q; a++) {
+        const float d = out[a] - mn;
+        out[a] = 0.0f < d ? d : 0.0f; // std::max(0.0f, d)
+    }
+}
+
+int env_int(const char* name, int dflt, int lo, int hi)
+{
+    const char* v = std::getenv(name);
+    if (!v || !*v) {
+        return dflt;
+    }
+    char* end = nullptr;
+    const long x = std::strtol(v, &end, 10);
+    if (*end || x < lo || x > hi) {
+        throw invalid_argument(std::string(name) + " = '" + v +
+                               "' (expected an integer in [" + std::to_string(lo) + ", " +
+                               std::to_string(hi) + "])");
+    }
+    return static_cast<int>(x);
+}
+
+/* Device messages and outputs of one batch (the host-fed pipeline has two). */
+struct nb_slot {
+    device_buffer<float> llr, app, r, v2c, raw;
+    device_buffer<uint8_t> symbols, parity, done;
+    device_buffer<int> iterations;
+    device_buffer<unsigned long long> bad;
+    pinned_buffer<float> h_in;
+    pinned_buffer<uint8_t> h_symbols, h_parity;
+    pinned_buffer<int> h_iterations;
+    pinned_buffer<unsigned long long> h_bad;
+    std::unique_ptr<cuda_detail::stream_owner> stream;
+    // GPUFEC_NB_CUDA_SPLIT > 1: sub-streams (and fork/join events) over which the
+    // batch's frame ranges are spread, so that one range's memory-bound VNP
+    // overlaps another's compute-bound check nodes.
+    std::vector<std::unique_ptr<cuda_detail::stream_owner>> sub;
+    std::vector<std::unique_ptr<cuda_detail::event_owner>> sub_done;
+    std::unique_ptr<cuda_detail::event_owner> fork;
+    size_t f0 = 0, frames = 0;
+    bool pending = false;
+};
+
 class nb_cuda_decoder : public nb_decoder
 {
 public:
@@ -521,6 +874,7 @@ public:
         const nb_matrix& h = d_code->h();
         const galois_field& gf = d_code->field();
         d_q = h.q();
+        d_p = d_code->p();
         d_n = h.cols();
         d_m = h.rows();
         d_edges = static_cast<int>(h.edges());
@@ -532,16 +886,19 @@ public:
             const uint8_t hv = h.row_vals()[e];
             const uint8_t hi = gf.inv(hv);
             for (int a = 0; a < d_q; a++) {
-                tc[static_cast<size_t>(e) * d_q + a] = gf.mul(hv, static_cast<uint8_t>(a));
-                tv[static_cast<size_t>(e) * d_q + a] = gf.mul(hi, static_cast<uint8_t>(a));
+                tc[static_cast<size_t>(e) * d_q + a] =
+                    gf.mul(hv, static_cast<uint8_t>(a));
+                tv[static_cast<size_t>(e) * d_q + a] =
+                    gf.mul(hi, static_cast<uint8_t>(a));
             }
         }
-        d_to_var.upload(tv.data(), tv.size());
-        d_to_check.upload(tc.data(), tc.size());
+        d_to_var.upload(tv.data(), std::max<size_t>(1, tv.size()));
+        d_to_check.upload(tc.data(), std::max<size_t>(1, tc.size()));
         d_row_ptr.upload(h.row_ptr().data(), h.row_ptr().size());
         d_row_cols.upload(h.row_cols().data(), std::max<size_t>(1, h.row_cols().size()));
         d_col_ptr.upload(h.col_ptr().data(), h.col_ptr().size());
-        d_col_edges.upload(h.col_edges().data(), std::max<size_t>(1, h.col_edges().size()));
+        d_col_edges.upload(h.col_edges().data(),
+                           std::max<size_t>(1, h.col_edges().size()));
         std::vector<int> order;
         for (const auto& layer : h.layers()) {
             d_layer_begin.push_back(static_cast<int>(order.size()));
@@ -553,8 +910,6 @@ public:
         }
         d_layer_rows.upload(order.data(), order.size());
 
-        // Frames per check-node block: q * G >= 32 (whole warps per shuffle
-        // group), about 128 threads, shared memory within the device limit.
         int dev = 0;
         check(cudaGetDevice(&dev), "cudaGetDevice");
         int smem_optin = 0;
@@ -572,12 +927,28 @@ public:
                                        "' (expected lane or quad)");
             }
         }
+        // Flooding pipeline: "check" (messages kept in the check domain, VNP with
+        // the decision, warp syndrome; default with quad) or "classic"
+        // (variable domain, separate decision kernel; always with lane).
+        d_chk = d_quad && !d_layered;
+        if (const char* v = std::getenv("GPUFEC_NB_CUDA_FLOOD")) {
+            if (std::strcmp(v, "classic") == 0) {
+                d_chk = false;
+            } else if (std::strcmp(v, "check") != 0) {
+                throw invalid_argument(std::string("GPUFEC_NB_CUDA_FLOOD = '") + v +
+                                       "' (expected check or classic)");
+            }
+        }
+        // Frames per check-node block: q * G >= 32 (whole warps per shuffle
+        // group), about 128 threads (GPUFEC_NB_CUDA_THREADS), shared memory
+        // within 64 KiB and the device limit.
         d_tx = d_quad ? d_q / 4 : d_q;
         const int gmin = d_quad ? 1 : std::max(1, 32 / d_q);
-        d_group = std::max(gmin, 128 / d_tx);
+        const int threads = env_int("GPUFEC_NB_CUDA_THREADS", 128, 32, 1024);
+        d_group = std::max(gmin, threads / d_tx);
         auto smem = [&](int g) {
             const size_t per_frame =
-                d_quad ? (3 * static_cast<size_t>(d_dcmax) * d_q + ((d_dcmax + 3) & ~3))
+                d_quad ? static_cast<size_t>(quad_slot_floats(d_dcmax, d_q))
                        : 4 * static_cast<size_t>(d_dcmax) * d_q;
             return static_cast<size_t>(g) * per_frame * sizeof(float) +
                    static_cast<size_t>(g) * std::max(1, d_tx / 32) * sizeof(float);
@@ -593,19 +964,14 @@ public:
                 std::to_string(d_dcmax) + ", q = " + std::to_string(d_q) +
                 "); the device allows " + std::to_string(smem_optin));
         }
-        check(cudaFuncSetAttribute(nb_check_kernel<true>,
-                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   static_cast<int>(d_smem)),
-              "cudaFuncSetAttribute");
-        check(cudaFuncSetAttribute(nb_check_kernel<false>,
-                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   static_cast<int>(d_smem)),
-              "cudaFuncSetAttribute");
-        check(cudaFuncSetAttribute(nb_check_quad_kernel<true>,
-                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                   static_cast<int>(d_smem)),
-              "cudaFuncSetAttribute");
-        check(cudaFuncSetAttribute(nb_check_quad_kernel<false>,
+        if (d_quad) {
+            d_check_fn = d_layered ? quad_kernel_for<quad_layered>(d_q)
+                         : d_chk   ? quad_kernel_for<quad_flood_chk>(d_q)
+                                   : quad_kernel_for<quad_flooding>(d_q);
+        } else {
+            d_check_fn = d_layered ? nb_check_kernel<true> : nb_check_kernel<false>;
+        }
+        check(cudaFuncSetAttribute(reinterpret_cast<const void*>(d_check_fn),
                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
                                    static_cast<int>(d_smem)),
               "cudaFuncSetAttribute");
@@ -613,20 +979,95 @@ public:
             (static_cast<size_t>(d_n) * 2 + static_cast<size_t>(d_edges) * 2) * d_q *
             sizeof(float);
         d_chunk = std::max<size_t>(
-            1, std::min<size_t>(16384, (size_t(12) << 30) / std::max<size_t>(1, per_frame)));
+            1,
+            std::min<size_t>(16384, (size_t(12) << 30) / std::max<size_t>(1, per_frame)));
+        // Host-fed pipeline: two batches of this many frames in flight, both
+        // within half of the device memory free now (and d_chunk / 2).
+        size_t free_mem = 0, total_mem = 0;
+        check(cudaMemGetInfo(&free_mem, &total_mem), "cudaMemGetInfo");
+        const size_t slot_frames =
+            free_mem / 4 /
+            std::max<size_t>(1, per_frame + static_cast<size_t>(d_n) * d_q * 4);
+        d_host_chunk = static_cast<size_t>(env_int(
+            "GPUFEC_NB_CUDA_HOST_CHUNK",
+            static_cast<int>(std::max<size_t>(
+                1, std::min<size_t>(std::min<size_t>(1024, d_chunk / 2), slot_frames))),
+            1,
+            16384));
+        d_host_chunk = std::min(d_host_chunk, d_chunk);
+        // Batch layout: GPUFEC_NB_CUDA_SPLIT sub-streams (1 = the caller's stream
+        // only), each decoding its frames in chunks of GPUFEC_NB_CUDA_FRAME_CHUNK
+        // (0 = all at once).
+        d_split = static_cast<size_t>(env_int("GPUFEC_NB_CUDA_SPLIT", 1, 1, 16));
+        // Layered decision: "block" (nb_decide_kernel, one block per frame;
+        // default) or "group" (nb_decide_app_kernel + nb_syndrome_kernel; the
+        // same results, measured no faster on an H200).
+        if (const char* v = std::getenv("GPUFEC_NB_CUDA_DECIDE")) {
+            if (std::strcmp(v, "block") == 0) {
+                d_group_decide = false;
+            } else if (std::strcmp(v, "group") != 0) {
+                throw invalid_argument(std::string("GPUFEC_NB_CUDA_DECIDE = '") + v +
+                                       "' (expected group or block)");
+            }
+        }
+        d_frame_chunk =
+            static_cast<size_t>(env_int("GPUFEC_NB_CUDA_FRAME_CHUNK", 0, 0, 1 << 20));
     }
 
     std::string backend_name() const override { return "cuda"; }
 
-    /* Device-resident: buffers already hold the LLRs of `frames` frames. */
-    void run_device(size_t frames, int max_iterations, cudaStream_t stream)
+    /* Device-resident: the slot's buffers already hold the LLRs of `frames` frames. */
+    void run_device(nb_slot& sl, size_t frames, int max_iterations, cudaStream_t stream)
     {
-        nb_dev p = params(frames);
-        const int threads = 256;
-        nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, stream>>>(p);
+        const nb_dev p = params(sl, frames);
+        nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, stream>>>(
+            p);
         check_launch("nb_clear_kernel");
-        const size_t ne =
-            static_cast<size_t>(std::max(d_edges, d_n)) * d_q * frames;
+        const size_t split = std::min<size_t>(d_split, frames);
+        const size_t part = (frames + split - 1) / split;
+        const size_t chunk = d_frame_chunk ? std::min<size_t>(d_frame_chunk, part) : part;
+        if (split <= 1 && chunk >= frames) {
+            run_part(p, max_iterations, stream);
+            return;
+        }
+        // Frame ranges [s * part, (s + 1) * part) on sub-stream s, each decoded
+        // in chunks of `chunk` frames (all iterations of a chunk back to back,
+        // so that its messages can stay in L2), launches interleaved.
+        while (sl.sub.size() < split) {
+            sl.sub.emplace_back(new cuda_detail::stream_owner());
+            sl.sub_done.emplace_back(new cuda_detail::event_owner());
+        }
+        if (!sl.fork) {
+            sl.fork.reset(new cuda_detail::event_owner());
+        }
+        check(cudaEventRecord(sl.fork->get(), stream), "cudaEventRecord");
+        for (size_t s = 0; s < split; s++) {
+            check(cudaStreamWaitEvent(sl.sub[s]->get(), sl.fork->get(), 0),
+                  "cudaStreamWaitEvent");
+        }
+        for (size_t c0 = 0; c0 < part; c0 += chunk) {
+            for (size_t s = 0; s < split; s++) {
+                const size_t b = s * part + c0;
+                const size_t e = std::min(std::min(frames, (s + 1) * part), b + chunk);
+                if (b < e) {
+                    run_part(sub_frames(p, b, e - b), max_iterations, sl.sub[s]->get());
+                }
+            }
+        }
+        for (size_t s = 0; s < split; s++) {
+            check(cudaEventRecord(sl.sub_done[s]->get(), sl.sub[s]->get()),
+                  "cudaEventRecord");
+            check(cudaStreamWaitEvent(stream, sl.sub_done[s]->get(), 0),
+                  "cudaStreamWaitEvent");
+        }
+    }
+
+    /* Message init and every iteration of the frames p covers, on one stream. */
+    void run_part(const nb_dev& p, int max_iterations, cudaStream_t stream)
+    {
+        const size_t frames = static_cast<size_t>(p.frames);
+        const int threads = 256;
+        const size_t ne = static_cast<size_t>(std::max(d_edges, d_n)) * d_q * frames;
         const unsigned init_blocks =
             static_cast<unsigned>(std::min<size_t>((ne + threads - 1) / threads, 65535));
         const dim3 cblock(d_tx, d_group);
@@ -643,35 +1084,55 @@ public:
                     }
                     const dim3 grid(rows, fgroups);
                     const int* lr = d_layer_rows.get() + d_layer_begin[l];
-                    if (d_quad) {
-                        nb_check_quad_kernel<true><<<grid, cblock, d_smem, stream>>>(p, lr);
-                    } else {
-                        nb_check_kernel<true><<<grid, cblock, d_smem, stream>>>(p, lr);
-                    }
+                    d_check_fn<<<grid, cblock, d_smem, stream>>>(p, lr);
                     check_launch("nb_check_kernel (layered)");
                 }
-                nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
-                    p, it, et ? 1 : 0);
-                check_launch("nb_decide_kernel");
+                if (d_group_decide) {
+                    const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);
+                    const size_t nv = static_cast<size_t>(d_n) * frames;
+                    nb_decide_app_kernel<<<static_cast<unsigned>((nv + vg - 1) / vg),
+                                           dim3(d_q, vg),
+                                           0,
+                                           stream>>>(p);
+                    check_launch("nb_decide_app_kernel");
+                    nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
+                                         256,
+                                         0,
+                                         stream>>>(p, it, et ? 1 : 0);
+                    check_launch("nb_syndrome_kernel");
+                } else {
+                    nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
+                        p, it, et ? 1 : 0);
+                    check_launch("nb_decide_kernel");
+                }
             }
+            return;
+        }
+        const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);
+        const size_t nv = static_cast<size_t>(d_n) * frames;
+        const unsigned vblocks = static_cast<unsigned>((nv + vg - 1) / vg);
+        if (d_chk) {
+            nb_init_chk_kernel<<<init_blocks, threads, 0, stream>>>(p);
+            check_launch("nb_init_chk_kernel");
         } else {
             nb_init_v2c_kernel<<<init_blocks, threads, 0, stream>>>(p);
             check_launch("nb_init_v2c_kernel");
-            const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);
-            const size_t nv = static_cast<size_t>(d_n) * frames;
-            const unsigned vblocks = static_cast<unsigned>((nv + vg - 1) / vg);
-            for (int it = 1; it <= max_iterations; it++) {
-                if (d_m > 0) {
-                    const dim3 grid(d_m, fgroups);
-                    if (d_quad) {
-                        nb_check_quad_kernel<false><<<grid, cblock, d_smem, stream>>>(
-                            p, nullptr);
-                    } else {
-                        nb_check_kernel<false><<<grid, cblock, d_smem, stream>>>(p,
-                                                                                 nullptr);
-                    }
-                    check_launch("nb_check_kernel (flooding)");
-                }
+        }
+        for (int it = 1; it <= max_iterations; it++) {
+            if (d_m > 0) {
+                const dim3 grid(d_m, fgroups);
+                d_check_fn<<<grid, cblock, d_smem, stream>>>(p, nullptr);
+                check_launch("nb_check_kernel (flooding)");
+            }
+            if (d_chk) {
+                nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
+                check_launch("nb_vnp_chk_kernel");
+                nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
+                                     256,
+                                     0,
+                                     stream>>>(p, it, et ? 1 : 0);
+                check_launch("nb_syndrome_kernel");
+            } else {
                 nb_vnp_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
                 check_launch("nb_vnp_kernel");
                 nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
@@ -681,23 +1142,46 @@ public:
         }
     }
 
-    void reserve(size_t frames)
+    /* The frames [f0, f0 + count) of p. */
+    nb_dev sub_frames(const nb_dev& p, size_t f0, size_t count) const
+    {
+        nb_dev s = p;
+        const size_t nq = static_cast<size_t>(d_n) * d_q;
+        const size_t eq = static_cast<size_t>(d_edges) * d_q;
+        s.frames = static_cast<int>(count);
+        s.llr = p.llr + f0 * nq;
+        s.app = p.app ? p.app + f0 * nq : nullptr;
+        s.r = p.r + f0 * eq;
+        s.v2c = p.v2c ? p.v2c + f0 * eq : nullptr;
+        s.symbols = p.symbols + f0 * d_n;
+        s.iterations = p.iterations + f0;
+        s.parity = p.parity + f0;
+        s.done = p.done + f0;
+        return s;
+    }
+
+    void reserve(nb_slot& sl, size_t frames)
     {
         const size_t nq = static_cast<size_t>(d_n) * d_q * frames;
         const size_t eq = static_cast<size_t>(d_edges) * d_q * frames;
-        d_llr.reserve(nq);
-        d_app.reserve(nq);
-        d_r.reserve(std::max<size_t>(1, eq));
-        if (!d_layered) {
-            d_v2c.reserve(std::max<size_t>(1, eq));
+        sl.llr.reserve(nq);
+        if (d_layered || !d_chk) {
+            sl.app.reserve(nq);
         }
-        d_symbols.reserve(std::max<size_t>(1, static_cast<size_t>(d_n) * frames));
-        d_iterations.reserve(frames);
-        d_parity.reserve(frames);
-        d_done.reserve(frames);
+        sl.r.reserve(std::max<size_t>(1, eq));
+        if (!d_layered) {
+            sl.v2c.reserve(std::max<size_t>(1, eq));
+        }
+        sl.symbols.reserve(std::max<size_t>(1, static_cast<size_t>(d_n) * frames));
+        sl.iterations.reserve(frames);
+        sl.parity.reserve(frames);
+        sl.done.reserve(frames);
+        if (!sl.stream) {
+            sl.stream.reset(new cuda_detail::stream_owner());
+        }
     }
 
-    float* device_llrs() { return d_llr.get(); }
+    nb_slot& slot0() { return d_slots[0]; }
     size_t chunk() const { return d_chunk; }
 
 protected:
@@ -709,36 +1193,158 @@ protected:
                         uint8_t* parity_ok) override
     {
         const size_t nq = static_cast<size_t>(d_n) * d_q;
+        nb_slot& sl = d_slots[0];
         for (size_t f0 = 0; f0 < frames; f0 += d_chunk) {
             const size_t fc = std::min(d_chunk, frames - f0);
-            reserve(fc);
-            check(cudaMemcpy(d_llr.get(),
+            reserve(sl, fc);
+            check(cudaMemcpy(sl.llr.get(),
                              llrs + f0 * nq,
                              fc * nq * sizeof(float),
                              cudaMemcpyHostToDevice),
                   "cudaMemcpy (symbol LLRs to device)");
-            run_device(fc, max_iterations, nullptr);
+            run_device(sl, fc, max_iterations, nullptr);
             check(cudaDeviceSynchronize(), "nonbinary CUDA decode");
             check(cudaMemcpy(symbols + f0 * d_n,
-                             d_symbols.get(),
+                             sl.symbols.get(),
                              fc * d_n,
                              cudaMemcpyDeviceToHost),
                   "cudaMemcpy (symbols to host)");
             check(cudaMemcpy(iterations + f0,
-                             d_iterations.get(),
+                             sl.iterations.get(),
                              fc * sizeof(int),
                              cudaMemcpyDeviceToHost),
                   "cudaMemcpy (iterations to host)");
-            check(cudaMemcpy(parity_ok + f0, d_parity.get(), fc, cudaMemcpyDeviceToHost),
+            check(cudaMemcpy(parity_ok + f0, sl.parity.get(), fc, cudaMemcpyDeviceToHost),
                   "cudaMemcpy (parity to host)");
         }
     }
 
+    bool accepts_raw_input() const override { return true; }
+
+    /*
+     * Host-fed pipeline: batches of d_host_chunk frames alternate between two
+     * slots, each with its own stream, device buffers and pinned staging. While
+     * the GPU decodes batch c, the host copies batch c+1 into pinned memory (and
+     * the copy engine uploads it) and hands out batch c-1's results. The input is
+     * checked and converted (bit LLRs) or normalized (symbol LLRs) on the GPU.
+     */
+    void decode_raw(const float* llrs,
+                    bool bit_llrs,
+                    size_t frames,
+                    int max_iterations,
+                    uint8_t* symbols,
+                    int* iterations,
+                    uint8_t* parity_ok) override
+    {
+        const size_t per = static_cast<size_t>(d_n) * (bit_llrs ? d_p : d_q);
+        const size_t hc = d_host_chunk;
+        const size_t chunks = (frames + hc - 1) / hc;
+        for (auto& sl : d_slots) {
+            sl.pending = false;
+        }
+        auto collect = [&](nb_slot& sl) {
+            if (!sl.pending) {
+                return;
+            }
+            sl.pending = false;
+            check(cudaStreamSynchronize(sl.stream->get()), "nonbinary CUDA decode");
+            const unsigned long long bad = *sl.h_bad.get();
+            if (bad != ~0ull) {
+                cudaDeviceSynchronize(); // the other slot's buffers are reused next call
+                const size_t i = sl.f0 * per + static_cast<size_t>(bad);
+                if (bit_llrs) {
+                    throw invalid_argument("nb_decoder::decode_bits: LLR " +
+                                           std::to_string(i) + " is infinite");
+                }
+                const size_t pf = per;
+                const size_t q = d_q;
+                throw invalid_argument(
+                    "nb_decoder::decode_symbols: LLR " + std::to_string(i) + " (frame " +
+                    std::to_string(i / pf) + ", symbol " + std::to_string((i % pf) / q) +
+                    ", element " + std::to_string(i % q) + ") is not finite");
+            }
+            std::memcpy(symbols + sl.f0 * d_n, sl.h_symbols.get(), sl.frames * d_n);
+            std::memcpy(
+                iterations + sl.f0, sl.h_iterations.get(), sl.frames * sizeof(int));
+            std::memcpy(parity_ok + sl.f0, sl.h_parity.get(), sl.frames);
+        };
+        for (size_t c = 0; c < chunks; c++) {
+            nb_slot& sl = d_slots[c & 1];
+            collect(sl);
+            const size_t f0 = c * hc;
+            const size_t fc = std::min(hc, frames - f0);
+            reserve(sl, fc);
+            sl.raw.reserve(fc * per);
+            sl.bad.reserve(1);
+            sl.h_in.reserve(fc * per);
+            sl.h_symbols.reserve(fc * d_n);
+            sl.h_iterations.reserve(fc);
+            sl.h_parity.reserve(fc);
+            sl.h_bad.reserve(1);
+            const cudaStream_t st = sl.stream->get();
+            std::memcpy(sl.h_in.get(), llrs + f0 * per, fc * per * sizeof(float));
+            check(cudaMemcpyAsync(sl.raw.get(),
+                                  sl.h_in.get(),
+                                  fc * per * sizeof(float),
+                                  cudaMemcpyHostToDevice,
+                                  st),
+                  "cudaMemcpyAsync (LLRs to device)");
+            check(cudaMemsetAsync(sl.bad.get(), 0xff, sizeof(unsigned long long), st),
+                  "cudaMemsetAsync");
+            const nb_dev p = params(sl, fc);
+            if (bit_llrs) {
+                const size_t ns = static_cast<size_t>(d_n) * fc;
+                nb_prep_bits_kernel<<<static_cast<unsigned>((ns + 127) / 128),
+                                      128,
+                                      0,
+                                      st>>>(p, sl.raw.get(), sl.bad.get());
+                check_launch("nb_prep_bits_kernel");
+            } else {
+                const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);
+                const size_t ns = static_cast<size_t>(d_n) * fc;
+                nb_prep_symbols_kernel<<<static_cast<unsigned>((ns + vg - 1) / vg),
+                                         dim3(d_q, vg),
+                                         0,
+                                         st>>>(p, sl.raw.get(), sl.bad.get());
+                check_launch("nb_prep_symbols_kernel");
+            }
+            run_device(sl, fc, max_iterations, st);
+            check(cudaMemcpyAsync(sl.h_symbols.get(),
+                                  sl.symbols.get(),
+                                  fc * d_n,
+                                  cudaMemcpyDeviceToHost,
+                                  st),
+                  "cudaMemcpyAsync (symbols to host)");
+            check(cudaMemcpyAsync(sl.h_iterations.get(),
+                                  sl.iterations.get(),
+                                  fc * sizeof(int),
+                                  cudaMemcpyDeviceToHost,
+                                  st),
+                  "cudaMemcpyAsync (iterations to host)");
+            check(cudaMemcpyAsync(
+                      sl.h_parity.get(), sl.parity.get(), fc, cudaMemcpyDeviceToHost, st),
+                  "cudaMemcpyAsync (parity to host)");
+            check(cudaMemcpyAsync(sl.h_bad.get(),
+                                  sl.bad.get(),
+                                  sizeof(unsigned long long),
+                                  cudaMemcpyDeviceToHost,
+                                  st),
+                  "cudaMemcpyAsync (input check to host)");
+            sl.f0 = f0;
+            sl.frames = fc;
+            sl.pending = true;
+        }
+        // the older batch first, so that the first bad input is the one reported
+        collect(d_slots[chunks & 1]);
+        collect(d_slots[(chunks + 1) & 1]);
+    }
+
 private:
-    nb_dev params(size_t frames)
+    nb_dev params(nb_slot& sl, size_t frames)
     {
         nb_dev p;
         p.q = d_q;
+        p.p = d_p;
         p.n = d_n;
         p.m = d_m;
         p.edges = d_edges;
@@ -750,30 +1356,34 @@ private:
         p.col_edges = d_col_edges.get();
         p.to_var = d_to_var.get();
         p.to_check = d_to_check.get();
-        p.llr = d_llr.get();
-        p.app = d_app.get();
-        p.r = d_r.get();
-        p.v2c = d_v2c.get();
-        p.symbols = d_symbols.get();
-        p.iterations = d_iterations.get();
-        p.parity = d_parity.get();
-        p.done = d_done.get();
+        p.llr = sl.llr.get();
+        p.app = sl.app.get();
+        p.r = sl.r.get();
+        p.v2c = sl.v2c.get();
+        p.symbols = sl.symbols.get();
+        p.iterations = sl.iterations.get();
+        p.parity = sl.parity.get();
+        p.done = sl.done.get();
         return p;
     }
 
-    int d_q = 2, d_n = 0, d_m = 0, d_edges = 0, d_dcmax = 1;
+    int d_q = 2, d_p = 1, d_n = 0, d_m = 0, d_edges = 0, d_dcmax = 1;
     bool d_layered = true;
     int d_group = 1;
     bool d_quad = true;
+    bool d_chk = true;
     int d_tx = 1;
     size_t d_smem = 0;
     size_t d_chunk = 1;
+    size_t d_host_chunk = 1;
+    size_t d_split = 1;
+    size_t d_frame_chunk = 0;
+    bool d_group_decide = false;
+    check_fn d_check_fn = nullptr;
     std::vector<int> d_layer_begin;
     device_buffer<uint8_t> d_to_var, d_to_check;
     device_buffer<int> d_row_ptr, d_row_cols, d_col_ptr, d_col_edges, d_layer_rows;
-    device_buffer<float> d_llr, d_app, d_r, d_v2c;
-    device_buffer<uint8_t> d_symbols, d_parity, d_done;
-    device_buffer<int> d_iterations;
+    nb_slot d_slots[2];
 };
 
 } // namespace
@@ -795,24 +1405,25 @@ double nb_cuda_time_device_resident(nb_code::sptr code,
         throw invalid_argument("nb_cuda_time_device_resident: at most " +
                                std::to_string(dec.chunk()) + " frames per batch");
     }
-    dec.reserve(frames);
+    nb_slot& sl = dec.slot0();
+    dec.reserve(sl, frames);
     const size_t nq = static_cast<size_t>(dec.code().n()) * dec.code().q();
-    check(cudaMemcpy(dec.device_llrs(),
+    check(cudaMemcpy(sl.llr.get(),
                      symbol_llrs,
                      frames * nq * sizeof(float),
                      cudaMemcpyHostToDevice),
           "cudaMemcpy (benchmark LLRs)");
-    cuda_detail::stream_owner stream;
+    const cudaStream_t stream = sl.stream->get();
     cudaEvent_t start = nullptr, stop = nullptr;
     check(cudaEventCreate(&start), "cudaEventCreate");
     check(cudaEventCreate(&stop), "cudaEventCreate");
     const int iters = options.max_iterations;
-    dec.run_device(frames, iters, stream.get()); // warm-up
-    check(cudaEventRecord(start, stream.get()), "cudaEventRecord");
+    dec.run_device(sl, frames, iters, stream); // warm-up
+    check(cudaEventRecord(start, stream), "cudaEventRecord");
     for (int r = 0; r < reps; r++) {
-        dec.run_device(frames, iters, stream.get());
+        dec.run_device(sl, frames, iters, stream);
     }
-    check(cudaEventRecord(stop, stream.get()), "cudaEventRecord");
+    check(cudaEventRecord(stop, stream), "cudaEventRecord");
     check(cudaEventSynchronize(stop), "cudaEventSynchronize");
     float ms = 0.0f;
     check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");

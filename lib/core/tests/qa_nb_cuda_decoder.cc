@@ -11,7 +11,11 @@
  *    iterations and parity compared too (early termination on), a line per
  *    comparison on stdout;
  *  - early termination off runs every iteration; partial batches (1, 7 frames)
- *    give what one big call gives; EMS is refused (CPU only).
+ *    give what one big call gives; EMS is refused (CPU only);
+ *  - the host-fed pipeline (pinned staging, two batches in flight, input checked
+ *    and converted on the GPU): batches of 7 frames give what one batch gives,
+ *    bit LLRs and the host-converted symbol LLRs give the same decisions, and a
+ *    non-finite symbol LLR / infinite bit LLR is refused with its index.
  * The check-node variant is the decoder's default (quad for q >= 4); run with
  * GPUFEC_NB_CUDA_CNP=lane to test the lane kernel.
  * Without a working CUDA device the program exits 77 at once (CTest: skipped).
@@ -28,6 +32,7 @@
 #include <gpufec/nb_decoder.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -57,8 +62,8 @@ uint64_t test_seed()
 }
 
 struct frames_t {
-    std::vector<float> llr;      // frames x n x p bit LLRs
-    std::vector<uint8_t> sent;   // frames x n code symbols
+    std::vector<float> llr;    // frames x n x p bit LLRs
+    std::vector<uint8_t> sent; // frames x n code symbols
     int frames = 0;
 };
 
@@ -123,6 +128,7 @@ class qa_nb_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(same_decisions_as_cpu);
     CPPUNIT_TEST(no_early_termination_and_partial_batches);
     CPPUNIT_TEST(refusals);
+    CPPUNIT_TEST(host_pipeline);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -235,6 +241,68 @@ public:
         nb_decode_output out;
         GPUFEC_ASSERT_THROW_MSG(
             dec->decode_symbols(llr.data(), llr.size(), 1, out), invalid_argument, "q");
+    }
+
+    void host_pipeline()
+    {
+        const auto code = nb_code::make("nbreg:32:620:3:6");
+        const int n = code->n(), p = code->p(), q = code->q();
+        const frames_t fr = make_frames(code, 2.0, 40, test_seed() + 9);
+        std::vector<float> sym(static_cast<size_t>(fr.frames) * n * q);
+        nb_bit_llrs_to_symbol_llrs(
+            fr.llr.data(), static_cast<size_t>(fr.frames) * n, p, sym.data());
+        for (auto s : { decoding_schedule::layered, decoding_schedule::flooding }) {
+            auto one = nb_decoder::make(code, opts(s, backend_kind::cuda));
+            setenv("GPUFEC_NB_CUDA_HOST_CHUNK", "7", 1);
+            auto small = nb_decoder::make(code, opts(s, backend_kind::cuda));
+            unsetenv("GPUFEC_NB_CUDA_HOST_CHUNK");
+            auto cpu = nb_decoder::make(code, opts(s, backend_kind::cpu));
+            const result_t a = decode(*one, fr.llr.data(), fr.frames);
+            const result_t b = decode(*small, fr.llr.data(), fr.frames);
+            const result_t c = decode(*cpu, fr.llr.data(), fr.frames);
+            CPPUNIT_ASSERT(a.symbols == b.symbols);
+            CPPUNIT_ASSERT(a.iterations == b.iterations);
+            CPPUNIT_ASSERT(a.parity == b.parity);
+            int same = 0;
+            for (int f = 0; f < fr.frames; f++) {
+                same += std::equal(a.symbols.begin() + size_t(f) * n,
+                                   a.symbols.begin() + size_t(f + 1) * n,
+                                   c.symbols.begin() + size_t(f) * n);
+            }
+            std::printf("host pipeline %s: batches of 7 = one batch; %d of %d frames as "
+                        "the CPU\n",
+                        name(s),
+                        same,
+                        fr.frames);
+            CPPUNIT_ASSERT(same >= fr.frames - 1);
+            result_t d;
+            d.symbols.resize(a.symbols.size());
+            d.iterations.resize(fr.frames);
+            d.parity.resize(fr.frames);
+            nb_decode_output out;
+            out.symbols = d.symbols.data();
+            out.iterations = d.iterations.data();
+            out.parity_ok = d.parity.data();
+            small->decode_symbols(sym.data(), sym.size(), fr.frames, out);
+            CPPUNIT_ASSERT(d.symbols == a.symbols);
+            CPPUNIT_ASSERT(d.iterations == a.iterations);
+            std::vector<float> bad = sym;
+            bad[(static_cast<size_t>(23) * n + 5) * q + 3] = std::nanf("");
+            GPUFEC_ASSERT_THROW_MSG(
+                small->decode_symbols(bad.data(), bad.size(), fr.frames, out),
+                invalid_argument,
+                "(frame 23, symbol 5, element 3) is not finite");
+            std::vector<float> badbits = fr.llr;
+            badbits[static_cast<size_t>(30) * n * p + 11] = -INFINITY;
+            const std::string idx = std::to_string(static_cast<size_t>(30) * n * p + 11);
+            GPUFEC_ASSERT_THROW_MSG(
+                small->decode_bits(badbits.data(), badbits.size(), fr.frames, out),
+                invalid_argument,
+                "LLR " + idx + " is infinite");
+            // and it still decodes afterwards
+            small->decode_symbols(sym.data(), sym.size(), fr.frames, out);
+            CPPUNIT_ASSERT(d.symbols == a.symbols);
+        }
     }
 };
 
