@@ -289,6 +289,44 @@ __device__ __forceinline__ float4 conv_minmax4(const float* X, const float* Y, i
     return make_float4(o0, o1, o2, o3);
 }
 
+/*
+ * conv_minmax4 on the bit patterns: for non-negative floats (every message the
+ * check node sees is a normalized vector, min +0, no NaN) the signed integer
+ * order is the float order and min / max select the same operand, so the result
+ * is bit-identical. Written as a three-operand minimum (__vimin3_s32, DPX) of
+ * two pair maxima: 6 instead of 8 ALU operations per 4 pairs where ptxas emits
+ * one three-operand instruction for it (sm_90).
+ */
+template <int Q>
+__device__ __forceinline__ float4 conv_minmax4_i3(const float* X, const float* Y, int t)
+{
+    const int4* X4 = reinterpret_cast<const int4*>(X);
+    const int4* Y4 = reinterpret_cast<const int4*>(Y);
+    int o0 = 0x7f800000, o1 = o0, o2 = o0, o3 = o0;
+#pragma unroll(Q <= 64 ? Q / 4 : 4)
+    for (int k = 0; k < Q / 4; k++) {
+        const int4 x = X4[k];
+        const int4 y = Y4[t ^ k];
+        o0 = __vimin3_s32(o0, max(x.x, y.x), max(x.y, y.y));
+        o0 = __vimin3_s32(o0, max(x.z, y.z), max(x.w, y.w));
+        o1 = __vimin3_s32(o1, max(x.y, y.x), max(x.x, y.y));
+        o1 = __vimin3_s32(o1, max(x.w, y.z), max(x.z, y.w));
+        o2 = __vimin3_s32(o2, max(x.z, y.x), max(x.w, y.y));
+        o2 = __vimin3_s32(o2, max(x.x, y.z), max(x.y, y.w));
+        o3 = __vimin3_s32(o3, max(x.w, y.x), max(x.z, y.y));
+        o3 = __vimin3_s32(o3, max(x.y, y.z), max(x.x, y.w));
+    }
+    return make_float4(
+        __int_as_float(o0), __int_as_float(o1), __int_as_float(o2), __int_as_float(o3));
+}
+
+/* Quad kernel variants: synchronization and convolution arithmetic. */
+enum quad_var {
+    qv_block = 0, // __syncthreads, float min/max
+    qv_warp = 1,  // __syncwarp over the frame's q/4 lanes (q <= 128), float
+    qv_int3 = 2,  // as qv_warp (q = 256: as qv_block), integer max and 3-operand min
+};
+
 /* What a quad check-node launch reads and writes. */
 enum quad_mode {
     quad_layered = 0,   // V2C from APP - C2V (variable domain), APP updated
@@ -316,9 +354,10 @@ __host__ __device__ inline int quad_slot_floats(int dcmax, int q)
     return (dcmax + 2 * fb) * q + ((dcmax + 3) & ~3);
 }
 
-template <int MODE, int Q>
+template <int MODE, int Q, int VAR>
 __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 {
+    constexpr bool WS = VAR != qv_block && Q <= 128; // q = 256: block sync
     constexpr bool LAYERED = MODE == quad_layered;
     constexpr bool CHK = MODE == quad_flood_chk;
     extern __shared__ float4 sh4[];
@@ -326,10 +365,28 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
     constexpr int q = Q;
     constexpr int T = Q >> 2;
     const int t = threadIdx.x;
+    auto conv = [&](const float* X, const float* Y) {
+        return VAR == qv_int3 ? conv_minmax4_i3<Q>(X, Y, t) : conv_minmax4<Q>(X, Y, t);
+    };
     const int fy = threadIdx.y;
     const int frame = blockIdx.y * blockDim.y + fy;
     const bool active = frame < p.frames && !p.done[frame];
-    if (!__syncthreads_or(active)) {
+    // WS: the T threads of a frame are consecutive lanes of one warp and share
+    // nothing with other frames, so they synchronize among themselves only
+    // (__syncwarp over their lanes) and an inactive frame's group leaves at once.
+    const unsigned gmask = WS ? group_mask(T) : 0xffffffffu;
+    auto sync = [&]() {
+        if (WS) {
+            __syncwarp(gmask);
+        } else {
+            __syncthreads();
+        }
+    };
+    if (WS) {
+        if (!active) {
+            return;
+        }
+    } else if (!__syncthreads_or(active)) {
         return;
     }
     const int row = rows ? rows[blockIdx.x] : blockIdx.x;
@@ -352,7 +409,25 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
     auto Fp = [&](int i) { return i == 0 ? U : F + (i - 1) * q; };
     auto Bp = [&](int i) { return i == dc - 1 ? U + i * q : B + (i - 1) * q; };
 
-    for (int i = 0; i < dc; i++) {
+    constexpr int PREFETCH = 8;
+    if (CHK && dc <= PREFETCH) {
+        // All dc input loads in flight at once, then the shared-memory stores.
+        float4 v[PREFETCH];
+#pragma unroll
+        for (int i = 0; i < PREFETCH; i++) {
+            if (i < dc) {
+                v[i] = reinterpret_cast<const float4*>(
+                    p.v2c + fe + static_cast<size_t>(e0 + i) * q)[t];
+            }
+        }
+#pragma unroll
+        for (int i = 0; i < PREFETCH; i++) {
+            if (i < dc) {
+                reinterpret_cast<float4*>(U + i * q)[t] = v[i];
+            }
+        }
+    }
+    for (int i = 0; i < ((CHK && dc <= PREFETCH) ? 0 : dc); i++) {
         const int e = e0 + i;
         float4 v;
         if (CHK) {
@@ -387,7 +462,7 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
         }
         reinterpret_cast<float4*>(U + i * q)[t] = v;
     }
-    __syncthreads();
+    sync();
     float4* U4 = reinterpret_cast<float4*>(U);
     if (dc == 1) {
         const float4 one = make_float4(t == 0 ? 0.0f : 1e30f, 1e30f, 1e30f, 1e30f);
@@ -400,15 +475,15 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
         }
         // U_0 is read by no other thread (dc = 1): the output is M_0 = U_0
         U4[t] = one;
-        __syncthreads();
+        sync();
     } else {
         for (int s = 1; s <= dc - 2; s++) {
             reinterpret_cast<float4*>(Fp(s))[t] =
-                conv_minmax4<Q>(Fp(s - 1), U + s * q, t);
+                conv(Fp(s - 1), U + s * q);
             const int bi = dc - 1 - s;
             reinterpret_cast<float4*>(Bp(bi))[t] =
-                conv_minmax4<Q>(Bp(bi + 1), U + bi * q, t);
-            __syncthreads();
+                conv(Bp(bi + 1), U + bi * q);
+            sync();
         }
         if (CHK) {
             // M straight to global memory (check domain): no barrier needed.
@@ -420,16 +495,16 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
             R4[t] = reinterpret_cast<const float4*>(Bp(1))[t];
             R4[(dc - 1) * T + t] = reinterpret_cast<const float4*>(Fp(dc - 2))[t];
             for (int i = 1; i <= dc - 2; i++) {
-                R4[i * T + t] = conv_minmax4<Q>(Fp(i - 1), Bp(i + 1), t);
+                R4[i * T + t] = conv(Fp(i - 1), Bp(i + 1));
             }
             return;
         } else {
             // M_i into U_i for 0 < i < dc-1 (read by nobody now); M_0 = B_1 and
             // M_{dc-1} = F_{dc-2} are read where they are.
             for (int i = 1; i <= dc - 2; i++) {
-                U4[i * T + t] = conv_minmax4<Q>(Fp(i - 1), Bp(i + 1), t);
+                U4[i * T + t] = conv(Fp(i - 1), Bp(i + 1));
             }
-            __syncthreads();
+            sync();
         }
     }
     if (!active) {
@@ -465,25 +540,40 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 
 using check_fn = void (*)(nb_dev, const int*);
 
-/* The quad kernel instance for a field size (q = 4..256). */
+/* The quad kernel instance for a field size (q = 4..256) and variant (q = 256
+   synchronizes the block in every variant). */
+template <int MODE, int Q>
+check_fn quad_variant(int var)
+{
+    if (var == qv_int3) {
+        return nb_check_quad_kernel<MODE, Q, qv_int3>;
+    }
+    if constexpr (Q <= 128) {
+        if (var == qv_warp) {
+            return nb_check_quad_kernel<MODE, Q, qv_warp>;
+        }
+    }
+    return nb_check_quad_kernel<MODE, Q, qv_block>;
+}
+
 template <int MODE>
-check_fn quad_kernel_for(int q)
+check_fn quad_kernel_for(int q, int var)
 {
     switch (q) {
     case 4:
-        return nb_check_quad_kernel<MODE, 4>;
+        return quad_variant<MODE, 4>(var);
     case 8:
-        return nb_check_quad_kernel<MODE, 8>;
+        return quad_variant<MODE, 8>(var);
     case 16:
-        return nb_check_quad_kernel<MODE, 16>;
+        return quad_variant<MODE, 16>(var);
     case 32:
-        return nb_check_quad_kernel<MODE, 32>;
+        return quad_variant<MODE, 32>(var);
     case 64:
-        return nb_check_quad_kernel<MODE, 64>;
+        return quad_variant<MODE, 64>(var);
     case 128:
-        return nb_check_quad_kernel<MODE, 128>;
+        return quad_variant<MODE, 128>(var);
     default:
-        return nb_check_quad_kernel<MODE, 256>;
+        return quad_variant<MODE, 256>(var);
     }
 }
 
@@ -665,7 +755,7 @@ __global__ void nb_init_chk_kernel(nb_dev p)
  * minimum) into symbols, V2C_e(a) = APP(a) - C2V_e(a) normalized and stored at
  * U_e(h_e a) for the next CNP. The APP itself is not stored.
  */
-__global__ void nb_vnp_chk_kernel(nb_dev p)
+__global__ void __launch_bounds__(256, 6) nb_vnp_chk_kernel(nb_dev p)
 {
     __shared__ float red[8];
     __shared__ int redi[8];
@@ -684,13 +774,48 @@ __global__ void nb_vnp_chk_kernel(nb_dev p)
     float s = p.llr[idx * q + a];
     const int k0 = p.col_ptr[v];
     const int k1 = p.col_ptr[v + 1];
-    for (int k = k0; k < k1; k++) {
-        const size_t e = static_cast<size_t>(p.col_edges[k]);
-        s += p.r[fe + e * q + p.to_check[e * q + a]];
+    // Columns of weight <= VNP_REG keep their C2V values and message indices in
+    // registers between the sum and the V2C (one global read each); heavier
+    // columns read them again.
+    constexpr int VNP_REG = 4;
+    float c2v[VNP_REG];
+    unsigned rix[VNP_REG]; // within the frame: edges x q < 2^31
+    const bool in_reg = k1 - k0 <= VNP_REG;
+    if (in_reg) {
+#pragma unroll
+        for (int j = 0; j < VNP_REG; j++) {
+            if (k0 + j < k1) {
+                const size_t e = static_cast<size_t>(p.col_edges[k0 + j]);
+                rix[j] = static_cast<unsigned>(e * q + p.to_check[e * q + a]);
+                c2v[j] = p.r[fe + rix[j]];
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < VNP_REG; j++) {
+            if (k0 + j < k1) {
+                s += c2v[j];
+            }
+        }
+    } else {
+        for (int k = k0; k < k1; k++) {
+            const size_t e = static_cast<size_t>(p.col_edges[k]);
+            s += p.r[fe + e * q + p.to_check[e * q + a]];
+        }
     }
     const int best = group_argmin(s, a, q, red, redi);
     if (a == 0) {
         p.symbols[idx] = static_cast<uint8_t>(best);
+    }
+    if (in_reg) {
+#pragma unroll
+        for (int j = 0; j < VNP_REG; j++) {
+            if (k0 + j < k1) {
+                const float t = s - c2v[j];
+                const float mn = group_min(t, q, red);
+                p.v2c[fe + rix[j]] = t - mn;
+            }
+        }
+        return;
     }
     for (int k = k0; k < k1; k++) {
         const size_t e = static_cast<size_t>(p.col_edges[k]);
@@ -939,6 +1064,29 @@ public:
                                        "' (expected check or classic)");
             }
         }
+        // Quad kernel variant (GPUFEC_NB_CUDA_QUAD): "block" (__syncthreads,
+        // float min/max), "warp" (the q/4 threads of a frame sync among
+        // themselves, __syncwarp; q <= 128), "int3" (warp sync for q <= 128,
+        // integer max and three-operand min on the float bit patterns).
+        d_qvar = qv_int3;
+        if (const char* v = std::getenv("GPUFEC_NB_CUDA_QUAD")) {
+            if (std::strcmp(v, "block") == 0) {
+                d_qvar = qv_block;
+            } else if (std::strcmp(v, "warp") == 0) {
+                d_qvar = d_q <= 128 ? qv_warp : qv_block;
+            } else if (std::strcmp(v, "int3") == 0) {
+                d_qvar = qv_int3;
+            } else {
+                throw invalid_argument(std::string("GPUFEC_NB_CUDA_QUAD = '") + v +
+                                       "' (expected block, warp or int3)");
+            }
+        }
+        // Diagnostics (flooding, check-domain pipeline): launch the check node or
+        // the VNP this many times per iteration. Both are idempotent (they read
+        // only what the other one writes), so results do not change and the
+        // time difference is that kernel's time.
+        d_rep_cnp = env_int("GPUFEC_NB_CUDA_REPEAT_CNP", 1, 1, 16);
+        d_rep_vnp = env_int("GPUFEC_NB_CUDA_REPEAT_VNP", 1, 1, 16);
         // Frames per check-node block: q * G >= 32 (whole warps per shuffle
         // group), about 128 threads (GPUFEC_NB_CUDA_THREADS), shared memory
         // within 64 KiB and the device limit.
@@ -965,9 +1113,9 @@ public:
                 "); the device allows " + std::to_string(smem_optin));
         }
         if (d_quad) {
-            d_check_fn = d_layered ? quad_kernel_for<quad_layered>(d_q)
-                         : d_chk   ? quad_kernel_for<quad_flood_chk>(d_q)
-                                   : quad_kernel_for<quad_flooding>(d_q);
+            d_check_fn = d_layered ? quad_kernel_for<quad_layered>(d_q, d_qvar)
+                         : d_chk   ? quad_kernel_for<quad_flood_chk>(d_q, d_qvar)
+                                   : quad_kernel_for<quad_flooding>(d_q, d_qvar);
         } else {
             d_check_fn = d_layered ? nb_check_kernel<true> : nb_check_kernel<false>;
         }
@@ -1119,14 +1267,16 @@ public:
             check_launch("nb_init_v2c_kernel");
         }
         for (int it = 1; it <= max_iterations; it++) {
-            if (d_m > 0) {
+            for (int rep = 0; d_m > 0 && rep < (d_chk ? d_rep_cnp : 1); rep++) {
                 const dim3 grid(d_m, fgroups);
                 d_check_fn<<<grid, cblock, d_smem, stream>>>(p, nullptr);
                 check_launch("nb_check_kernel (flooding)");
             }
             if (d_chk) {
-                nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
-                check_launch("nb_vnp_chk_kernel");
+                for (int rep = 0; rep < d_rep_vnp; rep++) {
+                    nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
+                    check_launch("nb_vnp_chk_kernel");
+                }
                 nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
                                      256,
                                      0,
@@ -1372,6 +1522,8 @@ private:
     int d_group = 1;
     bool d_quad = true;
     bool d_chk = true;
+    int d_qvar = qv_warp;
+    int d_rep_cnp = 1, d_rep_vnp = 1;
     int d_tx = 1;
     size_t d_smem = 0;
     size_t d_chunk = 1;
