@@ -827,6 +827,125 @@ __global__ void __launch_bounds__(256, 6) nb_vnp_chk_kernel(nb_dev p)
 }
 
 /*
+ * Check-domain flooding VNP for q = 32, the same arithmetic as nb_vnp_chk_kernel
+ * (which is latency-bound at q = 32: one short warp per variable waiting on a
+ * chain of dependent loads). A warp (lane = field element) takes VNP_ITEMS
+ * consecutive (frame, variable) items and issues each level of loads of all of
+ * them at once (column pointers, edge indices, permutation bytes, C2V values
+ * and the channel vectors), so that several DRAM round trips are in flight per
+ * warp. The minimum is a shuffle reduction and the first minimum the lowest
+ * lane of a ballot (the same element as group_argmin for any non-NaN APP).
+ * Columns heavier than VNP_DV take the per-edge path.
+ */
+constexpr int VNP_ITEMS = 4;
+constexpr int VNP_DV = 4;
+
+__device__ __forceinline__ float warp_min32(float v)
+{
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) {
+        v = fminf(v, __shfl_xor_sync(0xffffffffu, v, o));
+    }
+    return v;
+}
+
+__global__ void __launch_bounds__(128) nb_vnp_chk32_kernel(nb_dev p)
+{
+    constexpr int q = 32;
+    const int a = threadIdx.x & 31;
+    const size_t total = static_cast<size_t>(p.frames) * p.n;
+    const size_t base =
+        (static_cast<size_t>(blockIdx.x) * (blockDim.x >> 5) + (threadIdx.x >> 5)) *
+        VNP_ITEMS;
+    if (base >= total) {
+        return; // whole warps
+    }
+    bool live[VNP_ITEMS];
+    int k0[VNP_ITEMS], w[VNP_ITEMS];
+    size_t fe[VNP_ITEMS];
+#pragma unroll
+    for (int j = 0; j < VNP_ITEMS; j++) {
+        const size_t idx = base + j;
+        live[j] = idx < total;
+        const size_t f = live[j] ? idx / p.n : 0;
+        const int v = live[j] ? static_cast<int>(idx % p.n) : 0;
+        live[j] = live[j] && !p.done[f];
+        fe[j] = f * p.edges * q;
+        k0[j] = p.col_ptr[v];
+        w[j] = p.col_ptr[v + 1] - k0[j];
+    }
+    float ll[VNP_ITEMS];
+    int e[VNP_ITEMS][VNP_DV];
+#pragma unroll
+    for (int j = 0; j < VNP_ITEMS; j++) {
+        ll[j] = live[j] ? p.llr[(base + j) * q + a] : 0.0f;
+#pragma unroll
+        for (int k = 0; k < VNP_DV; k++) {
+            e[j][k] = live[j] && k < w[j] ? p.col_edges[k0[j] + k] : 0;
+        }
+    }
+    unsigned ri[VNP_ITEMS][VNP_DV];
+#pragma unroll
+    for (int j = 0; j < VNP_ITEMS; j++) {
+#pragma unroll
+        for (int k = 0; k < VNP_DV; k++) {
+            const unsigned eq = static_cast<unsigned>(e[j][k]) * q;
+            ri[j][k] = eq + p.to_check[eq + a];
+        }
+    }
+    float c[VNP_ITEMS][VNP_DV];
+#pragma unroll
+    for (int j = 0; j < VNP_ITEMS; j++) {
+#pragma unroll
+        for (int k = 0; k < VNP_DV; k++) {
+            c[j][k] = live[j] && k < w[j] ? p.r[fe[j] + ri[j][k]] : 0.0f;
+        }
+    }
+#pragma unroll
+    for (int j = 0; j < VNP_ITEMS; j++) {
+        if (!live[j]) {
+            continue; // uniform over the warp
+        }
+        const size_t idx = base + j;
+        float s = ll[j];
+        if (w[j] <= VNP_DV) {
+#pragma unroll
+            for (int k = 0; k < VNP_DV; k++) {
+                if (k < w[j]) {
+                    s += c[j][k];
+                }
+            }
+        } else {
+            for (int k = k0[j]; k < k0[j] + w[j]; k++) {
+                const size_t ed = static_cast<size_t>(p.col_edges[k]);
+                s += p.r[fe[j] + ed * q + p.to_check[ed * q + a]];
+            }
+        }
+        const float mn = warp_min32(s);
+        const unsigned hit = __ballot_sync(0xffffffffu, s == mn);
+        if (a == 0) {
+            p.symbols[idx] = static_cast<uint8_t>(hit ? __ffs(hit) - 1 : 0);
+        }
+        if (w[j] <= VNP_DV) {
+#pragma unroll
+            for (int k = 0; k < VNP_DV; k++) {
+                if (k < w[j]) {
+                    const float t = s - c[j][k];
+                    p.v2c[fe[j] + ri[j][k]] = t - warp_min32(t);
+                }
+            }
+        } else {
+            for (int k = k0[j]; k < k0[j] + w[j]; k++) {
+                const size_t ed = static_cast<size_t>(p.col_edges[k]);
+                const size_t rr = fe[j] + ed * q + p.to_check[ed * q + a];
+                const float t = s - p.r[rr];
+                p.v2c[rr] = t - warp_min32(t);
+            }
+        }
+    }
+}
+
+/*
  * Layered hard decision, blockDim (q, G), y = one (frame, variable): the first
  * minimum of the APP vector by a group reduction (coalesced, unlike one thread
  * per variable scanning its q values); nb_syndrome_kernel follows.
@@ -1081,6 +1200,17 @@ public:
                                        "' (expected block, warp or int3)");
             }
         }
+        // Check-domain VNP for q = 32: "warp4" (nb_vnp_chk32_kernel, several
+        // variables per warp) or "lane" (nb_vnp_chk_kernel), GPUFEC_NB_CUDA_VNP.
+        d_vnp32 = d_q == 32;
+        if (const char* v = std::getenv("GPUFEC_NB_CUDA_VNP")) {
+            if (std::strcmp(v, "lane") == 0) {
+                d_vnp32 = false;
+            } else if (std::strcmp(v, "warp4") != 0) {
+                throw invalid_argument(std::string("GPUFEC_NB_CUDA_VNP = '") + v +
+                                       "' (expected warp4 or lane)");
+            }
+        }
         // Diagnostics (flooding, check-domain pipeline): launch the check node or
         // the VNP this many times per iteration. Both are idempotent (they read
         // only what the other one writes), so results do not change and the
@@ -1274,8 +1404,18 @@ public:
             }
             if (d_chk) {
                 for (int rep = 0; rep < d_rep_vnp; rep++) {
-                    nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
-                    check_launch("nb_vnp_chk_kernel");
+                    if (d_vnp32) {
+                        const size_t per_block = 4 * VNP_ITEMS; // 4 warps
+                        nb_vnp_chk32_kernel<<<static_cast<unsigned>(
+                                                  (nv + per_block - 1) / per_block),
+                                              128,
+                                              0,
+                                              stream>>>(p);
+                        check_launch("nb_vnp_chk32_kernel");
+                    } else {
+                        nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
+                        check_launch("nb_vnp_chk_kernel");
+                    }
                 }
                 nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
                                      256,
@@ -1524,6 +1664,7 @@ private:
     bool d_chk = true;
     int d_qvar = qv_warp;
     int d_rep_cnp = 1, d_rep_vnp = 1;
+    bool d_vnp32 = true;
     int d_tx = 1;
     size_t d_smem = 0;
     size_t d_chunk = 1;
