@@ -10,7 +10,16 @@
  *    four field elements, so that every (min, max) convolution step is one
  *    broadcast 128-bit shared load, one 128-bit load and 16 pairs in registers
  *    (derivation at the kernel). About 1.3x to 2x the lane kernel's throughput
- *    on an H200 (docs/BENCHMARKS.md "Nonbinary").
+ *    on an H200 (docs/BENCHMARKS.md "Nonbinary"). Variants (GPUFEC_NB_CUDA_QUAD):
+ *    "int3" (default) computes each step on the float bit patterns as signed
+ *    integers, min3(o, max, max) per two pairs, which ptxas turns into one
+ *    VIMNMX3 on sm_90 (6 instead of 8 ALU operations per 4 pairs; messages
+ *    entering a check node are normalized, >= +0 and not NaN, where the integer
+ *    and float orders agree, so the selected values are bit-identical); for
+ *    q <= 128 the q/4 threads of a frame (consecutive lanes of one warp)
+ *    synchronize with __syncwarp over their lanes instead of the block
+ *    (q = 256 keeps __syncthreads). "warp": the same with float min/max;
+ *    "block": float min/max and __syncthreads (the kernel before).
  *  - nb_check_kernel ("lane", q < 4 or GPUFEC_NB_CUDA_CNP=lane): the block is
  *    q x G threads (x = field element a, y = frame of the group), so
  *    q threads per check node per frame (paper 000). The check node's input
@@ -29,7 +38,11 @@
  *      APP = V2C + new C2V.
  *  - flooding, "check-domain" pipeline (default with quad; GPUFEC_NB_CUDA_FLOOD=
  *    classic for the one below): the VNP (nb_vnp_chk_kernel, q threads per
- *    (frame, variable)) stores each V2C already permuted into the check domain,
+ *    (frame, variable); for q = 32 nb_vnp_chk32_kernel, a warp per four
+ *    (frame, variable) items with each level of dependent loads issued for all
+ *    four at once, GPUFEC_NB_CUDA_VNP=lane for the former; C2V values of columns
+ *    up to weight 4 kept in registers between the sum and the V2C) stores each
+ *    V2C already permuted into the check domain,
  *    U_e(h_e a) = V2C_e(a), and reads the check node's output M_e(h_e a) itself,
  *    so the check node loads and stores whole float4 rows with no tables; the
  *    VNP also takes the hard decision (first minimum, warp shuffles) and a warp
@@ -51,10 +64,14 @@
  *    uploads and decoding overlap; the input is checked (non-finite / infinite
  *    values refused with their index) and converted or normalized on the GPU
  *    (nb_prep_bits_kernel / nb_prep_symbols_kernel, the host's float operations).
- *  - DPX: the 32-bit three-operand min/max intrinsics (__vimin3_s32, ...) are
- *    two PTX min.s32 on sm_90 (crt/device_functions.hpp of CUDA 13), so they save
- *    nothing over fminf/fmaxf; the 16x2 ones would need 16-bit messages, which
- *    are not exact against the float reference. Neither is used.
+ *  - DPX: the 32-bit three-operand minimum (__vimin3_s32) is written as two PTX
+ *    min.s32 (crt/device_functions.hpp of CUDA 13), but ptxas fuses them into one
+ *    VIMNMX3 on sm_90 (SASS of this file, cuobjdump on the device; fminf pairs
+ *    stay two FMNMX): the "int3" quad variant above uses it. The 16x2 forms
+ *    would need 16-bit messages, not exact against the float reference.
+ *  - diagnostics: GPUFEC_NB_CUDA_REPEAT_CNP / _VNP = N launch the flooding
+ *    check-domain check node / VNP N times per iteration (both idempotent, the
+ *    results do not change): the time difference is that kernel's time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -478,11 +495,9 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
         sync();
     } else {
         for (int s = 1; s <= dc - 2; s++) {
-            reinterpret_cast<float4*>(Fp(s))[t] =
-                conv(Fp(s - 1), U + s * q);
+            reinterpret_cast<float4*>(Fp(s))[t] = conv(Fp(s - 1), U + s * q);
             const int bi = dc - 1 - s;
-            reinterpret_cast<float4*>(Bp(bi))[t] =
-                conv(Bp(bi + 1), U + bi * q);
+            reinterpret_cast<float4*>(Bp(bi))[t] = conv(Bp(bi + 1), U + bi * q);
             sync();
         }
         if (CHK) {
@@ -1406,8 +1421,8 @@ public:
                 for (int rep = 0; rep < d_rep_vnp; rep++) {
                     if (d_vnp32) {
                         const size_t per_block = 4 * VNP_ITEMS; // 4 warps
-                        nb_vnp_chk32_kernel<<<static_cast<unsigned>(
-                                                  (nv + per_block - 1) / per_block),
+                        nb_vnp_chk32_kernel<<<static_cast<unsigned>((nv + per_block - 1) /
+                                                                    per_block),
                                               128,
                                               0,
                                               stream>>>(p);
