@@ -1,17 +1,21 @@
 /* -*- c++ -*- */
 /*
- * The body of the inter-frame layered min-sum kernel, included by each ISA's
+ * The body of the SIMD min-sum-family kernels (inter-frame layered / flooding,
+ * paper 002; intra-frame layered for QC codes), included by each ISA's
  * translation unit (kernel_<isa>.cc) with its own compile flags. Written as plain
  * loops over the W lanes with fixed W so that the compiler vectorizes them with
- * the ISA at hand; all arithmetic is integer and saturating, so every ISA gives
- * bit-identical results (and each frame's result does not depend on W or on which
- * lane it ran in).
+ * the ISA at hand. Fixed point is integer and saturating; float uses only IEEE
+ * add/sub/mul/min/max/compare in the reference decoder's order (no FMA, no
+ * reassociation), so every ISA gives bit-identical results, a frame's result does
+ * not depend on W, on its lane or on inter- vs intra-frame, and float equals
+ * cpu_reference_decoder bit for bit.
  *
- * Semantics follow cpu_reference_decoder: layers in order, rows in order,
- * V2C = L - C2V_old, NMS alpha*min (alpha_q/16), OMS max(min-beta,0), SCMS erasure
- * on sign change against the stored previous V2C, hard decision L<0 -> 1, early
- * termination after each iteration, punctured columns LLR 0. Differences: all
- * values saturate at +-msg_max (the posterior too).
+ * Semantics follow cpu_reference_decoder: layers in order, rows in order (or
+ * flooding: two-phase), V2C = L - C2V_old, NMS alpha*min (fixed point: alpha_q/16
+ * rounded), OMS max(min-beta,0), SCMS erasure on sign change against the stored
+ * previous V2C, hard decision L<0 -> 1, early termination after each iteration,
+ * punctured columns LLR 0. Fixed point differs only in that all values saturate
+ * at +-msg_max (the posterior too).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -125,20 +129,236 @@ inline void and_into(T* a, const T* mask)
     std::memcpy(a, &v, sizeof v);
 }
 
-template <typename T, int W, check_node_rule Rule>
-struct kernel {
-    static constexpr int MX = std::numeric_limits<T>::max(); // symmetric: +-MX
-    static inline T sat(int v)
-    {
-        v = v > MX ? MX : v;
-        v = v < -MX ? -MX : v;
-        return static_cast<T>(v);
+/*!
+ * Number traits. Fixed point saturates symmetrically at +-max; float follows
+ * cpu_reference_decoder exactly: channel LLRs and V2C messages clamped at +-1e6
+ * (llr_limit), the posterior not clamped, the empty minimum is +1e6.
+ */
+template <typename T>
+struct num {
+    static constexpr bool is_float = false;
+    using M = T; //!< integer lane type of the same width (signs, masks)
+    static constexpr T init = std::numeric_limits<T>::max();
+};
+template <>
+struct num<float> {
+    static constexpr bool is_float = true;
+    using M = int32_t;
+    static constexpr float init = 1.0e6f; // cpu_reference_decoder::llr_limit
+};
+
+/*! out = a - b (the extrinsic), saturating in fixed point. */
+template <typename T, int W>
+inline void sub_lanes(const T* __restrict a, const T* __restrict b, T* __restrict out)
+{
+    if constexpr (num<T>::is_float) {
+        for (int l = 0; l < W; ++l)
+            out[l] = a[l] - b[l];
+    } else {
+        addsub_sat<T, W, true>(a, b, out);
     }
+}
+
+/*! out = a + b, saturating in fixed point. */
+template <typename T, int W>
+inline void add_lanes(const T* __restrict a, const T* __restrict b, T* __restrict out)
+{
+    if constexpr (num<T>::is_float) {
+        for (int l = 0; l < W; ++l)
+            out[l] = a[l] + b[l];
+    } else {
+        addsub_sat<T, W, false>(a, b, out);
+    }
+}
+
+/*! acc += b (flooding's variable-node sum), saturating in fixed point. */
+template <typename T, int W>
+inline void acc_lanes(T* acc, const T* __restrict b)
+{
+    T tmp[W];
+    add_lanes<T, W>(acc, b, tmp);
+    std::memcpy(acc, tmp, sizeof tmp);
+}
+
+/*!
+ * One check row over W lanes (W frames inter-frame, W rows of a block row
+ * intra-frame): lin(j) / mat(j) / pat(j) give the W-lane posterior, C2V and (SCMS)
+ * previous-V2C vectors of the row's j-th edge. Layered: lout(j) = lin(j) receives
+ * L = extrinsic + C2V_new. Flooding: lout(j) (the next posterior, preset to the
+ * channel) accumulates C2V_new. Same operations in the same order as
+ * cpu_reference_decoder's process_row / min_sum_row.
+ */
+template <typename T,
+          int W,
+          check_node_rule Rule,
+          bool Flood,
+          typename LIn,
+          typename LOut,
+          typename MAt,
+          typename PAt>
+inline void row_update(int d, LIn lin, LOut lout, MAt mat, PAt pat, T* ext, T* v2c, const job& jb)
+{
+    using N = num<T>;
+    using M = typename N::M;
+    constexpr bool sep = N::is_float || Rule == check_node_rule::self_corrected_min_sum;
+    T min1[W], min2[W];
+    M neg[W];
+    for (int l = 0; l < W; ++l) {
+        min1[l] = N::init;
+        min2[l] = N::init;
+        neg[l] = 0;
+    }
+    for (int j = 0; j < d; ++j) {
+        T* __restrict x = ext + static_cast<size_t>(j) * W;
+        T* __restrict v = v2c + static_cast<size_t>(j) * W;
+        sub_lanes<T, W>(lin(j), mat(j), x);
+        if constexpr (sep) {
+            [[maybe_unused]] T* __restrict p = nullptr;
+            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+                p = pat(j);
+            for (int l = 0; l < W; ++l) {
+                T e = x[l];
+                if constexpr (N::is_float)
+                    e = std::min(std::max(e, -N::init), N::init);
+                if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
+                    const bool changed = ((e < 0) & (p[l] > 0)) | ((e > 0) & (p[l] < 0));
+                    e = changed ? T(0) : e;
+                    p[l] = e;
+                }
+                v[l] = e;
+                T a;
+                if constexpr (N::is_float)
+                    a = std::fabs(e);
+                else
+                    a = static_cast<T>(e < 0 ? -e : e);
+                neg[l] ^= static_cast<M>(e < 0);
+                min2[l] = std::min(min2[l], std::max(min1[l], a));
+                min1[l] = std::min(min1[l], a);
+            }
+        } else {
+            for (int l = 0; l < W; ++l) {
+                const T e = x[l];
+                const T a = static_cast<T>(e < 0 ? -e : e);
+                neg[l] ^= static_cast<M>(e < 0);
+                min2[l] = std::min(min2[l], std::max(min1[l], a));
+                min1[l] = std::min(min1[l], a);
+            }
+        }
+    }
+    T mag1[W], mag2[W];
+    for (int l = 0; l < W; ++l) {
+        if constexpr (N::is_float) {
+            float a1 = min1[l], a2 = min2[l];
+            if constexpr (Rule == check_node_rule::normalized_min_sum) {
+                a1 = jb.alpha * a1;
+                a2 = jb.alpha * a2;
+            } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+                a1 = std::max(a1 - jb.beta, 0.0f);
+                a2 = std::max(a2 - jb.beta, 0.0f);
+            }
+            mag1[l] = a1;
+            mag2[l] = a2;
+        } else {
+            int a1 = min1[l], a2 = min2[l];
+            if constexpr (Rule == check_node_rule::normalized_min_sum) {
+                a1 = (a1 * jb.alpha_q + 8) >> 4; // rounded
+                a2 = (a2 * jb.alpha_q + 8) >> 4;
+            } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+                a1 = std::max(a1 - jb.beta_q, 0);
+                a2 = std::max(a2 - jb.beta_q, 0);
+            }
+            mag1[l] = static_cast<T>(a1);
+            mag2[l] = static_cast<T>(a2);
+        }
+    }
+    for (int j = 0; j < d; ++j) {
+        T* __restrict m = mat(j);
+        const T* __restrict x = ext + static_cast<size_t>(j) * W;
+        const T* __restrict v = (sep ? v2c : ext) + static_cast<size_t>(j) * W;
+        for (int l = 0; l < W; ++l) {
+            T a;
+            if constexpr (N::is_float)
+                a = std::fabs(v[l]);
+            else
+                a = static_cast<T>(v[l] < 0 ? -v[l] : v[l]);
+            const T mag = a == min1[l] ? mag2[l] : mag1[l];
+            const bool s = (neg[l] != 0) != (v[l] < 0);
+            m[l] = s ? static_cast<T>(-mag) : mag;
+        }
+        if constexpr (Flood)
+            acc_lanes<T, W>(lout(j), m);
+        else
+            add_lanes<T, W>(x, m, lout(j));
+    }
+}
+
+/*! Channel LLR -> decoder value: float clamped at +-1e6 (as the reference), fixed
+ *  point rounded half away from zero and saturated at +-channel_max. */
+template <typename T>
+inline void quantize(const job& jb, const float* __restrict in, T* __restrict q)
+{
+    if constexpr (num<T>::is_float) {
+        for (int i = 0; i < jb.n; ++i)
+            q[i] = std::min(std::max(in[i], -num<T>::init), num<T>::init);
+    } else {
+        const float cmax = static_cast<float>(jb.channel_max);
+        for (int i = 0; i < jb.n; ++i) {
+            float v = in[i] * jb.scale;
+            v = v > cmax ? cmax : v;
+            v = v < -cmax ? -cmax : v;
+            q[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));
+        }
+    }
+}
+
+std::vector<int> punctured_columns(const job& jb)
+{
+    std::vector<int> punctured;
+    std::vector<uint8_t> fed(jb.cols, 0);
+    for (int i = 0; i < jb.n; ++i)
+        fed[jb.transmitted[i]] = 1;
+    for (int c = 0; c < jb.cols; ++c)
+        if (!fed[c])
+            punctured.push_back(c);
+    return punctured;
+}
+
+/*! Writes frame f's outputs from its hard decisions (one byte per column). */
+inline void write_outputs(const job& jb, size_t f, const uint8_t* hard, int iters, bool ok)
+{
+    if (jb.out.info_bits) {
+        uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
+        for (int i = 0; i < jb.k; ++i)
+            dst[i] = hard[jb.info_positions[i]];
+    }
+    if (jb.out.codewords) {
+        uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
+        for (int i = 0; i < jb.n; ++i)
+            dst[i] = hard[jb.transmitted[i]];
+    }
+    if (jb.out.iterations)
+        jb.out.iterations[f] = iters;
+    if (jb.out.parity_ok)
+        jb.out.parity_ok[f] = ok ? 1 : 0;
+}
+
+/*!
+ * Inter-frame kernel: W frames in the W lanes, layered (layers in order, rows in
+ * order) or flooding (rows in index order against the previous iteration's
+ * posteriors; the next posterior = channel + C2V in ascending row order, the
+ * reference's column order), early-terminated lanes refilled at once.
+ */
+template <typename T, int W, check_node_rule Rule, bool Flood>
+struct inter_kernel {
+    using N = num<T>;
+    using M = typename N::M;
 
     static void run(const job& jb)
     {
         const int cols = jb.cols;
         std::vector<T> L(static_cast<size_t>(cols) * W);
+        std::vector<T> Ln(Flood ? static_cast<size_t>(cols) * W : 0);
+        std::vector<T> ch(Flood ? static_cast<size_t>(cols) * W : 0);
         std::vector<T> c2v(static_cast<size_t>(jb.edges) * W);
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
                                 ? static_cast<size_t>(jb.edges) * W
@@ -150,186 +370,262 @@ struct kernel {
         uint8_t refill[W];
         size_t next = jb.first;
 
-        // columns that no input LLR feeds (punctured): LLR 0
-        std::vector<int> punctured;
-        {
-            std::vector<uint8_t> fed(cols, 0);
-            for (int i = 0; i < jb.n; ++i) fed[jb.transmitted[i]] = 1;
-            for (int c = 0; c < cols; ++c)
-                if (!fed[c]) punctured.push_back(c);
-        }
+        const std::vector<int> punctured = punctured_columns(jb);
         std::vector<T> q(jb.n);
-        const float cmax = static_cast<float>(jb.channel_max);
         auto load = [&](int l) {
             if (next >= jb.last) {
                 frame_of[l] = -1;
-                for (int c = 0; c < cols; ++c) L[static_cast<size_t>(c) * W + l] = 0;
+                for (int c = 0; c < cols; ++c)
+                    L[static_cast<size_t>(c) * W + l] = 0;
             } else {
                 const size_t f = next++;
                 frame_of[l] = static_cast<long>(f);
-                const float* __restrict in = jb.llrs + f * static_cast<size_t>(jb.n);
-                T* __restrict qp = q.data();
-                // quantize: round half away from zero, saturate at +-channel_max
-                for (int i = 0; i < jb.n; ++i) {
-                    float v = in[i] * jb.scale;
-                    v = v > cmax ? cmax : v;
-                    v = v < -cmax ? -cmax : v;
-                    qp[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));
-                }
+                quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
                 for (int i = 0; i < jb.n; ++i)
-                    L[static_cast<size_t>(jb.transmitted[i]) * W + l] = qp[i];
-                for (int c : punctured) L[static_cast<size_t>(c) * W + l] = 0;
+                    L[static_cast<size_t>(jb.transmitted[i]) * W + l] = q[i];
+                for (int c : punctured)
+                    L[static_cast<size_t>(c) * W + l] = 0;
             }
+            if constexpr (Flood)
+                for (int c = 0; c < cols; ++c)
+                    ch[static_cast<size_t>(c) * W + l] = L[static_cast<size_t>(c) * W + l];
             // the lane's messages are reset by reset_lanes() (all refilled lanes at once)
             refill[l] = 1;
             iters[l] = 0;
         };
-        T keep[W];
+        M keep[W];
         auto reset_lanes = [&]() {
-            for (int l = 0; l < W; ++l) keep[l] = refill[l] ? T(0) : T(-1);
+            for (int l = 0; l < W; ++l)
+                keep[l] = refill[l] ? M(0) : M(-1);
             auto clear = [&](std::vector<T>& a) {
-                for (int e = 0; e < jb.edges; ++e) {
-                    and_into<T, W>(a.data() + static_cast<size_t>(e) * W, keep);
-                }
+                for (int e = 0; e < jb.edges; ++e)
+                    and_into<M, W>(reinterpret_cast<M*>(a.data() + static_cast<size_t>(e) * W),
+                                   keep);
             };
             clear(c2v);
-            if (!prev.empty()) clear(prev);
-            for (int l = 0; l < W; ++l) refill[l] = 0;
+            if (!prev.empty())
+                clear(prev);
+            for (int l = 0; l < W; ++l)
+                refill[l] = 0;
         };
-        for (int l = 0; l < W; ++l) load(l);
-        for (int l = 0; l < W; ++l) refill[l] = 0; // messages start at 0
+        for (int l = 0; l < W; ++l)
+            load(l);
+        for (int l = 0; l < W; ++l)
+            refill[l] = 0; // messages start at 0
 
         std::vector<uint8_t> hard(cols);
         while (true) {
             bool any = false;
-            for (int l = 0; l < W; ++l) any |= frame_of[l] >= 0;
-            if (!any) break;
+            for (int l = 0; l < W; ++l)
+                any |= frame_of[l] >= 0;
+            if (!any)
+                break;
 
-            // one layered iteration for all lanes
+            // one iteration for all lanes
+            if constexpr (Flood)
+                std::memcpy(Ln.data(), ch.data(), ch.size() * sizeof(T));
             for (int ri = 0; ri < jb.rows; ++ri) {
-                const int r = jb.row_order[ri];
+                const int r = Flood ? ri : jb.row_order[ri];
                 const int e0 = jb.row_ptr[r];
                 const int d = jb.row_ptr[r + 1] - e0;
                 const int* rc = jb.row_cols + e0;
-                T min1[W], min2[W], neg[W];
-                for (int l = 0; l < W; ++l) { min1[l] = static_cast<T>(MX); min2[l] = static_cast<T>(MX); neg[l] = 0; }
-                for (int j = 0; j < d; ++j) {
-                    const T* __restrict Lc = L.data() + static_cast<size_t>(rc[j]) * W;
-                    const T* __restrict m = c2v.data() + static_cast<size_t>(e0 + j) * W;
-                    T* __restrict x = ext.data() + static_cast<size_t>(j) * W;
-                    T* __restrict v = v2c.data() + static_cast<size_t>(j) * W;
-                    addsub_sat<T, W, true>(Lc, m, x);
-                    if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
-                        T* __restrict p = prev.data() + static_cast<size_t>(e0 + j) * W;
-                        for (int l = 0; l < W; ++l) {
-                            const T e = x[l];
-                            const bool changed = ((e < 0) & (p[l] > 0)) | ((e > 0) & (p[l] < 0));
-                            const T vv = changed ? T(0) : e;
-                            v[l] = vv;
-                            p[l] = vv;
-                            const T a = static_cast<T>(vv < 0 ? -vv : vv);
-                            neg[l] ^= static_cast<T>(vv < 0);
-                            min2[l] = std::min(min2[l], std::max(min1[l], a));
-                            min1[l] = std::min(min1[l], a);
-                        }
-                    } else {
-                        for (int l = 0; l < W; ++l) {
-                            const T e = x[l];
-                            const T a = static_cast<T>(e < 0 ? -e : e);
-                            neg[l] ^= static_cast<T>(e < 0);
-                            min2[l] = std::min(min2[l], std::max(min1[l], a));
-                            min1[l] = std::min(min1[l], a);
-                        }
-                    }
-                }
-                T mag1[W], mag2[W];
-                for (int l = 0; l < W; ++l) {
-                    int a1 = min1[l], a2 = min2[l];
-                    if constexpr (Rule == check_node_rule::normalized_min_sum) {
-                        a1 = (a1 * jb.alpha_q + 8) >> 4; // rounded
-                        a2 = (a2 * jb.alpha_q + 8) >> 4;
-                    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
-                        a1 = std::max(a1 - jb.beta_q, 0);
-                        a2 = std::max(a2 - jb.beta_q, 0);
-                    }
-                    mag1[l] = static_cast<T>(a1);
-                    mag2[l] = static_cast<T>(a2);
-                }
-                for (int j = 0; j < d; ++j) {
-                    T* __restrict Lc = L.data() + static_cast<size_t>(rc[j]) * W;
-                    T* __restrict m = c2v.data() + static_cast<size_t>(e0 + j) * W;
-                    const T* __restrict x = ext.data() + static_cast<size_t>(j) * W;
-                    const T* __restrict v =
-                        (Rule == check_node_rule::self_corrected_min_sum ? v2c.data() : ext.data()) +
-                        static_cast<size_t>(j) * W;
-                    for (int l = 0; l < W; ++l) {
-                        const T a = static_cast<T>(v[l] < 0 ? -v[l] : v[l]);
-                        const T mag = a == min1[l] ? mag2[l] : mag1[l];
-                        const bool s = (neg[l] != 0) != (v[l] < 0);
-                        const T c = s ? static_cast<T>(-mag) : mag;
-                        m[l] = c;
-                    }
-                    addsub_sat<T, W, false>(x, m, Lc);
-                }
+                auto lin = [&](int j) { return L.data() + static_cast<size_t>(rc[j]) * W; };
+                auto lout = [&](int j) {
+                    return (Flood ? Ln.data() : L.data()) + static_cast<size_t>(rc[j]) * W;
+                };
+                auto mat = [&](int j) { return c2v.data() + static_cast<size_t>(e0 + j) * W; };
+                auto pat = [&](int j) { return prev.data() + static_cast<size_t>(e0 + j) * W; };
+                row_update<T, W, Rule, Flood>(d, lin, lout, mat, pat, ext.data(), v2c.data(), jb);
             }
+            if constexpr (Flood)
+                L.swap(Ln);
 
             bool need_check = jb.early_termination;
             for (int l = 0; l < W; ++l) {
                 ++iters[l];
                 need_check |= frame_of[l] >= 0 && iters[l] >= jb.max_iterations;
             }
-            if (!need_check) continue;
+            if (!need_check)
+                continue;
 
-            // syndrome of every lane: the sign bit of an XOR of values is the XOR of
-            // their sign bits (L < 0 -> 1), that of an OR the OR: all vector ops
-            T bad[W];
-            for (int l = 0; l < W; ++l) bad[l] = 0;
+            // syndrome of every lane. Fixed point: the sign bit of an XOR of values
+            // is the XOR of their sign bits (L < 0 -> 1), that of an OR the OR. Float:
+            // the comparison L < 0 per value (-0 is not negative).
+            M bad[W];
+            for (int l = 0; l < W; ++l)
+                bad[l] = 0;
             for (int r = 0; r < jb.rows; ++r) {
-                T par[W];
-                for (int l = 0; l < W; ++l) par[l] = 0;
+                M par[W];
+                for (int l = 0; l < W; ++l)
+                    par[l] = 0;
                 const int eb = jb.row_ptr[r], ee = jb.row_ptr[r + 1];
                 for (int e = eb; e < ee; ++e) {
-                    xor_into<T, W>(par, L.data() + static_cast<size_t>(jb.row_cols[e]) * W);
+                    const T* Lc = L.data() + static_cast<size_t>(jb.row_cols[e]) * W;
+                    if constexpr (N::is_float) {
+                        for (int l = 0; l < W; ++l)
+                            par[l] ^= static_cast<M>(Lc[l] < 0.0f);
+                    } else {
+                        xor_into<T, W>(par, Lc);
+                    }
                 }
-                for (int l = 0; l < W; ++l) bad[l] = static_cast<T>(bad[l] | par[l]);
+                for (int l = 0; l < W; ++l)
+                    bad[l] = static_cast<M>(bad[l] | par[l]);
             }
             bool any_refill = false;
             for (int l = 0; l < W; ++l) {
-                if (frame_of[l] < 0) continue;
-                const bool ok = bad[l] >= 0;
-                if (!((jb.early_termination && ok) || iters[l] >= jb.max_iterations)) continue;
+                if (frame_of[l] < 0)
+                    continue;
+                const bool ok = N::is_float ? bad[l] == 0 : bad[l] >= 0;
+                if (!((jb.early_termination && ok) || iters[l] >= jb.max_iterations))
+                    continue;
                 const size_t f = static_cast<size_t>(frame_of[l]);
-                for (int c = 0; c < cols; ++c) hard[c] = L[static_cast<size_t>(c) * W + l] < 0;
-                if (jb.out.info_bits) {
-                    uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
-                    for (int i = 0; i < jb.k; ++i) dst[i] = hard[jb.info_positions[i]];
-                }
-                if (jb.out.codewords) {
-                    uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
-                    for (int i = 0; i < jb.n; ++i) dst[i] = hard[jb.transmitted[i]];
-                }
-                if (jb.out.iterations) jb.out.iterations[f] = iters[l];
-                if (jb.out.parity_ok) jb.out.parity_ok[f] = ok ? 1 : 0;
+                for (int c = 0; c < cols; ++c)
+                    hard[c] = L[static_cast<size_t>(c) * W + l] < 0;
+                write_outputs(jb, f, hard.data(), iters[l], ok);
                 load(l); // refill the lane with the next frame (or idle it)
                 any_refill = true;
             }
-            if (any_refill) reset_lanes();
+            if (any_refill)
+                reset_lanes();
         }
     }
 };
 
-template <typename T, int W>
-void run_rule(const job& jb)
+/*!
+ * Intra-frame kernel for QC codes (single-frame latency): one frame at a time; a
+ * block row's Z rows share no column, so they run in the lanes, W at a time (Z
+ * padded to a multiple of W). Each nonzero block's Z posteriors are copied into a
+ * row-aligned buffer rotated by the circulant shift (X[i] = L[col*Z + (i+s) mod Z],
+ * two contiguous copies), processed with the inter-frame kernel's row_update, and
+ * copied back. Same per-value arithmetic as the inter-frame kernel, so the same
+ * results for the same precision.
+ */
+template <typename T, int W, check_node_rule Rule>
+struct intra_kernel {
+    static void run(const job& jb)
+    {
+        const int Z = jb.z;
+        const int Zp = (Z + W - 1) / W * W;
+        const int chunks = Zp / W;
+        const int nblk = jb.blk_ptr[jb.block_rows];
+        int maxd = 1;
+        for (int b = 0; b < jb.block_rows; ++b)
+            maxd = std::max(maxd, jb.blk_ptr[b + 1] - jb.blk_ptr[b]);
+        std::vector<T> L(jb.cols);
+        std::vector<T> c2v(static_cast<size_t>(nblk) * Zp);
+        std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
+                                ? static_cast<size_t>(nblk) * Zp
+                                : 0);
+        std::vector<T> X(static_cast<size_t>(maxd) * Zp, T(0));
+        std::vector<T> ext(static_cast<size_t>(maxd) * W);
+        std::vector<T> v2c(static_cast<size_t>(maxd) * W);
+        std::vector<T> q(jb.n);
+        std::vector<uint8_t> hard(jb.cols);
+        const std::vector<int> punctured = punctured_columns(jb);
+
+        auto syndrome_ok = [&]() {
+            for (int c = 0; c < jb.cols; ++c)
+                hard[c] = L[c] < 0;
+            for (int r = 0; r < jb.rows; ++r) {
+                uint8_t par = 0;
+                for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e)
+                    par ^= hard[jb.row_cols[e]];
+                if (par)
+                    return false;
+            }
+            return true;
+        };
+
+        for (size_t f = jb.first; f < jb.last; ++f) {
+            quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
+            for (int i = 0; i < jb.n; ++i)
+                L[jb.transmitted[i]] = q[i];
+            for (int c : punctured)
+                L[c] = 0;
+            std::fill(c2v.begin(), c2v.end(), T(0));
+            std::fill(prev.begin(), prev.end(), T(0));
+            int it = 0;
+            bool ok = false;
+            while (it < jb.max_iterations) {
+                ++it;
+                for (int b = 0; b < jb.block_rows; ++b) {
+                    const int k0 = jb.blk_ptr[b];
+                    const int d = jb.blk_ptr[b + 1] - k0;
+                    for (int j = 0; j < d; ++j) {
+                        T* Xj = X.data() + static_cast<size_t>(j) * Zp;
+                        const T* Lb = L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
+                        const int s = jb.blk_shift[k0 + j];
+                        std::memcpy(Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
+                        std::memcpy(Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+                    }
+                    for (int c = 0; c < chunks; ++c) {
+                        const size_t o = static_cast<size_t>(c) * W;
+                        auto lx = [&](int j) { return X.data() + static_cast<size_t>(j) * Zp + o; };
+                        auto mat = [&](int j) {
+                            return c2v.data() + static_cast<size_t>(k0 + j) * Zp + o;
+                        };
+                        auto pat = [&](int j) {
+                            return prev.data() + static_cast<size_t>(k0 + j) * Zp + o;
+                        };
+                        row_update<T, W, Rule, false>(d, lx, lx, mat, pat, ext.data(), v2c.data(), jb);
+                    }
+                    for (int j = 0; j < d; ++j) {
+                        const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
+                        T* Lb = L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
+                        const int s = jb.blk_shift[k0 + j];
+                        std::memcpy(Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
+                        std::memcpy(Lb, Xj + (Z - s), static_cast<size_t>(s) * sizeof(T));
+                    }
+                }
+                if (jb.early_termination || it == jb.max_iterations) {
+                    ok = syndrome_ok();
+                    if (jb.early_termination && ok)
+                        break;
+                }
+            }
+            write_outputs(jb, f, hard.data(), it, ok);
+        }
+    }
+};
+
+template <typename T, int W, bool Flood>
+void run_inter_sched(const job& jb)
 {
     switch (jb.rule) {
     case check_node_rule::min_sum:
-        return kernel<T, W, check_node_rule::min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::min_sum, Flood>::run(jb);
     case check_node_rule::normalized_min_sum:
-        return kernel<T, W, check_node_rule::normalized_min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::normalized_min_sum, Flood>::run(jb);
     case check_node_rule::offset_min_sum:
-        return kernel<T, W, check_node_rule::offset_min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::offset_min_sum, Flood>::run(jb);
     case check_node_rule::self_corrected_min_sum:
-        return kernel<T, W, check_node_rule::self_corrected_min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::self_corrected_min_sum, Flood>::run(jb);
+    default:
+        return;
+    }
+}
+
+template <typename T, int W>
+void run_inter(const job& jb)
+{
+    if (jb.flooding)
+        run_inter_sched<T, W, true>(jb);
+    else
+        run_inter_sched<T, W, false>(jb);
+}
+
+template <typename T, int W>
+void run_intra(const job& jb)
+{
+    switch (jb.rule) {
+    case check_node_rule::min_sum:
+        return intra_kernel<T, W, check_node_rule::min_sum>::run(jb);
+    case check_node_rule::normalized_min_sum:
+        return intra_kernel<T, W, check_node_rule::normalized_min_sum>::run(jb);
+    case check_node_rule::offset_min_sum:
+        return intra_kernel<T, W, check_node_rule::offset_min_sum>::run(jb);
+    case check_node_rule::self_corrected_min_sum:
+        return intra_kernel<T, W, check_node_rule::self_corrected_min_sum>::run(jb);
     default:
         return;
     }
@@ -339,18 +635,23 @@ void run_rule(const job& jb)
 } // namespace simd
 } // namespace gpufec
 
-// BYTES: bytes of one lane group (int16 lanes = BYTES / 2, int8 lanes = BYTES);
-// every protokernel uses 64 (see docs/SIMD_DESIGN.md).
+// BYTES: bytes of one lane group (int16 lanes = BYTES / 2, int8 lanes = BYTES,
+// float lanes = BYTES / 4); every protokernel uses 64 (see docs/SIMD_DESIGN.md).
 #define GPUFEC_DEFINE_PROTOKERNEL(NAME, BYTES)                                          \
     namespace gpufec {                                                                 \
     namespace simd {                                                                   \
     const protokernel& protokernel_##NAME()                                            \
     {                                                                                  \
         static const protokernel p = { #NAME,                                          \
-                                       &run_rule<int16_t, (BYTES) / 2>,                \
-                                       &run_rule<int8_t, (BYTES)>,                     \
+                                       &run_inter<int16_t, (BYTES) / 2>,               \
+                                       &run_inter<int8_t, (BYTES)>,                    \
+                                       &run_inter<float, (BYTES) / 4>,                 \
                                        (BYTES) / 2,                                    \
-                                       (BYTES) };                                      \
+                                       (BYTES),                                        \
+                                       (BYTES) / 4,                                    \
+                                       &run_intra<int16_t, (BYTES) / 2>,               \
+                                       &run_intra<int8_t, (BYTES)>,                    \
+                                       &run_intra<float, (BYTES) / 4> };               \
         return p;                                                                      \
     }                                                                                  \
     }                                                                                  \
