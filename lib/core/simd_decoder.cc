@@ -92,16 +92,66 @@ public:
         if (d_threads == 0)
             d_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         const parity_check_matrix& h = d_code->h();
+        std::vector<int> order;
         for (const auto& layer : h.layers())
             for (int r : layer)
-                d_order.push_back(r);
-        if (static_cast<int>(d_order.size()) != h.rows())
+                order.push_back(r);
+        if (static_cast<int>(order.size()) != h.rows())
             throw invalid_argument("SIMD decoder: the layers of code " + d_code->name() +
                                    " do not cover every row once");
         for (int r = 0; r < h.rows(); ++r)
             d_max_degree = std::max(d_max_degree, h.row_ptr()[r + 1] - h.row_ptr()[r]);
-        if (options.schedule == decoding_schedule::layered && layout != simd_layout::inter_frame)
+        if (options.schedule == decoding_schedule::layered)
             d_qc = make_qc_blocks(*d_code);
+        if (options.schedule == decoding_schedule::flooding) {
+            // the reference's order: the next posterior sums C2V in ascending rows
+            for (int r = 0; r < h.rows(); ++r)
+                order[r] = r;
+        } else if (options.precision != message_precision::float32 && d_qc.z == 0) {
+            // fixed point (free to choose its layers; float keeps the reference's
+            // order, bit for bit): DVB-S2-like codes layered by 360-periodic row sets
+            strided_layers(h, order);
+        }
+        // the CSR in processing order, so that C2V is streamed sequentially
+        d_row_ptr.push_back(0);
+        for (int r : order) {
+            for (int e = h.row_ptr()[r]; e < h.row_ptr()[r + 1]; ++e)
+                d_row_cols.push_back(h.row_cols()[e]);
+            d_row_ptr.push_back(static_cast<int>(d_row_cols.size()));
+        }
+        d_order.resize(order.size());
+        for (size_t i = 0; i < order.size(); ++i)
+            d_order[i] = static_cast<int>(i);
+    }
+
+    /*!
+     * DVB-S2 (and any code with M = 360 q rows whose row sets {r + k q, k = 0..359}
+     * share no column): layers r = 0..q-1 of those rows, k ascending. A row r + k q
+     * then reads the info columns of row r shifted by k, so the posteriors of a
+     * layer are walked sequentially (the greedy layers of parity_check_matrix jump
+     * over a 64800-column array, and the loads miss the caches).
+     */
+    static void strided_layers(const parity_check_matrix& h, std::vector<int>& order)
+    {
+        const int Z = 360;
+        if (h.rows() % Z != 0 || h.rows() < 2 * Z)
+            return;
+        const int q = h.rows() / Z;
+        std::vector<int> seen(h.cols(), -1);
+        std::vector<int> o;
+        o.reserve(h.rows());
+        for (int r = 0; r < q; ++r)
+            for (int k = 0; k < Z; ++k) {
+                const int row = r + k * q;
+                for (int e = h.row_ptr()[row]; e < h.row_ptr()[row + 1]; ++e) {
+                    int& s = seen[h.row_cols()[e]];
+                    if (s == r)
+                        return; // two rows of the set share a column: not a layer
+                    s = r;
+                }
+                o.push_back(row);
+            }
+        order = o;
     }
 
     std::string backend_name() const override { return "cpu"; }
@@ -114,8 +164,8 @@ protected:
         simd::job jb;
         jb.cols = h.cols();
         jb.edges = h.row_ptr().back();
-        jb.row_ptr = h.row_ptr().data();
-        jb.row_cols = h.row_cols().data();
+        jb.row_ptr = d_row_ptr.data();
+        jb.row_cols = d_row_cols.data();
         jb.row_order = d_order.data();
         jb.rows = h.rows();
         jb.max_degree = d_max_degree;
@@ -131,7 +181,7 @@ protected:
         jb.alpha = d_alpha.load();
         jb.beta = d_beta.load();
         jb.flooding = d_options.schedule == decoding_schedule::flooding;
-        if (d_qc.z > 0) {
+        if (d_qc.z > 0 && d_layout != simd_layout::inter_frame) {
             jb.z = d_qc.z;
             jb.block_rows = static_cast<int>(d_qc.ptr.size()) - 1;
             jb.blk_ptr = d_qc.ptr.data();
@@ -170,7 +220,7 @@ protected:
         // much as (lanes / intra_ratio) intra-frame decodes (measured, see
         // docs/SIMD_DESIGN.md); then one lane per frame.
         bool intra = false;
-        if (d_qc.z > 0) {
+        if (jb.z > 0) {
             if (d_layout == simd_layout::intra_frame)
                 intra = true;
             else if (d_layout == simd_layout::automatic)
@@ -179,6 +229,8 @@ protected:
         if (intra) {
             fn = intra_fn;
             lanes = 1;
+            jb.row_ptr = h.row_ptr().data(); // the QC blocks index the original CSR
+            jb.row_cols = h.row_cols().data();
         }
 
         // contiguous chunks, whole lane groups where possible, one per worker
@@ -217,7 +269,8 @@ private:
     simd_quantization d_q;
     int d_threads;
     simd_layout d_layout;
-    std::vector<int> d_order;
+    std::vector<int> d_order; //!< identity: d_row_ptr / d_row_cols are in processing order
+    std::vector<int> d_row_ptr, d_row_cols;
     int d_max_degree = 0;
     qc_blocks d_qc;
 };

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -181,25 +182,110 @@ inline void acc_lanes(T* acc, const T* __restrict b)
 }
 
 /*!
+ * The float row of row_update() in GCC/Clang vector extensions (W floats, lowered
+ * to the ISA's registers; plain loops stayed scalar: without -ffast-math GCC 12
+ * does not vectorize the float min/max/select pattern). Every operation is the
+ * reference's scalar one lane-wise: std::min(a, b) = b < a ? b : a,
+ * std::max(a, b) = a < b ? b : a, so the results are bit-identical.
+ */
+template <int W, check_node_rule Rule, bool Flood, bool Masked, typename LIn, typename LOut, typename MAt, typename PAt>
+inline void row_update_float(int d, LIn lin, LOut lout, MAt mat, PAt pat, float* ext, float* v2c, const int32_t* keep, const job& jb)
+{
+    typedef float vf __attribute__((vector_size(W * 4)));
+    typedef int32_t vi __attribute__((vector_size(W * 4)));
+    auto ld = [](const float* p) {
+        vf v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    };
+    auto st = [](float* p, const vf& v) { std::memcpy(p, &v, sizeof v); };
+    auto fabs_v = [](const vf& v) { return (vf)((vi)v & 0x7fffffff); };
+    const float lim = num<float>::init;
+    const vf zero = vf{} * 0.0f;
+    vf min1 = zero + lim, min2 = zero + lim;
+    vi neg = (vi)zero & 0;
+    for (int j = 0; j < d; ++j) {
+        if constexpr (Masked) {
+            and_into<int32_t, W>(reinterpret_cast<int32_t*>(mat(j)), keep);
+            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+                and_into<int32_t, W>(reinterpret_cast<int32_t*>(pat(j)), keep);
+        }
+        const vf x = ld(lin(j)) - ld(mat(j));
+        st(ext + static_cast<size_t>(j) * W, x);
+        vf e = x < -lim ? zero - lim : x;  // std::max(x, -lim)
+        e = lim < e ? zero + lim : e;      // std::min(e, lim)
+        if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
+            float* p = pat(j);
+            const vf pv = ld(p);
+            const vi changed = ((e < 0.0f) & (pv > 0.0f)) | ((e > 0.0f) & (pv < 0.0f));
+            e = changed ? zero : e;
+            st(p, e);
+        }
+        st(v2c + static_cast<size_t>(j) * W, e);
+        const vf a = fabs_v(e);
+        neg ^= (e < 0.0f);
+        const vf mx = min1 < a ? a : min1; // std::max(min1, a)
+        min2 = mx < min2 ? mx : min2;      // std::min(min2, mx)
+        min1 = a < min1 ? a : min1;        // std::min(min1, a)
+    }
+    vf mag1 = min1, mag2 = min2;
+    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        mag1 = jb.alpha * min1;
+        mag2 = jb.alpha * min2;
+    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        mag1 = min1 - jb.beta;
+        mag2 = min2 - jb.beta;
+        mag1 = mag1 < 0.0f ? zero : mag1; // std::max(m - beta, 0)
+        mag2 = mag2 < 0.0f ? zero : mag2;
+    }
+    for (int j = 0; j < d; ++j) {
+        const vf v = ld(v2c + static_cast<size_t>(j) * W);
+        const vf mag = fabs_v(v) == min1 ? mag2 : mag1;
+        const vi sgn = neg ^ (v < 0.0f);
+        const vf m = sgn ? -mag : mag;
+        st(mat(j), m);
+        if constexpr (Flood)
+            st(lout(j), ld(lout(j)) + m);
+        else
+            st(lout(j), ld(ext + static_cast<size_t>(j) * W) + m);
+    }
+}
+
+/*!
  * One check row over W lanes (W frames inter-frame, W rows of a block row
  * intra-frame): lin(j) / mat(j) / pat(j) give the W-lane posterior, C2V and (SCMS)
  * previous-V2C vectors of the row's j-th edge. Layered: lout(j) = lin(j) receives
  * L = extrinsic + C2V_new. Flooding: lout(j) (the next posterior, preset to the
  * channel) accumulates C2V_new. Same operations in the same order as
- * cpu_reference_decoder's process_row / min_sum_row.
+ * cpu_reference_decoder's process_row / min_sum_row. Masked: the lanes whose
+ * keep mask is 0 were refilled with a new frame this iteration, so their stored
+ * C2V (and SCMS V2C) are cleared (ANDed) at first use, in place.
  */
 template <typename T,
           int W,
           check_node_rule Rule,
           bool Flood,
+          bool Masked,
           typename LIn,
           typename LOut,
           typename MAt,
           typename PAt>
-inline void row_update(int d, LIn lin, LOut lout, MAt mat, PAt pat, T* ext, T* v2c, const job& jb)
+inline void row_update(int d,
+                       LIn lin,
+                       LOut lout,
+                       MAt mat,
+                       PAt pat,
+                       T* ext,
+                       T* v2c,
+                       const typename num<T>::M* keep,
+                       const job& jb)
 {
     using N = num<T>;
     using M = typename N::M;
+    if constexpr (N::is_float) {
+        row_update_float<W, Rule, Flood, Masked>(d, lin, lout, mat, pat, ext, v2c, keep, jb);
+        return;
+    }
     constexpr bool sep = N::is_float || Rule == check_node_rule::self_corrected_min_sum;
     T min1[W], min2[W];
     M neg[W];
@@ -211,6 +297,11 @@ inline void row_update(int d, LIn lin, LOut lout, MAt mat, PAt pat, T* ext, T* v
     for (int j = 0; j < d; ++j) {
         T* __restrict x = ext + static_cast<size_t>(j) * W;
         T* __restrict v = v2c + static_cast<size_t>(j) * W;
+        if constexpr (Masked) {
+            and_into<M, W>(reinterpret_cast<M*>(mat(j)), keep);
+            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+                and_into<M, W>(reinterpret_cast<M*>(pat(j)), keep);
+        }
         sub_lanes<T, W>(lin(j), mat(j), x);
         if constexpr (sep) {
             [[maybe_unused]] T* __restrict p = nullptr;
@@ -355,6 +446,7 @@ struct inter_kernel {
 
     static void run(const job& jb)
     {
+        const int prefetch_rows = getenv("PF") ? atoi(getenv("PF")) : 2;
         const int cols = jb.cols;
         std::vector<T> L(static_cast<size_t>(cols) * W);
         std::vector<T> Ln(Flood ? static_cast<size_t>(cols) * W : 0);
@@ -389,25 +481,14 @@ struct inter_kernel {
             if constexpr (Flood)
                 for (int c = 0; c < cols; ++c)
                     ch[static_cast<size_t>(c) * W + l] = L[static_cast<size_t>(c) * W + l];
-            // the lane's messages are reset by reset_lanes() (all refilled lanes at once)
+            // the lane's messages are cleared in its first iteration (keep mask)
             refill[l] = 1;
             iters[l] = 0;
         };
+        // keep[l] = 0 for one iteration after lane l is refilled: its messages are
+        // cleared at first use in row_update (no pass over all the C2V memory)
         M keep[W];
-        auto reset_lanes = [&]() {
-            for (int l = 0; l < W; ++l)
-                keep[l] = refill[l] ? M(0) : M(-1);
-            auto clear = [&](std::vector<T>& a) {
-                for (int e = 0; e < jb.edges; ++e)
-                    and_into<M, W>(reinterpret_cast<M*>(a.data() + static_cast<size_t>(e) * W),
-                                   keep);
-            };
-            clear(c2v);
-            if (!prev.empty())
-                clear(prev);
-            for (int l = 0; l < W; ++l)
-                refill[l] = 0;
-        };
+        bool fresh = false;
         for (int l = 0; l < W; ++l)
             load(l);
         for (int l = 0; l < W; ++l)
@@ -429,16 +510,33 @@ struct inter_kernel {
                 const int e0 = jb.row_ptr[r];
                 const int d = jb.row_ptr[r + 1] - e0;
                 const int* rc = jb.row_cols + e0;
+                // the posteriors of a row a few rows ahead: for codes whose rows
+                // jump over a posterior array larger than L2 (DVB-S2: 64800 x 64 B)
+                // their loads are the bottleneck otherwise
+                if (ri + prefetch_rows < jb.rows) {
+                    const int rp = Flood ? ri + prefetch_rows : jb.row_order[ri + prefetch_rows];
+                    for (int e = jb.row_ptr[rp]; e < jb.row_ptr[rp + 1]; ++e)
+                        for (size_t b = 0; b < W * sizeof(T); b += 64)
+                            __builtin_prefetch(reinterpret_cast<const char*>(
+                                                   L.data() + static_cast<size_t>(jb.row_cols[e]) * W) + b,
+                                               1);
+                }
                 auto lin = [&](int j) { return L.data() + static_cast<size_t>(rc[j]) * W; };
                 auto lout = [&](int j) {
                     return (Flood ? Ln.data() : L.data()) + static_cast<size_t>(rc[j]) * W;
                 };
                 auto mat = [&](int j) { return c2v.data() + static_cast<size_t>(e0 + j) * W; };
                 auto pat = [&](int j) { return prev.data() + static_cast<size_t>(e0 + j) * W; };
-                row_update<T, W, Rule, Flood>(d, lin, lout, mat, pat, ext.data(), v2c.data(), jb);
+                if (fresh)
+                    row_update<T, W, Rule, Flood, true>(
+                        d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
+                else
+                    row_update<T, W, Rule, Flood, false>(
+                        d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
             }
             if constexpr (Flood)
                 L.swap(Ln);
+            fresh = false;
 
             bool need_check = jb.early_termination;
             for (int l = 0; l < W; ++l) {
@@ -459,11 +557,22 @@ struct inter_kernel {
                 for (int l = 0; l < W; ++l)
                     par[l] = 0;
                 const int eb = jb.row_ptr[r], ee = jb.row_ptr[r + 1];
+                if (r + prefetch_rows < jb.rows)
+                    for (int e = jb.row_ptr[r + prefetch_rows]; e < jb.row_ptr[r + prefetch_rows + 1]; ++e)
+                        for (size_t b = 0; b < W * sizeof(T); b += 64)
+                            __builtin_prefetch(reinterpret_cast<const char*>(
+                                                   L.data() + static_cast<size_t>(jb.row_cols[e]) * W) + b);
                 for (int e = eb; e < ee; ++e) {
                     const T* Lc = L.data() + static_cast<size_t>(jb.row_cols[e]) * W;
                     if constexpr (N::is_float) {
-                        for (int l = 0; l < W; ++l)
-                            par[l] ^= static_cast<M>(Lc[l] < 0.0f);
+                        typedef float vf __attribute__((vector_size(W * 4)));
+                        typedef int32_t vi __attribute__((vector_size(W * 4)));
+                        vf lv;
+                        vi pv;
+                        std::memcpy(&lv, Lc, sizeof lv);
+                        std::memcpy(&pv, par, sizeof pv);
+                        pv ^= (lv < 0.0f);
+                        std::memcpy(par, &pv, sizeof pv);
                     } else {
                         xor_into<T, W>(par, Lc);
                     }
@@ -485,8 +594,13 @@ struct inter_kernel {
                 load(l); // refill the lane with the next frame (or idle it)
                 any_refill = true;
             }
-            if (any_refill)
-                reset_lanes();
+            if (any_refill) {
+                for (int l = 0; l < W; ++l) {
+                    keep[l] = refill[l] ? M(0) : M(-1);
+                    refill[l] = 0;
+                }
+                fresh = true;
+            }
         }
     }
 };
@@ -567,7 +681,8 @@ struct intra_kernel {
                         auto pat = [&](int j) {
                             return prev.data() + static_cast<size_t>(k0 + j) * Zp + o;
                         };
-                        row_update<T, W, Rule, false>(d, lx, lx, mat, pat, ext.data(), v2c.data(), jb);
+                        row_update<T, W, Rule, false, false>(
+                            d, lx, lx, mat, pat, ext.data(), v2c.data(), nullptr, jb);
                     }
                     for (int j = 0; j < d; ++j) {
                         const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
