@@ -215,16 +215,24 @@ protected:
             lanes = static_cast<size_t>(d_pk.float_lanes);
             break;
         }
-        // Intra-frame when the QC path exists and the call has too few frames to
-        // fill the lanes of one group per worker: a W-lane group costs about as
-        // much as (lanes / intra_ratio) intra-frame decodes (measured, see
-        // docs/SIMD_DESIGN.md); then one lane per frame.
+        // Intra-frame when the QC path exists and is the faster one for this call:
+        // T workers; inter-frame runs ceil(G / T) W-lane groups per worker (G =
+        // ceil(F / W)), intra-frame ceil(F / T) frames per worker, and one intra
+        // decode costs about rho * (W-lane group) / W with rho ~ 1.2 Zp / Z
+        // (Zp: Z padded to whole vectors; measured on wimax:2304, see
+        // docs/SIMD_DESIGN.md). So a single frame, or a batch that would leave
+        // most lanes of its last groups empty, goes intra-frame.
         bool intra = false;
         if (jb.z > 0) {
-            if (d_layout == simd_layout::intra_frame)
+            if (d_layout == simd_layout::intra_frame) {
                 intra = true;
-            else if (d_layout == simd_layout::automatic)
-                intra = frames * 4 <= lanes;
+            } else if (d_layout == simd_layout::automatic) {
+                const size_t T = static_cast<size_t>(d_threads);
+                const size_t G = (frames + lanes - 1) / lanes;
+                const size_t Z = static_cast<size_t>(jb.z);
+                const size_t Zp = (Z + lanes - 1) / lanes * lanes;
+                intra = (frames + T - 1) / T * 6 * Zp < 5 * Z * lanes * ((G + T - 1) / T);
+            }
         }
         if (intra) {
             fn = intra_fn;

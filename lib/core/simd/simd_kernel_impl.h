@@ -23,7 +23,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <cstdlib>
 #include <limits>
 #include <vector>
 
@@ -446,7 +445,7 @@ struct inter_kernel {
 
     static void run(const job& jb)
     {
-        const int prefetch_rows = getenv("PF") ? atoi(getenv("PF")) : 2;
+        constexpr int prefetch_rows = 2;
         const int cols = jb.cols;
         std::vector<T> L(static_cast<size_t>(cols) * W);
         std::vector<T> Ln(Flood ? static_cast<size_t>(cols) * W : 0);
@@ -463,38 +462,60 @@ struct inter_kernel {
         size_t next = jb.first;
 
         const std::vector<int> punctured = punctured_columns(jb);
-        std::vector<T> q(jb.n);
-        auto load = [&](int l) {
-            if (next >= jb.last) {
-                frame_of[l] = -1;
-                for (int c = 0; c < cols; ++c)
-                    L[static_cast<size_t>(c) * W + l] = 0;
-            } else {
-                const size_t f = next++;
-                frame_of[l] = static_cast<long>(f);
-                quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
-                for (int i = 0; i < jb.n; ++i)
-                    L[static_cast<size_t>(jb.transmitted[i]) * W + l] = q[i];
-                for (int c : punctured)
-                    L[static_cast<size_t>(c) * W + l] = 0;
+        // Loads the next frames into lanes ls[0..k) (or idles them when none is
+        // left): one pass over the posterior array for all of them (per lane, a
+        // pass of strided single-value stores cost as much as a decoding iteration
+        // on DVB-S2).
+        std::vector<T> qb(static_cast<size_t>(W) * jb.n);
+        auto load_lanes = [&](const int* ls, int k) {
+            int fed[W], idle[W];
+            int nfed = 0, nidle = 0;
+            for (int t = 0; t < k; ++t) {
+                const int l = ls[t];
+                refill[l] = 1; // its messages are cleared in its first iteration
+                iters[l] = 0;
+                if (next < jb.last) {
+                    const size_t f = next++;
+                    frame_of[l] = static_cast<long>(f);
+                    quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n),
+                                qb.data() + static_cast<size_t>(nfed) * jb.n);
+                    fed[nfed++] = l;
+                } else {
+                    frame_of[l] = -1;
+                    idle[nidle++] = l;
+                }
             }
+            for (int i = 0; i < jb.n; ++i) {
+                T* Lc = L.data() + static_cast<size_t>(jb.transmitted[i]) * W;
+                for (int t = 0; t < nfed; ++t)
+                    Lc[fed[t]] = qb[static_cast<size_t>(t) * jb.n + i];
+            }
+            for (int c : punctured)
+                for (int t = 0; t < nfed; ++t)
+                    L[static_cast<size_t>(c) * W + fed[t]] = 0;
+            if (nidle > 0)
+                for (int c = 0; c < cols; ++c)
+                    for (int t = 0; t < nidle; ++t)
+                        L[static_cast<size_t>(c) * W + idle[t]] = 0;
             if constexpr (Flood)
                 for (int c = 0; c < cols; ++c)
-                    ch[static_cast<size_t>(c) * W + l] = L[static_cast<size_t>(c) * W + l];
-            // the lane's messages are cleared in its first iteration (keep mask)
-            refill[l] = 1;
-            iters[l] = 0;
+                    for (int t = 0; t < k; ++t)
+                        ch[static_cast<size_t>(c) * W + ls[t]] = L[static_cast<size_t>(c) * W + ls[t]];
         };
         // keep[l] = 0 for one iteration after lane l is refilled: its messages are
         // cleared at first use in row_update (no pass over all the C2V memory)
         M keep[W];
         bool fresh = false;
-        for (int l = 0; l < W; ++l)
-            load(l);
-        for (int l = 0; l < W; ++l)
-            refill[l] = 0; // messages start at 0
+        {
+            int all[W];
+            for (int l = 0; l < W; ++l)
+                all[l] = l;
+            load_lanes(all, W);
+            for (int l = 0; l < W; ++l)
+                refill[l] = 0; // messages start at 0
+        }
 
-        std::vector<uint8_t> hard(cols);
+        std::vector<uint8_t> hard(static_cast<size_t>(W) * cols);
         while (true) {
             bool any = false;
             for (int l = 0; l < W; ++l)
@@ -580,19 +601,32 @@ struct inter_kernel {
                 for (int l = 0; l < W; ++l)
                     bad[l] = static_cast<M>(bad[l] | par[l]);
             }
-            bool any_refill = false;
+            int fin[W];
+            bool fin_ok[W];
+            int nfin = 0;
             for (int l = 0; l < W; ++l) {
                 if (frame_of[l] < 0)
                     continue;
                 const bool ok = N::is_float ? bad[l] == 0 : bad[l] >= 0;
-                if (!((jb.early_termination && ok) || iters[l] >= jb.max_iterations))
-                    continue;
-                const size_t f = static_cast<size_t>(frame_of[l]);
-                for (int c = 0; c < cols; ++c)
-                    hard[c] = L[static_cast<size_t>(c) * W + l] < 0;
-                write_outputs(jb, f, hard.data(), iters[l], ok);
-                load(l); // refill the lane with the next frame (or idle it)
-                any_refill = true;
+                if ((jb.early_termination && ok) || iters[l] >= jb.max_iterations) {
+                    fin_ok[nfin] = ok;
+                    fin[nfin++] = l;
+                }
+            }
+            const bool any_refill = nfin > 0;
+            if (any_refill) {
+                // hard decisions of the finished lanes (one pass), their outputs,
+                // then the next frames into their lanes
+                for (int c = 0; c < cols; ++c) {
+                    const T* Lc = L.data() + static_cast<size_t>(c) * W;
+                    for (int t = 0; t < nfin; ++t)
+                        hard[static_cast<size_t>(t) * cols + c] = Lc[fin[t]] < 0;
+                }
+                for (int t = 0; t < nfin; ++t)
+                    write_outputs(jb, static_cast<size_t>(frame_of[fin[t]]),
+                                  hard.data() + static_cast<size_t>(t) * cols, iters[fin[t]],
+                                  fin_ok[t]);
+                load_lanes(fin, nfin);
             }
             if (any_refill) {
                 for (int l = 0; l < W; ++l) {
