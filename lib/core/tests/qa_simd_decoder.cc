@@ -132,6 +132,7 @@ class qa_simd_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_isa_variants_identical);
     CPPUNIT_TEST(test_float_equals_reference);
     CPPUNIT_TEST(test_intra_equals_inter);
+    CPPUNIT_TEST(test_dvbs2_strided_layers);
     CPPUNIT_TEST(test_noiseless);
     CPPUNIT_TEST(test_fer_close_to_float);
     CPPUNIT_TEST(test_lane_refill);
@@ -232,6 +233,39 @@ public:
                     }
         }
         CPPUNIT_ASSERT(!simd_intra_frame_capable(*ldpc_code::make("dvbs2:short:1/2")));
+    }
+
+    // fixed point on DVB-S2 runs its own (360-periodic) layers: every protokernel
+    // identical, each frame's result independent of its lane and batch, FER like float
+    void test_dvbs2_strided_layers()
+    {
+        const auto code = ldpc_code::make("dvbs2:short:1/2");
+        const size_t n = code->n();
+        const batch b = make_batch(*code, 150, 2.0, 41, true);
+        auto fo = opts(check_node_rule::normalized_min_sum, message_precision::float32, true);
+        fo.max_iterations = 25;
+        const size_t ef = frame_errors(run(*decoder::make(code, fo), b), b, n);
+        for (auto p : precisions) {
+            auto o = fo;
+            o.precision = p;
+            const result ref = run(*make_simd_decoder(code, o, "generic"), b);
+            for (auto* pk : simd::available_protokernels())
+                assert_same(what(pk->name, o.rule, p, true, o.schedule),
+                            run(*make_simd_decoder(code, o, pk->name), b), ref);
+            const size_t e = frame_errors(ref, b, n);
+            std::cout << "  dvbs2:short:1/2 NMS 2.0 dB 25 it: FER float " << double(ef) / b.frames
+                      << ", " << to_string(p) << " " << double(e) / b.frames << std::endl;
+            CPPUNIT_ASSERT(double(e) <= 1.5 * ef + 0.03 * b.frames);
+            for (size_t f = 0; f < 20; ++f) {
+                batch one;
+                one.frames = 1;
+                one.llrs.assign(b.llrs.begin() + f * n, b.llrs.begin() + (f + 1) * n);
+                const result r = run(*make_simd_decoder(code, o), one);
+                CPPUNIT_ASSERT(std::equal(r.codeword.begin(), r.codeword.end(),
+                                          ref.codeword.begin() + f * n));
+                CPPUNIT_ASSERT_EQUAL(ref.iterations[f], r.iterations[0]);
+            }
+        }
     }
 
     void test_noiseless()
