@@ -8,10 +8,10 @@
  */
 #include "simd_decoder.h"
 #include "simd/simd_kernels.h"
-#include <gpufec/error.h>
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <gpufec/error.h>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -90,7 +90,8 @@ public:
           d_layout(layout)
     {
         if (d_threads == 0)
-            d_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+            d_threads =
+                static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         const parity_check_matrix& h = d_code->h();
         std::vector<int> order;
         for (const auto& layer : h.layers())
@@ -158,7 +159,8 @@ public:
     const simd::protokernel& pk() const { return d_pk; }
 
 protected:
-    void decode_checked(const float* llrs, size_t frames, const decode_output& out) override
+    void
+    decode_checked(const float* llrs, size_t frames, const decode_output& out) override
     {
         const parity_check_matrix& h = d_code->h();
         simd::job jb;
@@ -243,7 +245,8 @@ protected:
 
         // contiguous chunks, whole lane groups where possible, one per worker
         const size_t groups = (frames + lanes - 1) / lanes;
-        const size_t workers = std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
+        const size_t workers =
+            std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
         std::vector<std::exception_ptr> errors(workers);
         auto work = [&](size_t w) {
             simd::job j = jb;
@@ -277,7 +280,8 @@ private:
     simd_quantization d_q;
     int d_threads;
     simd_layout d_layout;
-    std::vector<int> d_order; //!< identity: d_row_ptr / d_row_cols are in processing order
+    std::vector<int>
+        d_order; //!< identity: d_row_ptr / d_row_cols are in processing order
     std::vector<int> d_row_ptr, d_row_cols;
     int d_max_degree = 0;
     qc_blocks d_qc;
@@ -285,13 +289,15 @@ private:
 
 void check_supported(const ldpc_code&, const decoder_options& o)
 {
-    if (o.precision != message_precision::int16 && o.precision != message_precision::int8 &&
+    if (o.precision != message_precision::int16 &&
+        o.precision != message_precision::int8 &&
         o.precision != message_precision::float32)
         throw invalid_argument("SIMD decoder: precision " + to_string(o.precision) +
                                " is not a SIMD precision (int16, int8 or float)");
     if (o.rule == check_node_rule::spa)
-        throw invalid_argument("decoder backend cpu: precision " + to_string(o.precision) +
-                               " supports the min-sum family only (ms, nms, oms, scms), not spa");
+        throw invalid_argument(
+            "decoder backend cpu: precision " + to_string(o.precision) +
+            " supports the min-sum family only (ms, nms, oms, scms), not spa");
 }
 
 } // namespace
@@ -310,15 +316,19 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
     if (options.precision != message_precision::float32 &&
         (q.fraction_bits < 0 || q.fraction_bits > 12 || q.channel_max < 1 ||
          q.channel_max > tmax || q.msg_max != tmax))
-        throw invalid_argument("SIMD decoder: bad quantization (fraction_bits in [0, 12], "
-                               "channel_max in [1, " + std::to_string(tmax) +
-                               "], msg_max = " + std::to_string(tmax) + ")");
+        throw invalid_argument(
+            "SIMD decoder: bad quantization (fraction_bits in [0, 12], "
+            "channel_max in [1, " +
+            std::to_string(tmax) + "], msg_max = " + std::to_string(tmax) + ")");
     const simd::protokernel& pk =
         arch.empty() ? simd::best_protokernel() : simd::protokernel_by_name(arch);
     return std::make_unique<simd_decoder>(std::move(code), options, pk, q, layout);
 }
 
-bool simd_intra_frame_capable(const ldpc_code& code) { return make_qc_blocks(code).z > 0; }
+bool simd_intra_frame_capable(const ldpc_code& code)
+{
+    return make_qc_blocks(code).z > 0;
+}
 
 std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,

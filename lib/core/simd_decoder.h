@@ -32,7 +32,7 @@ struct simd_quantization {
 
 /*! How frames map to lanes. */
 enum class simd_layout {
-    automatic,   //!< intra-frame when a call has too few frames for the lanes (QC, layered)
+    automatic, //!< intra-frame when a call has too few frames for the lanes (QC, layered)
     inter_frame, //!< always frames in lanes
     intra_frame  //!< always one frame at a time (QC codes, layered; else inter-frame)
 };

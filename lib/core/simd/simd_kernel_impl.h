@@ -53,9 +53,11 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
             const __m512i y = _mm512_loadu_si512(reinterpret_cast<const char*>(b) + i);
             __m512i r;
             if constexpr (i8)
-                r = _mm512_max_epi8(Sub ? _mm512_subs_epi8(x, y) : _mm512_adds_epi8(x, y), lo);
+                r = _mm512_max_epi8(Sub ? _mm512_subs_epi8(x, y) : _mm512_adds_epi8(x, y),
+                                    lo);
             else
-                r = _mm512_max_epi16(Sub ? _mm512_subs_epi16(x, y) : _mm512_adds_epi16(x, y), lo);
+                r = _mm512_max_epi16(
+                    Sub ? _mm512_subs_epi16(x, y) : _mm512_adds_epi16(x, y), lo);
             _mm512_storeu_si512(reinterpret_cast<char*>(out) + i, r);
         }
         return;
@@ -65,14 +67,19 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
     if constexpr (bytes % 32 == 0) {
         const __m256i lo = i8 ? _mm256_set1_epi8(-127) : _mm256_set1_epi16(-32767);
         for (int i = 0; i < bytes; i += 32) {
-            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(a) + i));
-            const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(b) + i));
+            const __m256i x = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(a) + i));
+            const __m256i y = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(b) + i));
             __m256i r;
             if constexpr (i8)
-                r = _mm256_max_epi8(Sub ? _mm256_subs_epi8(x, y) : _mm256_adds_epi8(x, y), lo);
+                r = _mm256_max_epi8(Sub ? _mm256_subs_epi8(x, y) : _mm256_adds_epi8(x, y),
+                                    lo);
             else
-                r = _mm256_max_epi16(Sub ? _mm256_subs_epi16(x, y) : _mm256_adds_epi16(x, y), lo);
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(reinterpret_cast<char*>(out) + i), r);
+                r = _mm256_max_epi16(
+                    Sub ? _mm256_subs_epi16(x, y) : _mm256_adds_epi16(x, y), lo);
+            _mm256_storeu_si256(
+                reinterpret_cast<__m256i*>(reinterpret_cast<char*>(out) + i), r);
         }
         return;
     }
@@ -81,14 +88,17 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
     if constexpr (bytes % 16 == 0) {
         const __m128i lo = i8 ? _mm_set1_epi8(-127) : _mm_set1_epi16(-32767);
         for (int i = 0; i < bytes; i += 16) {
-            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(a) + i));
-            const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(b) + i));
+            const __m128i x = _mm_loadu_si128(
+                reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(a) + i));
+            const __m128i y = _mm_loadu_si128(
+                reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(b) + i));
             __m128i r;
             if constexpr (i8)
                 r = _mm_max_epi8(Sub ? _mm_subs_epi8(x, y) : _mm_adds_epi8(x, y), lo);
             else
                 r = _mm_max_epi16(Sub ? _mm_subs_epi16(x, y) : _mm_adds_epi16(x, y), lo);
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(reinterpret_cast<char*>(out) + i), r);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(reinterpret_cast<char*>(out) + i),
+                             r);
         }
         return;
     }
@@ -187,8 +197,23 @@ inline void acc_lanes(T* acc, const T* __restrict b)
  * reference's scalar one lane-wise: std::min(a, b) = b < a ? b : a,
  * std::max(a, b) = a < b ? b : a, so the results are bit-identical.
  */
-template <int W, check_node_rule Rule, bool Flood, bool Masked, typename LIn, typename LOut, typename MAt, typename PAt>
-inline void row_update_float(int d, LIn lin, LOut lout, MAt mat, PAt pat, float* ext, float* v2c, const int32_t* keep, const job& jb)
+template <int W,
+          check_node_rule Rule,
+          bool Flood,
+          bool Masked,
+          typename LIn,
+          typename LOut,
+          typename MAt,
+          typename PAt>
+inline void row_update_float(int d,
+                             LIn lin,
+                             LOut lout,
+                             MAt mat,
+                             PAt pat,
+                             float* ext,
+                             float* v2c,
+                             const int32_t* keep,
+                             const job& jb)
 {
     typedef float vf __attribute__((vector_size(W * 4)));
     typedef int32_t vi __attribute__((vector_size(W * 4)));
@@ -211,8 +236,8 @@ inline void row_update_float(int d, LIn lin, LOut lout, MAt mat, PAt pat, float*
         }
         const vf x = ld(lin(j)) - ld(mat(j));
         st(ext + static_cast<size_t>(j) * W, x);
-        vf e = x < -lim ? zero - lim : x;  // std::max(x, -lim)
-        e = lim < e ? zero + lim : e;      // std::min(e, lim)
+        vf e = x < -lim ? zero - lim : x; // std::max(x, -lim)
+        e = lim < e ? zero + lim : e;     // std::min(e, lim)
         if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
             float* p = pat(j);
             const vf pv = ld(p);
@@ -282,7 +307,8 @@ inline void row_update(int d,
     using N = num<T>;
     using M = typename N::M;
     if constexpr (N::is_float) {
-        row_update_float<W, Rule, Flood, Masked>(d, lin, lout, mat, pat, ext, v2c, keep, jb);
+        row_update_float<W, Rule, Flood, Masked>(
+            d, lin, lout, mat, pat, ext, v2c, keep, jb);
         return;
     }
     constexpr bool sep = N::is_float || Rule == check_node_rule::self_corrected_min_sum;
@@ -414,7 +440,8 @@ std::vector<int> punctured_columns(const job& jb)
 }
 
 /*! Writes frame f's outputs from its hard decisions (one byte per column). */
-inline void write_outputs(const job& jb, size_t f, const uint8_t* hard, int iters, bool ok)
+inline void
+write_outputs(const job& jb, size_t f, const uint8_t* hard, int iters, bool ok)
 {
     if (jb.out.info_bits) {
         uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
@@ -477,7 +504,8 @@ struct inter_kernel {
                 if (next < jb.last) {
                     const size_t f = next++;
                     frame_of[l] = static_cast<long>(f);
-                    quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n),
+                    quantize<T>(jb,
+                                jb.llrs + f * static_cast<size_t>(jb.n),
                                 qb.data() + static_cast<size_t>(nfed) * jb.n);
                     fed[nfed++] = l;
                 } else {
@@ -500,7 +528,8 @@ struct inter_kernel {
             if constexpr (Flood)
                 for (int c = 0; c < cols; ++c)
                     for (int t = 0; t < k; ++t)
-                        ch[static_cast<size_t>(c) * W + ls[t]] = L[static_cast<size_t>(c) * W + ls[t]];
+                        ch[static_cast<size_t>(c) * W + ls[t]] =
+                            L[static_cast<size_t>(c) * W + ls[t]];
         };
         // keep[l] = 0 for one iteration after lane l is refilled: its messages are
         // cleared at first use in row_update (no pass over all the C2V memory)
@@ -535,19 +564,29 @@ struct inter_kernel {
                 // jump over a posterior array larger than L2 (DVB-S2: 64800 x 64 B)
                 // their loads are the bottleneck otherwise
                 if (ri + prefetch_rows < jb.rows) {
-                    const int rp = Flood ? ri + prefetch_rows : jb.row_order[ri + prefetch_rows];
+                    const int rp =
+                        Flood ? ri + prefetch_rows : jb.row_order[ri + prefetch_rows];
                     for (int e = jb.row_ptr[rp]; e < jb.row_ptr[rp + 1]; ++e)
                         for (size_t b = 0; b < W * sizeof(T); b += 64)
-                            __builtin_prefetch(reinterpret_cast<const char*>(
-                                                   L.data() + static_cast<size_t>(jb.row_cols[e]) * W) + b,
-                                               1);
+                            __builtin_prefetch(
+                                reinterpret_cast<const char*>(
+                                    L.data() + static_cast<size_t>(jb.row_cols[e]) * W) +
+                                    b,
+                                1);
                 }
-                auto lin = [&](int j) { return L.data() + static_cast<size_t>(rc[j]) * W; };
-                auto lout = [&](int j) {
-                    return (Flood ? Ln.data() : L.data()) + static_cast<size_t>(rc[j]) * W;
+                auto lin = [&](int j) {
+                    return L.data() + static_cast<size_t>(rc[j]) * W;
                 };
-                auto mat = [&](int j) { return c2v.data() + static_cast<size_t>(e0 + j) * W; };
-                auto pat = [&](int j) { return prev.data() + static_cast<size_t>(e0 + j) * W; };
+                auto lout = [&](int j) {
+                    return (Flood ? Ln.data() : L.data()) +
+                           static_cast<size_t>(rc[j]) * W;
+                };
+                auto mat = [&](int j) {
+                    return c2v.data() + static_cast<size_t>(e0 + j) * W;
+                };
+                auto pat = [&](int j) {
+                    return prev.data() + static_cast<size_t>(e0 + j) * W;
+                };
                 if (fresh)
                     row_update<T, W, Rule, Flood, true>(
                         d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
@@ -579,10 +618,14 @@ struct inter_kernel {
                     par[l] = 0;
                 const int eb = jb.row_ptr[r], ee = jb.row_ptr[r + 1];
                 if (r + prefetch_rows < jb.rows)
-                    for (int e = jb.row_ptr[r + prefetch_rows]; e < jb.row_ptr[r + prefetch_rows + 1]; ++e)
+                    for (int e = jb.row_ptr[r + prefetch_rows];
+                         e < jb.row_ptr[r + prefetch_rows + 1];
+                         ++e)
                         for (size_t b = 0; b < W * sizeof(T); b += 64)
-                            __builtin_prefetch(reinterpret_cast<const char*>(
-                                                   L.data() + static_cast<size_t>(jb.row_cols[e]) * W) + b);
+                            __builtin_prefetch(
+                                reinterpret_cast<const char*>(
+                                    L.data() + static_cast<size_t>(jb.row_cols[e]) * W) +
+                                b);
                 for (int e = eb; e < ee; ++e) {
                     const T* Lc = L.data() + static_cast<size_t>(jb.row_cols[e]) * W;
                     if constexpr (N::is_float) {
@@ -623,8 +666,10 @@ struct inter_kernel {
                         hard[static_cast<size_t>(t) * cols + c] = Lc[fin[t]] < 0;
                 }
                 for (int t = 0; t < nfin; ++t)
-                    write_outputs(jb, static_cast<size_t>(frame_of[fin[t]]),
-                                  hard.data() + static_cast<size_t>(t) * cols, iters[fin[t]],
+                    write_outputs(jb,
+                                  static_cast<size_t>(frame_of[fin[t]]),
+                                  hard.data() + static_cast<size_t>(t) * cols,
+                                  iters[fin[t]],
                                   fin_ok[t]);
                 load_lanes(fin, nfin);
             }
@@ -701,14 +746,17 @@ struct intra_kernel {
                     const int d = jb.blk_ptr[b + 1] - k0;
                     for (int j = 0; j < d; ++j) {
                         T* Xj = X.data() + static_cast<size_t>(j) * Zp;
-                        const T* Lb = L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
+                        const T* Lb =
+                            L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
                         const int s = jb.blk_shift[k0 + j];
                         std::memcpy(Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
                         std::memcpy(Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
                     }
                     for (int c = 0; c < chunks; ++c) {
                         const size_t o = static_cast<size_t>(c) * W;
-                        auto lx = [&](int j) { return X.data() + static_cast<size_t>(j) * Zp + o; };
+                        auto lx = [&](int j) {
+                            return X.data() + static_cast<size_t>(j) * Zp + o;
+                        };
                         auto mat = [&](int j) {
                             return c2v.data() + static_cast<size_t>(k0 + j) * Zp + o;
                         };
@@ -748,7 +796,8 @@ void run_inter_sched(const job& jb)
     case check_node_rule::offset_min_sum:
         return inter_kernel<T, W, check_node_rule::offset_min_sum, Flood>::run(jb);
     case check_node_rule::self_corrected_min_sum:
-        return inter_kernel<T, W, check_node_rule::self_corrected_min_sum, Flood>::run(jb);
+        return inter_kernel<T, W, check_node_rule::self_corrected_min_sum, Flood>::run(
+            jb);
     default:
         return;
     }
@@ -786,22 +835,22 @@ void run_intra(const job& jb)
 
 // BYTES: bytes of one lane group (int16 lanes = BYTES / 2, int8 lanes = BYTES,
 // float lanes = BYTES / 4); every protokernel uses 64 (see docs/SIMD_DESIGN.md).
-#define GPUFEC_DEFINE_PROTOKERNEL(NAME, BYTES)                                          \
-    namespace gpufec {                                                                 \
-    namespace simd {                                                                   \
-    const protokernel& protokernel_##NAME()                                            \
-    {                                                                                  \
-        static const protokernel p = { #NAME,                                          \
-                                       &run_inter<int16_t, (BYTES) / 2>,               \
-                                       &run_inter<int8_t, (BYTES)>,                    \
-                                       &run_inter<float, (BYTES) / 4>,                 \
-                                       (BYTES) / 2,                                    \
-                                       (BYTES),                                        \
-                                       (BYTES) / 4,                                    \
-                                       &run_intra<int16_t, (BYTES) / 2>,               \
-                                       &run_intra<int8_t, (BYTES)>,                    \
-                                       &run_intra<float, (BYTES) / 4> };               \
-        return p;                                                                      \
-    }                                                                                  \
-    }                                                                                  \
+#define GPUFEC_DEFINE_PROTOKERNEL(NAME, BYTES)                           \
+    namespace gpufec {                                                   \
+    namespace simd {                                                     \
+    const protokernel& protokernel_##NAME()                              \
+    {                                                                    \
+        static const protokernel p = { #NAME,                            \
+                                       &run_inter<int16_t, (BYTES) / 2>, \
+                                       &run_inter<int8_t, (BYTES)>,      \
+                                       &run_inter<float, (BYTES) / 4>,   \
+                                       (BYTES) / 2,                      \
+                                       (BYTES),                          \
+                                       (BYTES) / 4,                      \
+                                       &run_intra<int16_t, (BYTES) / 2>, \
+                                       &run_intra<int8_t, (BYTES)>,      \
+                                       &run_intra<float, (BYTES) / 4> }; \
+        return p;                                                        \
+    }                                                                    \
+    }                                                                    \
     }

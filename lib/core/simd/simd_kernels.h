@@ -14,9 +14,9 @@
 #ifndef INCLUDED_GPUFEC_SIMD_KERNELS_H
 #define INCLUDED_GPUFEC_SIMD_KERNELS_H
 
-#include <gpufec/decoder.h>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/decoder.h>
 #include <string>
 #include <vector>
 
@@ -44,10 +44,10 @@ struct job {
     int msg_max = 0;     //!< every message and posterior saturates at +-msg_max
     // rule
     check_node_rule rule = check_node_rule::normalized_min_sum;
-    int alpha_q = 16; //!< NMS: magnitude * alpha_q >> 4
-    int beta_q = 0;   //!< OMS: max(magnitude - beta_q, 0)
-    float alpha = 0.75f; //!< float NMS: alpha * magnitude (as the reference decoder)
-    float beta = 0.5f;   //!< float OMS: max(magnitude - beta, 0)
+    int alpha_q = 16;      //!< NMS: magnitude * alpha_q >> 4
+    int beta_q = 0;        //!< OMS: max(magnitude - beta_q, 0)
+    float alpha = 0.75f;   //!< float NMS: alpha * magnitude (as the reference decoder)
+    float beta = 0.5f;     //!< float OMS: max(magnitude - beta, 0)
     bool flooding = false; //!< inter-frame only: two-phase schedule, rows in index order
     // intra-frame (QC) description: block row b = layer b, its d_b nonzero blocks
     // are blocks [blk_ptr[b], blk_ptr[b+1]) with block column blk_col[] and shift
@@ -68,8 +68,8 @@ struct job {
 using kernel_fn = void (*)(const job&);
 
 struct protokernel {
-    const char* name;    //!< generic, sse4_1, avx2, avx512 (all use 64-byte lane groups)
-    kernel_fn int16_fn;  //!< inter-frame (layered or flooding)
+    const char* name;   //!< generic, sse4_1, avx2, avx512 (all use 64-byte lane groups)
+    kernel_fn int16_fn; //!< inter-frame (layered or flooding)
     kernel_fn int8_fn;
     kernel_fn float_fn;
     int int16_lanes;
