@@ -408,6 +408,127 @@ inline void row_update(int d,
     }
 }
 
+#if defined(__AVX512BW__)
+/*!
+ * AVX-512 layered row of the fixed-point min-sum rules (not SCMS) with the C2V
+ * messages stored compressed: per row the two corrected magnitudes (mag1, mag2,
+ * one vector each), per edge two lane masks (the C2V is negative; it took mag2).
+ * The old C2V is rebuilt from them exactly, so the results are those of
+ * row_update() bit for bit; the C2V memory streamed per iteration drops from
+ * d vectors to 2 vectors + d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
+ */
+template <typename T, check_node_rule Rule, bool Masked, typename LIn>
+inline void row_update_compressed(
+    int d, LIn lin, T* rowmag, uint64_t* emask, T* ext, uint64_t keep, const job& jb)
+{
+    constexpr bool i8 = sizeof(T) == 1;
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i lo = i8 ? _mm512_set1_epi8(-127) : _mm512_set1_epi16(-32767);
+    const __m512i top = i8 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+    const __m512i om1 = _mm512_loadu_si512(rowmag);
+    const __m512i om2 = _mm512_loadu_si512(rowmag + 64 / sizeof(T));
+    __m512i min1 = top, min2 = top;
+    uint64_t neg = 0;
+    for (int j = 0; j < d; ++j) {
+        uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
+        if constexpr (Masked) {
+            sg &= keep;
+            t2 &= keep;
+        }
+        __m512i c, x;
+        const __m512i Lv = _mm512_loadu_si512(lin(j));
+        if constexpr (i8) {
+            c = _mm512_mask_blend_epi8(t2, om1, om2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            if constexpr (Masked)
+                c = _mm512_maskz_mov_epi8(keep, c);
+            x = _mm512_max_epi8(_mm512_subs_epi8(Lv, c), lo);
+            neg ^= _mm512_movepi8_mask(x);
+            const __m512i a = _mm512_abs_epi8(x);
+            min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
+            min1 = _mm512_min_epi8(min1, a);
+        } else {
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), om1, om2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            if constexpr (Masked)
+                c = _mm512_maskz_mov_epi16(static_cast<__mmask32>(keep), c);
+            x = _mm512_max_epi16(_mm512_subs_epi16(Lv, c), lo);
+            neg ^= _mm512_movepi16_mask(x);
+            const __m512i a = _mm512_abs_epi16(x);
+            min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
+            min1 = _mm512_min_epi16(min1, a);
+        }
+        _mm512_storeu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)), x);
+    }
+    __m512i mag1 = min1, mag2 = min2;
+    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        auto scale = [&](__m512i v) {
+            if constexpr (i8) {
+                const __m512i aq = _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q));
+                const __m512i r8 = _mm512_set1_epi16(8);
+                __m512i l = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(v));
+                __m512i h = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(v, 1));
+                l = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(l, aq), r8), 4);
+                h = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(h, aq), r8), 4);
+                return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(l)),
+                                          _mm512_cvtepi16_epi8(h),
+                                          1);
+            } else {
+                const __m512i aq = _mm512_set1_epi32(jb.alpha_q);
+                const __m512i r8 = _mm512_set1_epi32(8);
+                __m512i l = _mm512_cvtepi16_epi32(_mm512_castsi512_si256(v));
+                __m512i h = _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(v, 1));
+                l = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(l, aq), r8), 4);
+                h = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(h, aq), r8), 4);
+                return _mm512_inserti64x4(
+                    _mm512_castsi256_si512(_mm512_cvtepi32_epi16(l)),
+                    _mm512_cvtepi32_epi16(h),
+                    1);
+            }
+        };
+        mag1 = scale(min1);
+        mag2 = scale(min2);
+    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        const int b = std::min<int>(jb.beta_q, std::numeric_limits<T>::max());
+        if constexpr (i8) {
+            const __m512i bv = _mm512_set1_epi8(static_cast<char>(b));
+            mag1 = _mm512_max_epi8(_mm512_sub_epi8(min1, bv), zero);
+            mag2 = _mm512_max_epi8(_mm512_sub_epi8(min2, bv), zero);
+        } else {
+            const __m512i bv = _mm512_set1_epi16(static_cast<short>(b));
+            mag1 = _mm512_max_epi16(_mm512_sub_epi16(min1, bv), zero);
+            mag2 = _mm512_max_epi16(_mm512_sub_epi16(min2, bv), zero);
+        }
+    }
+    for (int j = 0; j < d; ++j) {
+        const __m512i x =
+            _mm512_loadu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)));
+        __m512i c, out;
+        uint64_t t2, sg;
+        if constexpr (i8) {
+            const __m512i a = _mm512_abs_epi8(x);
+            t2 = _mm512_cmpeq_epi8_mask(a, min1);
+            sg = neg ^ _mm512_movepi8_mask(x);
+            c = _mm512_mask_blend_epi8(t2, mag1, mag2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+        } else {
+            const __m512i a = _mm512_abs_epi16(x);
+            t2 = _mm512_cmpeq_epi16_mask(a, min1);
+            sg = (neg ^ _mm512_movepi16_mask(x)) & 0xffffffffu;
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), mag1, mag2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            out = _mm512_max_epi16(_mm512_adds_epi16(x, c), lo);
+        }
+        emask[2 * j] = sg;
+        emask[2 * j + 1] = t2;
+        _mm512_storeu_si512(lin(j), out);
+    }
+    _mm512_storeu_si512(rowmag, mag1);
+    _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
+}
+#endif
+
 /*! Channel LLR -> decoder value: float clamped at +-1e6 (as the reference), fixed
  *  point rounded half away from zero and saturated at +-channel_max. */
 template <typename T>
@@ -477,7 +598,17 @@ struct inter_kernel {
         std::vector<T> L(static_cast<size_t>(cols) * W);
         std::vector<T> Ln(Flood ? static_cast<size_t>(cols) * W : 0);
         std::vector<T> ch(Flood ? static_cast<size_t>(cols) * W : 0);
-        std::vector<T> c2v(static_cast<size_t>(jb.edges) * W);
+#if defined(__AVX512BW__)
+        static constexpr bool comp = !Flood && !N::is_float &&
+                                     Rule != check_node_rule::self_corrected_min_sum &&
+                                     W * sizeof(T) == 64;
+#else
+        static constexpr bool comp = false;
+#endif
+        std::vector<T> c2v(comp ? 0 : static_cast<size_t>(jb.edges) * W);
+        // compressed C2V (comp): per row mag1, mag2; per edge sign and took-mag2 masks
+        std::vector<T> rowmag(comp ? static_cast<size_t>(jb.rows) * 2 * W : 0);
+        std::vector<uint64_t> emask(comp ? static_cast<size_t>(jb.edges) * 2 : 0);
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
                                 ? static_cast<size_t>(jb.edges) * W
                                 : 0);
@@ -534,6 +665,7 @@ struct inter_kernel {
         // keep[l] = 0 for one iteration after lane l is refilled: its messages are
         // cleared at first use in row_update (no pass over all the C2V memory)
         M keep[W];
+        [[maybe_unused]] uint64_t keep_bits = ~uint64_t(0); // keep as a lane mask
         bool fresh = false;
         {
             int all[W];
@@ -587,6 +719,19 @@ struct inter_kernel {
                 auto pat = [&](int j) {
                     return prev.data() + static_cast<size_t>(e0 + j) * W;
                 };
+#if defined(__AVX512BW__)
+                if constexpr (comp) {
+                    T* rm = rowmag.data() + static_cast<size_t>(r) * 2 * W;
+                    uint64_t* em = emask.data() + static_cast<size_t>(e0) * 2;
+                    if (fresh)
+                        row_update_compressed<T, Rule, true>(
+                            d, lin, rm, em, ext.data(), keep_bits, jb);
+                    else
+                        row_update_compressed<T, Rule, false>(
+                            d, lin, rm, em, ext.data(), keep_bits, jb);
+                    continue;
+                }
+#endif
                 if (fresh)
                     row_update<T, W, Rule, Flood, true>(
                         d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
@@ -679,6 +824,9 @@ struct inter_kernel {
                     refill[l] = 0;
                 }
                 fresh = true;
+                keep_bits = 0;
+                for (int l = 0; l < W; ++l)
+                    keep_bits |= static_cast<uint64_t>(keep[l] != 0) << l;
             }
         }
     }
