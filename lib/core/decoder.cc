@@ -272,11 +272,17 @@ decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
 }
 
 namespace {
-/*! CPU backend: int16/int8 precision -> the SIMD decoder, else the float reference. */
+/*!
+ * CPU backend: the SIMD decoder for the min-sum family in int16 / int8 / float (its
+ * float equals the reference bit for bit); SPA (and half2, refused there) on the
+ * float reference decoder.
+ */
 decoder::uptr make_cpu_decoder(ldpc_code::sptr code, const decoder_options& options)
 {
     if (options.precision == message_precision::int16 ||
-        options.precision == message_precision::int8) {
+        options.precision == message_precision::int8 ||
+        (options.precision == message_precision::float32 &&
+         options.rule != check_node_rule::spa)) {
         return make_simd_decoder(std::move(code), options);
     }
     return make_cpu_reference_decoder(std::move(code), options);

@@ -1,9 +1,12 @@
 /* -*- c++ -*- */
 /*
- * The CPU SIMD decoder (issue 6): layered min-sum family (ms, nms, oms, scms) in
- * int16 or int8 saturating fixed point with frames interleaved into SIMD lanes
- * (paper 002), threads over groups of frames, early-terminated lanes refilled
- * with the next frame. Chosen by backend cpu/auto when precision is int16/int8.
+ * The CPU SIMD decoder (issue 6): min-sum family (ms, nms, oms, scms), layered or
+ * flooding, in int16 / int8 saturating fixed point or float, with frames
+ * interleaved into SIMD lanes (paper 002), threads over groups of frames,
+ * early-terminated lanes refilled with the next frame; and, for calls with too few
+ * frames to fill the lanes (single-frame latency), an intra-frame layered path for
+ * QC codes (the Z rows of a block row in the lanes). Chosen by backend cpu/auto for
+ * every min-sum-family decoder (float SPA stays on the reference decoder).
  *
  * Fixed point (defaults, see docs/SIMD_DESIGN.md):
  *   int16: LLR * 2^3 (3 fraction bits), channel +-2^10 (|L| <= 128), messages +-32767
@@ -27,13 +30,20 @@ struct simd_quantization {
     int msg_max;       //!< message / posterior saturation: the type's max (127, 32767)
 };
 
-/*! The default quantization of a precision (int16 or int8). */
+/*! How frames map to lanes. */
+enum class simd_layout {
+    automatic, //!< intra-frame when a call has too few frames for the lanes (QC, layered)
+    inter_frame, //!< always frames in lanes
+    intra_frame  //!< always one frame at a time (QC codes, layered; else inter-frame)
+};
+
+/*! The default quantization of a precision (int16 or int8; float: unused zeros). */
 simd_quantization default_simd_quantization(message_precision precision);
 
 /*!
  * Makes the SIMD decoder; arch "" = best for this CPU (or $GPUFEC_SIMD_ARCH).
- * Throws invalid_argument for an unsupported combination (rule spa, flooding,
- * precision float32/half2), naming it.
+ * Throws invalid_argument for an unsupported combination (rule spa, precision
+ * half2), naming it.
  */
 std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
@@ -42,7 +52,11 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
 std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch,
-                                           const simd_quantization& q);
+                                           const simd_quantization& q,
+                                           simd_layout layout = simd_layout::automatic);
+
+/*! True when the code has the QC layer structure the intra-frame path needs. */
+bool simd_intra_frame_capable(const ldpc_code& code);
 
 /*! The protokernel a SIMD decoder runs ("generic", "sse4_1", "avx2", "avx512"). */
 std::string simd_decoder_arch(const decoder& d);

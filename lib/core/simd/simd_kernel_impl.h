@@ -1,17 +1,21 @@
 /* -*- c++ -*- */
 /*
- * The body of the inter-frame layered min-sum kernel, included by each ISA's
+ * The body of the SIMD min-sum-family kernels (inter-frame layered / flooding,
+ * paper 002; intra-frame layered for QC codes), included by each ISA's
  * translation unit (kernel_<isa>.cc) with its own compile flags. Written as plain
  * loops over the W lanes with fixed W so that the compiler vectorizes them with
- * the ISA at hand; all arithmetic is integer and saturating, so every ISA gives
- * bit-identical results (and each frame's result does not depend on W or on which
- * lane it ran in).
+ * the ISA at hand. Fixed point is integer and saturating; float uses only IEEE
+ * add/sub/mul/min/max/compare in the reference decoder's order (no FMA, no
+ * reassociation), so every ISA gives bit-identical results, a frame's result does
+ * not depend on W, on its lane or on inter- vs intra-frame, and float equals
+ * cpu_reference_decoder bit for bit.
  *
- * Semantics follow cpu_reference_decoder: layers in order, rows in order,
- * V2C = L - C2V_old, NMS alpha*min (alpha_q/16), OMS max(min-beta,0), SCMS erasure
- * on sign change against the stored previous V2C, hard decision L<0 -> 1, early
- * termination after each iteration, punctured columns LLR 0. Differences: all
- * values saturate at +-msg_max (the posterior too).
+ * Semantics follow cpu_reference_decoder: layers in order, rows in order (or
+ * flooding: two-phase), V2C = L - C2V_old, NMS alpha*min (fixed point: alpha_q/16
+ * rounded), OMS max(min-beta,0), SCMS erasure on sign change against the stored
+ * previous V2C, hard decision L<0 -> 1, early termination after each iteration,
+ * punctured columns LLR 0. Fixed point differs only in that all values saturate
+ * at +-msg_max (the posterior too).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,9 +53,11 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
             const __m512i y = _mm512_loadu_si512(reinterpret_cast<const char*>(b) + i);
             __m512i r;
             if constexpr (i8)
-                r = _mm512_max_epi8(Sub ? _mm512_subs_epi8(x, y) : _mm512_adds_epi8(x, y), lo);
+                r = _mm512_max_epi8(Sub ? _mm512_subs_epi8(x, y) : _mm512_adds_epi8(x, y),
+                                    lo);
             else
-                r = _mm512_max_epi16(Sub ? _mm512_subs_epi16(x, y) : _mm512_adds_epi16(x, y), lo);
+                r = _mm512_max_epi16(
+                    Sub ? _mm512_subs_epi16(x, y) : _mm512_adds_epi16(x, y), lo);
             _mm512_storeu_si512(reinterpret_cast<char*>(out) + i, r);
         }
         return;
@@ -61,14 +67,19 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
     if constexpr (bytes % 32 == 0) {
         const __m256i lo = i8 ? _mm256_set1_epi8(-127) : _mm256_set1_epi16(-32767);
         for (int i = 0; i < bytes; i += 32) {
-            const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(a) + i));
-            const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(b) + i));
+            const __m256i x = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(a) + i));
+            const __m256i y = _mm256_loadu_si256(
+                reinterpret_cast<const __m256i*>(reinterpret_cast<const char*>(b) + i));
             __m256i r;
             if constexpr (i8)
-                r = _mm256_max_epi8(Sub ? _mm256_subs_epi8(x, y) : _mm256_adds_epi8(x, y), lo);
+                r = _mm256_max_epi8(Sub ? _mm256_subs_epi8(x, y) : _mm256_adds_epi8(x, y),
+                                    lo);
             else
-                r = _mm256_max_epi16(Sub ? _mm256_subs_epi16(x, y) : _mm256_adds_epi16(x, y), lo);
-            _mm256_storeu_si256(reinterpret_cast<__m256i*>(reinterpret_cast<char*>(out) + i), r);
+                r = _mm256_max_epi16(
+                    Sub ? _mm256_subs_epi16(x, y) : _mm256_adds_epi16(x, y), lo);
+            _mm256_storeu_si256(
+                reinterpret_cast<__m256i*>(reinterpret_cast<char*>(out) + i), r);
         }
         return;
     }
@@ -77,14 +88,17 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
     if constexpr (bytes % 16 == 0) {
         const __m128i lo = i8 ? _mm_set1_epi8(-127) : _mm_set1_epi16(-32767);
         for (int i = 0; i < bytes; i += 16) {
-            const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(a) + i));
-            const __m128i y = _mm_loadu_si128(reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(b) + i));
+            const __m128i x = _mm_loadu_si128(
+                reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(a) + i));
+            const __m128i y = _mm_loadu_si128(
+                reinterpret_cast<const __m128i*>(reinterpret_cast<const char*>(b) + i));
             __m128i r;
             if constexpr (i8)
                 r = _mm_max_epi8(Sub ? _mm_subs_epi8(x, y) : _mm_adds_epi8(x, y), lo);
             else
                 r = _mm_max_epi16(Sub ? _mm_subs_epi16(x, y) : _mm_adds_epi16(x, y), lo);
-            _mm_storeu_si128(reinterpret_cast<__m128i*>(reinterpret_cast<char*>(out) + i), r);
+            _mm_storeu_si128(reinterpret_cast<__m128i*>(reinterpret_cast<char*>(out) + i),
+                             r);
         }
         return;
     }
@@ -125,21 +139,476 @@ inline void and_into(T* a, const T* mask)
     std::memcpy(a, &v, sizeof v);
 }
 
-template <typename T, int W, check_node_rule Rule>
-struct kernel {
-    static constexpr int MX = std::numeric_limits<T>::max(); // symmetric: +-MX
-    static inline T sat(int v)
-    {
-        v = v > MX ? MX : v;
-        v = v < -MX ? -MX : v;
-        return static_cast<T>(v);
+/*!
+ * Number traits. Fixed point saturates symmetrically at +-max; float follows
+ * cpu_reference_decoder exactly: channel LLRs and V2C messages clamped at +-1e6
+ * (llr_limit), the posterior not clamped, the empty minimum is +1e6.
+ */
+template <typename T>
+struct num {
+    static constexpr bool is_float = false;
+    using M = T; //!< integer lane type of the same width (signs, masks)
+    static constexpr T init = std::numeric_limits<T>::max();
+};
+template <>
+struct num<float> {
+    static constexpr bool is_float = true;
+    using M = int32_t;
+    static constexpr float init = 1.0e6f; // cpu_reference_decoder::llr_limit
+};
+
+/*! out = a - b (the extrinsic), saturating in fixed point. */
+template <typename T, int W>
+inline void sub_lanes(const T* __restrict a, const T* __restrict b, T* __restrict out)
+{
+    if constexpr (num<T>::is_float) {
+        for (int l = 0; l < W; ++l)
+            out[l] = a[l] - b[l];
+    } else {
+        addsub_sat<T, W, true>(a, b, out);
     }
+}
+
+/*! out = a + b, saturating in fixed point. */
+template <typename T, int W>
+inline void add_lanes(const T* __restrict a, const T* __restrict b, T* __restrict out)
+{
+    if constexpr (num<T>::is_float) {
+        for (int l = 0; l < W; ++l)
+            out[l] = a[l] + b[l];
+    } else {
+        addsub_sat<T, W, false>(a, b, out);
+    }
+}
+
+/*! acc += b (flooding's variable-node sum), saturating in fixed point. */
+template <typename T, int W>
+inline void acc_lanes(T* acc, const T* __restrict b)
+{
+    T tmp[W];
+    add_lanes<T, W>(acc, b, tmp);
+    std::memcpy(acc, tmp, sizeof tmp);
+}
+
+/*!
+ * The float row of row_update() in GCC/Clang vector extensions (W floats, lowered
+ * to the ISA's registers; plain loops stayed scalar: without -ffast-math GCC 12
+ * does not vectorize the float min/max/select pattern). Every operation is the
+ * reference's scalar one lane-wise: std::min(a, b) = b < a ? b : a,
+ * std::max(a, b) = a < b ? b : a, so the results are bit-identical.
+ */
+template <int W,
+          check_node_rule Rule,
+          bool Flood,
+          bool Masked,
+          typename LIn,
+          typename LOut,
+          typename MAt,
+          typename PAt>
+inline void row_update_float(int d,
+                             LIn lin,
+                             LOut lout,
+                             MAt mat,
+                             PAt pat,
+                             float* ext,
+                             float* v2c,
+                             const int32_t* keep,
+                             const job& jb)
+{
+    typedef float vf __attribute__((vector_size(W * 4)));
+    typedef int32_t vi __attribute__((vector_size(W * 4)));
+    auto ld = [](const float* p) {
+        vf v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    };
+    auto st = [](float* p, const vf& v) { std::memcpy(p, &v, sizeof v); };
+    auto fabs_v = [](const vf& v) { return (vf)((vi)v & 0x7fffffff); };
+    const float lim = num<float>::init;
+    const vf zero = vf{} * 0.0f;
+    vf min1 = zero + lim, min2 = zero + lim;
+    vi neg = (vi)zero & 0;
+    for (int j = 0; j < d; ++j) {
+        if constexpr (Masked) {
+            and_into<int32_t, W>(reinterpret_cast<int32_t*>(mat(j)), keep);
+            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+                and_into<int32_t, W>(reinterpret_cast<int32_t*>(pat(j)), keep);
+        }
+        const vf x = ld(lin(j)) - ld(mat(j));
+        st(ext + static_cast<size_t>(j) * W, x);
+        vf e = x < -lim ? zero - lim : x; // std::max(x, -lim)
+        e = lim < e ? zero + lim : e;     // std::min(e, lim)
+        if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
+            float* p = pat(j);
+            const vf pv = ld(p);
+            const vi changed = ((e < 0.0f) & (pv > 0.0f)) | ((e > 0.0f) & (pv < 0.0f));
+            e = changed ? zero : e;
+            st(p, e);
+        }
+        st(v2c + static_cast<size_t>(j) * W, e);
+        const vf a = fabs_v(e);
+        neg ^= (e < 0.0f);
+        const vf mx = min1 < a ? a : min1; // std::max(min1, a)
+        min2 = mx < min2 ? mx : min2;      // std::min(min2, mx)
+        min1 = a < min1 ? a : min1;        // std::min(min1, a)
+    }
+    vf mag1 = min1, mag2 = min2;
+    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        mag1 = jb.alpha * min1;
+        mag2 = jb.alpha * min2;
+    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        mag1 = min1 - jb.beta;
+        mag2 = min2 - jb.beta;
+        mag1 = mag1 < 0.0f ? zero : mag1; // std::max(m - beta, 0)
+        mag2 = mag2 < 0.0f ? zero : mag2;
+    }
+    for (int j = 0; j < d; ++j) {
+        const vf v = ld(v2c + static_cast<size_t>(j) * W);
+        const vf mag = fabs_v(v) == min1 ? mag2 : mag1;
+        const vi sgn = neg ^ (v < 0.0f);
+        const vf m = sgn ? -mag : mag;
+        st(mat(j), m);
+        if constexpr (Flood)
+            st(lout(j), ld(lout(j)) + m);
+        else
+            st(lout(j), ld(ext + static_cast<size_t>(j) * W) + m);
+    }
+}
+
+/*!
+ * One check row over W lanes (W frames inter-frame, W rows of a block row
+ * intra-frame): lin(j) / mat(j) / pat(j) give the W-lane posterior, C2V and (SCMS)
+ * previous-V2C vectors of the row's j-th edge. Layered: lout(j) = lin(j) receives
+ * L = extrinsic + C2V_new. Flooding: lout(j) (the next posterior, preset to the
+ * channel) accumulates C2V_new. Same operations in the same order as
+ * cpu_reference_decoder's process_row / min_sum_row. Masked: the lanes whose
+ * keep mask is 0 were refilled with a new frame this iteration, so their stored
+ * C2V (and SCMS V2C) are cleared (ANDed) at first use, in place.
+ */
+template <typename T,
+          int W,
+          check_node_rule Rule,
+          bool Flood,
+          bool Masked,
+          typename LIn,
+          typename LOut,
+          typename MAt,
+          typename PAt>
+inline void row_update(int d,
+                       LIn lin,
+                       LOut lout,
+                       MAt mat,
+                       PAt pat,
+                       T* ext,
+                       T* v2c,
+                       const typename num<T>::M* keep,
+                       const job& jb)
+{
+    using N = num<T>;
+    using M = typename N::M;
+    if constexpr (N::is_float) {
+        row_update_float<W, Rule, Flood, Masked>(
+            d, lin, lout, mat, pat, ext, v2c, keep, jb);
+        return;
+    }
+    constexpr bool sep = N::is_float || Rule == check_node_rule::self_corrected_min_sum;
+    T min1[W], min2[W];
+    M neg[W];
+    for (int l = 0; l < W; ++l) {
+        min1[l] = N::init;
+        min2[l] = N::init;
+        neg[l] = 0;
+    }
+    for (int j = 0; j < d; ++j) {
+        T* __restrict x = ext + static_cast<size_t>(j) * W;
+        T* __restrict v = v2c + static_cast<size_t>(j) * W;
+        if constexpr (Masked) {
+            and_into<M, W>(reinterpret_cast<M*>(mat(j)), keep);
+            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+                and_into<M, W>(reinterpret_cast<M*>(pat(j)), keep);
+        }
+        sub_lanes<T, W>(lin(j), mat(j), x);
+        if constexpr (sep) {
+            [[maybe_unused]] T* __restrict p = nullptr;
+            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+                p = pat(j);
+            for (int l = 0; l < W; ++l) {
+                T e = x[l];
+                if constexpr (N::is_float)
+                    e = std::min(std::max(e, -N::init), N::init);
+                if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
+                    const bool changed = ((e < 0) & (p[l] > 0)) | ((e > 0) & (p[l] < 0));
+                    e = changed ? T(0) : e;
+                    p[l] = e;
+                }
+                v[l] = e;
+                T a;
+                if constexpr (N::is_float)
+                    a = std::fabs(e);
+                else
+                    a = static_cast<T>(e < 0 ? -e : e);
+                neg[l] ^= static_cast<M>(e < 0);
+                min2[l] = std::min(min2[l], std::max(min1[l], a));
+                min1[l] = std::min(min1[l], a);
+            }
+        } else {
+            for (int l = 0; l < W; ++l) {
+                const T e = x[l];
+                const T a = static_cast<T>(e < 0 ? -e : e);
+                neg[l] ^= static_cast<M>(e < 0);
+                min2[l] = std::min(min2[l], std::max(min1[l], a));
+                min1[l] = std::min(min1[l], a);
+            }
+        }
+    }
+    T mag1[W], mag2[W];
+    for (int l = 0; l < W; ++l) {
+        if constexpr (N::is_float) {
+            float a1 = min1[l], a2 = min2[l];
+            if constexpr (Rule == check_node_rule::normalized_min_sum) {
+                a1 = jb.alpha * a1;
+                a2 = jb.alpha * a2;
+            } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+                a1 = std::max(a1 - jb.beta, 0.0f);
+                a2 = std::max(a2 - jb.beta, 0.0f);
+            }
+            mag1[l] = a1;
+            mag2[l] = a2;
+        } else {
+            int a1 = min1[l], a2 = min2[l];
+            if constexpr (Rule == check_node_rule::normalized_min_sum) {
+                a1 = (a1 * jb.alpha_q + 8) >> 4; // rounded
+                a2 = (a2 * jb.alpha_q + 8) >> 4;
+            } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+                a1 = std::max(a1 - jb.beta_q, 0);
+                a2 = std::max(a2 - jb.beta_q, 0);
+            }
+            mag1[l] = static_cast<T>(a1);
+            mag2[l] = static_cast<T>(a2);
+        }
+    }
+    for (int j = 0; j < d; ++j) {
+        T* __restrict m = mat(j);
+        const T* __restrict x = ext + static_cast<size_t>(j) * W;
+        const T* __restrict v = (sep ? v2c : ext) + static_cast<size_t>(j) * W;
+        for (int l = 0; l < W; ++l) {
+            T a;
+            if constexpr (N::is_float)
+                a = std::fabs(v[l]);
+            else
+                a = static_cast<T>(v[l] < 0 ? -v[l] : v[l]);
+            const T mag = a == min1[l] ? mag2[l] : mag1[l];
+            const bool s = (neg[l] != 0) != (v[l] < 0);
+            m[l] = s ? static_cast<T>(-mag) : mag;
+        }
+        if constexpr (Flood)
+            acc_lanes<T, W>(lout(j), m);
+        else
+            add_lanes<T, W>(x, m, lout(j));
+    }
+}
+
+#if defined(__AVX512BW__)
+/*!
+ * AVX-512 layered row of the fixed-point min-sum rules (not SCMS) with the C2V
+ * messages stored compressed: per row the two corrected magnitudes (mag1, mag2,
+ * one vector each), per edge two lane masks (the C2V is negative; it took mag2).
+ * The old C2V is rebuilt from them exactly, so the results are those of
+ * row_update() bit for bit; the C2V memory streamed per iteration drops from
+ * d vectors to 2 vectors + d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
+ */
+template <typename T, check_node_rule Rule, bool Masked, typename LIn>
+inline void row_update_compressed(
+    int d, LIn lin, T* rowmag, uint64_t* emask, T* ext, uint64_t keep, const job& jb)
+{
+    constexpr bool i8 = sizeof(T) == 1;
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i lo = i8 ? _mm512_set1_epi8(-127) : _mm512_set1_epi16(-32767);
+    const __m512i top = i8 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+    const __m512i om1 = _mm512_loadu_si512(rowmag);
+    const __m512i om2 = _mm512_loadu_si512(rowmag + 64 / sizeof(T));
+    __m512i min1 = top, min2 = top;
+    uint64_t neg = 0;
+    for (int j = 0; j < d; ++j) {
+        uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
+        if constexpr (Masked) {
+            sg &= keep;
+            t2 &= keep;
+        }
+        __m512i c, x;
+        const __m512i Lv = _mm512_loadu_si512(lin(j));
+        if constexpr (i8) {
+            c = _mm512_mask_blend_epi8(t2, om1, om2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            if constexpr (Masked)
+                c = _mm512_maskz_mov_epi8(keep, c);
+            x = _mm512_max_epi8(_mm512_subs_epi8(Lv, c), lo);
+            neg ^= _mm512_movepi8_mask(x);
+            const __m512i a = _mm512_abs_epi8(x);
+            min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
+            min1 = _mm512_min_epi8(min1, a);
+        } else {
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), om1, om2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            if constexpr (Masked)
+                c = _mm512_maskz_mov_epi16(static_cast<__mmask32>(keep), c);
+            x = _mm512_max_epi16(_mm512_subs_epi16(Lv, c), lo);
+            neg ^= _mm512_movepi16_mask(x);
+            const __m512i a = _mm512_abs_epi16(x);
+            min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
+            min1 = _mm512_min_epi16(min1, a);
+        }
+        _mm512_storeu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)), x);
+    }
+    __m512i mag1 = min1, mag2 = min2;
+    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        auto scale = [&](__m512i v) {
+            if constexpr (i8) {
+                const __m512i aq = _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q));
+                const __m512i r8 = _mm512_set1_epi16(8);
+                __m512i l = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(v));
+                __m512i h = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(v, 1));
+                l = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(l, aq), r8), 4);
+                h = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(h, aq), r8), 4);
+                return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(l)),
+                                          _mm512_cvtepi16_epi8(h),
+                                          1);
+            } else {
+                const __m512i aq = _mm512_set1_epi32(jb.alpha_q);
+                const __m512i r8 = _mm512_set1_epi32(8);
+                __m512i l = _mm512_cvtepi16_epi32(_mm512_castsi512_si256(v));
+                __m512i h = _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(v, 1));
+                l = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(l, aq), r8), 4);
+                h = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(h, aq), r8), 4);
+                return _mm512_inserti64x4(
+                    _mm512_castsi256_si512(_mm512_cvtepi32_epi16(l)),
+                    _mm512_cvtepi32_epi16(h),
+                    1);
+            }
+        };
+        mag1 = scale(min1);
+        mag2 = scale(min2);
+    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        const int b = std::min<int>(jb.beta_q, std::numeric_limits<T>::max());
+        if constexpr (i8) {
+            const __m512i bv = _mm512_set1_epi8(static_cast<char>(b));
+            mag1 = _mm512_max_epi8(_mm512_sub_epi8(min1, bv), zero);
+            mag2 = _mm512_max_epi8(_mm512_sub_epi8(min2, bv), zero);
+        } else {
+            const __m512i bv = _mm512_set1_epi16(static_cast<short>(b));
+            mag1 = _mm512_max_epi16(_mm512_sub_epi16(min1, bv), zero);
+            mag2 = _mm512_max_epi16(_mm512_sub_epi16(min2, bv), zero);
+        }
+    }
+    for (int j = 0; j < d; ++j) {
+        const __m512i x =
+            _mm512_loadu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)));
+        __m512i c, out;
+        uint64_t t2, sg;
+        if constexpr (i8) {
+            const __m512i a = _mm512_abs_epi8(x);
+            t2 = _mm512_cmpeq_epi8_mask(a, min1);
+            sg = neg ^ _mm512_movepi8_mask(x);
+            c = _mm512_mask_blend_epi8(t2, mag1, mag2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+        } else {
+            const __m512i a = _mm512_abs_epi16(x);
+            t2 = _mm512_cmpeq_epi16_mask(a, min1);
+            sg = (neg ^ _mm512_movepi16_mask(x)) & 0xffffffffu;
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), mag1, mag2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            out = _mm512_max_epi16(_mm512_adds_epi16(x, c), lo);
+        }
+        emask[2 * j] = sg;
+        emask[2 * j + 1] = t2;
+        _mm512_storeu_si512(lin(j), out);
+    }
+    _mm512_storeu_si512(rowmag, mag1);
+    _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
+}
+#endif
+
+/*! Channel LLR -> decoder value: float clamped at +-1e6 (as the reference), fixed
+ *  point rounded half away from zero and saturated at +-channel_max. */
+template <typename T>
+inline void quantize(const job& jb, const float* __restrict in, T* __restrict q)
+{
+    if constexpr (num<T>::is_float) {
+        for (int i = 0; i < jb.n; ++i)
+            q[i] = std::min(std::max(in[i], -num<T>::init), num<T>::init);
+    } else {
+        const float cmax = static_cast<float>(jb.channel_max);
+        for (int i = 0; i < jb.n; ++i) {
+            float v = in[i] * jb.scale;
+            v = v > cmax ? cmax : v;
+            v = v < -cmax ? -cmax : v;
+            q[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));
+        }
+    }
+}
+
+std::vector<int> punctured_columns(const job& jb)
+{
+    std::vector<int> punctured;
+    std::vector<uint8_t> fed(jb.cols, 0);
+    for (int i = 0; i < jb.n; ++i)
+        fed[jb.transmitted[i]] = 1;
+    for (int c = 0; c < jb.cols; ++c)
+        if (!fed[c])
+            punctured.push_back(c);
+    return punctured;
+}
+
+/*! Writes frame f's outputs from its hard decisions (one byte per column). */
+inline void
+write_outputs(const job& jb, size_t f, const uint8_t* hard, int iters, bool ok)
+{
+    if (jb.out.info_bits) {
+        uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
+        for (int i = 0; i < jb.k; ++i)
+            dst[i] = hard[jb.info_positions[i]];
+    }
+    if (jb.out.codewords) {
+        uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
+        for (int i = 0; i < jb.n; ++i)
+            dst[i] = hard[jb.transmitted[i]];
+    }
+    if (jb.out.iterations)
+        jb.out.iterations[f] = iters;
+    if (jb.out.parity_ok)
+        jb.out.parity_ok[f] = ok ? 1 : 0;
+}
+
+/*!
+ * Inter-frame kernel: W frames in the W lanes, layered (layers in order, rows in
+ * order) or flooding (rows in index order against the previous iteration's
+ * posteriors; the next posterior = channel + C2V in ascending row order, the
+ * reference's column order), early-terminated lanes refilled at once.
+ */
+template <typename T, int W, check_node_rule Rule, bool Flood>
+struct inter_kernel {
+    using N = num<T>;
+    using M = typename N::M;
 
     static void run(const job& jb)
     {
+        constexpr int prefetch_rows = 2;
         const int cols = jb.cols;
         std::vector<T> L(static_cast<size_t>(cols) * W);
-        std::vector<T> c2v(static_cast<size_t>(jb.edges) * W);
+        std::vector<T> Ln(Flood ? static_cast<size_t>(cols) * W : 0);
+        std::vector<T> ch(Flood ? static_cast<size_t>(cols) * W : 0);
+#if defined(__AVX512BW__)
+        static constexpr bool comp = !Flood && !N::is_float &&
+                                     Rule != check_node_rule::self_corrected_min_sum &&
+                                     W * sizeof(T) == 64;
+#else
+        static constexpr bool comp = false;
+#endif
+        std::vector<T> c2v(comp ? 0 : static_cast<size_t>(jb.edges) * W);
+        // compressed C2V (comp): per row mag1, mag2; per edge sign and took-mag2 masks
+        std::vector<T> rowmag(comp ? static_cast<size_t>(jb.rows) * 2 * W : 0);
+        std::vector<uint64_t> emask(comp ? static_cast<size_t>(jb.edges) * 2 : 0);
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
                                 ? static_cast<size_t>(jb.edges) * W
                                 : 0);
@@ -150,186 +619,359 @@ struct kernel {
         uint8_t refill[W];
         size_t next = jb.first;
 
-        // columns that no input LLR feeds (punctured): LLR 0
-        std::vector<int> punctured;
-        {
-            std::vector<uint8_t> fed(cols, 0);
-            for (int i = 0; i < jb.n; ++i) fed[jb.transmitted[i]] = 1;
-            for (int c = 0; c < cols; ++c)
-                if (!fed[c]) punctured.push_back(c);
-        }
-        std::vector<T> q(jb.n);
-        const float cmax = static_cast<float>(jb.channel_max);
-        auto load = [&](int l) {
-            if (next >= jb.last) {
-                frame_of[l] = -1;
-                for (int c = 0; c < cols; ++c) L[static_cast<size_t>(c) * W + l] = 0;
-            } else {
-                const size_t f = next++;
-                frame_of[l] = static_cast<long>(f);
-                const float* __restrict in = jb.llrs + f * static_cast<size_t>(jb.n);
-                T* __restrict qp = q.data();
-                // quantize: round half away from zero, saturate at +-channel_max
-                for (int i = 0; i < jb.n; ++i) {
-                    float v = in[i] * jb.scale;
-                    v = v > cmax ? cmax : v;
-                    v = v < -cmax ? -cmax : v;
-                    qp[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));
+        const std::vector<int> punctured = punctured_columns(jb);
+        // Loads the next frames into lanes ls[0..k) (or idles them when none is
+        // left): one pass over the posterior array for all of them (per lane, a
+        // pass of strided single-value stores cost as much as a decoding iteration
+        // on DVB-S2).
+        std::vector<T> qb(static_cast<size_t>(W) * jb.n);
+        auto load_lanes = [&](const int* ls, int k) {
+            int fed[W], idle[W];
+            int nfed = 0, nidle = 0;
+            for (int t = 0; t < k; ++t) {
+                const int l = ls[t];
+                refill[l] = 1; // its messages are cleared in its first iteration
+                iters[l] = 0;
+                if (next < jb.last) {
+                    const size_t f = next++;
+                    frame_of[l] = static_cast<long>(f);
+                    quantize<T>(jb,
+                                jb.llrs + f * static_cast<size_t>(jb.n),
+                                qb.data() + static_cast<size_t>(nfed) * jb.n);
+                    fed[nfed++] = l;
+                } else {
+                    frame_of[l] = -1;
+                    idle[nidle++] = l;
                 }
-                for (int i = 0; i < jb.n; ++i)
-                    L[static_cast<size_t>(jb.transmitted[i]) * W + l] = qp[i];
-                for (int c : punctured) L[static_cast<size_t>(c) * W + l] = 0;
             }
-            // the lane's messages are reset by reset_lanes() (all refilled lanes at once)
-            refill[l] = 1;
-            iters[l] = 0;
+            for (int i = 0; i < jb.n; ++i) {
+                T* Lc = L.data() + static_cast<size_t>(jb.transmitted[i]) * W;
+                for (int t = 0; t < nfed; ++t)
+                    Lc[fed[t]] = qb[static_cast<size_t>(t) * jb.n + i];
+            }
+            for (int c : punctured)
+                for (int t = 0; t < nfed; ++t)
+                    L[static_cast<size_t>(c) * W + fed[t]] = 0;
+            if (nidle > 0)
+                for (int c = 0; c < cols; ++c)
+                    for (int t = 0; t < nidle; ++t)
+                        L[static_cast<size_t>(c) * W + idle[t]] = 0;
+            if constexpr (Flood)
+                for (int c = 0; c < cols; ++c)
+                    for (int t = 0; t < k; ++t)
+                        ch[static_cast<size_t>(c) * W + ls[t]] =
+                            L[static_cast<size_t>(c) * W + ls[t]];
         };
-        T keep[W];
-        auto reset_lanes = [&]() {
-            for (int l = 0; l < W; ++l) keep[l] = refill[l] ? T(0) : T(-1);
-            auto clear = [&](std::vector<T>& a) {
-                for (int e = 0; e < jb.edges; ++e) {
-                    and_into<T, W>(a.data() + static_cast<size_t>(e) * W, keep);
-                }
-            };
-            clear(c2v);
-            if (!prev.empty()) clear(prev);
-            for (int l = 0; l < W; ++l) refill[l] = 0;
-        };
-        for (int l = 0; l < W; ++l) load(l);
-        for (int l = 0; l < W; ++l) refill[l] = 0; // messages start at 0
+        // keep[l] = 0 for one iteration after lane l is refilled: its messages are
+        // cleared at first use in row_update (no pass over all the C2V memory)
+        M keep[W];
+        [[maybe_unused]] uint64_t keep_bits = ~uint64_t(0); // keep as a lane mask
+        bool fresh = false;
+        {
+            int all[W];
+            for (int l = 0; l < W; ++l)
+                all[l] = l;
+            load_lanes(all, W);
+            for (int l = 0; l < W; ++l)
+                refill[l] = 0; // messages start at 0
+        }
 
-        std::vector<uint8_t> hard(cols);
+        std::vector<uint8_t> hard(static_cast<size_t>(W) * cols);
         while (true) {
             bool any = false;
-            for (int l = 0; l < W; ++l) any |= frame_of[l] >= 0;
-            if (!any) break;
+            for (int l = 0; l < W; ++l)
+                any |= frame_of[l] >= 0;
+            if (!any)
+                break;
 
-            // one layered iteration for all lanes
+            // one iteration for all lanes
+            if constexpr (Flood)
+                std::memcpy(Ln.data(), ch.data(), ch.size() * sizeof(T));
             for (int ri = 0; ri < jb.rows; ++ri) {
-                const int r = jb.row_order[ri];
+                const int r = Flood ? ri : jb.row_order[ri];
                 const int e0 = jb.row_ptr[r];
                 const int d = jb.row_ptr[r + 1] - e0;
                 const int* rc = jb.row_cols + e0;
-                T min1[W], min2[W], neg[W];
-                for (int l = 0; l < W; ++l) { min1[l] = static_cast<T>(MX); min2[l] = static_cast<T>(MX); neg[l] = 0; }
-                for (int j = 0; j < d; ++j) {
-                    const T* __restrict Lc = L.data() + static_cast<size_t>(rc[j]) * W;
-                    const T* __restrict m = c2v.data() + static_cast<size_t>(e0 + j) * W;
-                    T* __restrict x = ext.data() + static_cast<size_t>(j) * W;
-                    T* __restrict v = v2c.data() + static_cast<size_t>(j) * W;
-                    addsub_sat<T, W, true>(Lc, m, x);
-                    if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
-                        T* __restrict p = prev.data() + static_cast<size_t>(e0 + j) * W;
-                        for (int l = 0; l < W; ++l) {
-                            const T e = x[l];
-                            const bool changed = ((e < 0) & (p[l] > 0)) | ((e > 0) & (p[l] < 0));
-                            const T vv = changed ? T(0) : e;
-                            v[l] = vv;
-                            p[l] = vv;
-                            const T a = static_cast<T>(vv < 0 ? -vv : vv);
-                            neg[l] ^= static_cast<T>(vv < 0);
-                            min2[l] = std::min(min2[l], std::max(min1[l], a));
-                            min1[l] = std::min(min1[l], a);
-                        }
-                    } else {
-                        for (int l = 0; l < W; ++l) {
-                            const T e = x[l];
-                            const T a = static_cast<T>(e < 0 ? -e : e);
-                            neg[l] ^= static_cast<T>(e < 0);
-                            min2[l] = std::min(min2[l], std::max(min1[l], a));
-                            min1[l] = std::min(min1[l], a);
-                        }
-                    }
+                // the posteriors of a row a few rows ahead: for codes whose rows
+                // jump over a posterior array larger than L2 (DVB-S2: 64800 x 64 B)
+                // their loads are the bottleneck otherwise
+                if (ri + prefetch_rows < jb.rows) {
+                    const int rp =
+                        Flood ? ri + prefetch_rows : jb.row_order[ri + prefetch_rows];
+                    for (int e = jb.row_ptr[rp]; e < jb.row_ptr[rp + 1]; ++e)
+                        for (size_t b = 0; b < W * sizeof(T); b += 64)
+                            __builtin_prefetch(
+                                reinterpret_cast<const char*>(
+                                    L.data() + static_cast<size_t>(jb.row_cols[e]) * W) +
+                                    b,
+                                1);
                 }
-                T mag1[W], mag2[W];
-                for (int l = 0; l < W; ++l) {
-                    int a1 = min1[l], a2 = min2[l];
-                    if constexpr (Rule == check_node_rule::normalized_min_sum) {
-                        a1 = (a1 * jb.alpha_q + 8) >> 4; // rounded
-                        a2 = (a2 * jb.alpha_q + 8) >> 4;
-                    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
-                        a1 = std::max(a1 - jb.beta_q, 0);
-                        a2 = std::max(a2 - jb.beta_q, 0);
-                    }
-                    mag1[l] = static_cast<T>(a1);
-                    mag2[l] = static_cast<T>(a2);
+                auto lin = [&](int j) {
+                    return L.data() + static_cast<size_t>(rc[j]) * W;
+                };
+                auto lout = [&](int j) {
+                    return (Flood ? Ln.data() : L.data()) +
+                           static_cast<size_t>(rc[j]) * W;
+                };
+                auto mat = [&](int j) {
+                    return c2v.data() + static_cast<size_t>(e0 + j) * W;
+                };
+                auto pat = [&](int j) {
+                    return prev.data() + static_cast<size_t>(e0 + j) * W;
+                };
+#if defined(__AVX512BW__)
+                if constexpr (comp) {
+                    T* rm = rowmag.data() + static_cast<size_t>(r) * 2 * W;
+                    uint64_t* em = emask.data() + static_cast<size_t>(e0) * 2;
+                    if (fresh)
+                        row_update_compressed<T, Rule, true>(
+                            d, lin, rm, em, ext.data(), keep_bits, jb);
+                    else
+                        row_update_compressed<T, Rule, false>(
+                            d, lin, rm, em, ext.data(), keep_bits, jb);
+                    continue;
                 }
-                for (int j = 0; j < d; ++j) {
-                    T* __restrict Lc = L.data() + static_cast<size_t>(rc[j]) * W;
-                    T* __restrict m = c2v.data() + static_cast<size_t>(e0 + j) * W;
-                    const T* __restrict x = ext.data() + static_cast<size_t>(j) * W;
-                    const T* __restrict v =
-                        (Rule == check_node_rule::self_corrected_min_sum ? v2c.data() : ext.data()) +
-                        static_cast<size_t>(j) * W;
-                    for (int l = 0; l < W; ++l) {
-                        const T a = static_cast<T>(v[l] < 0 ? -v[l] : v[l]);
-                        const T mag = a == min1[l] ? mag2[l] : mag1[l];
-                        const bool s = (neg[l] != 0) != (v[l] < 0);
-                        const T c = s ? static_cast<T>(-mag) : mag;
-                        m[l] = c;
-                    }
-                    addsub_sat<T, W, false>(x, m, Lc);
-                }
+#endif
+                if (fresh)
+                    row_update<T, W, Rule, Flood, true>(
+                        d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
+                else
+                    row_update<T, W, Rule, Flood, false>(
+                        d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
             }
+            if constexpr (Flood)
+                L.swap(Ln);
+            fresh = false;
 
             bool need_check = jb.early_termination;
             for (int l = 0; l < W; ++l) {
                 ++iters[l];
                 need_check |= frame_of[l] >= 0 && iters[l] >= jb.max_iterations;
             }
-            if (!need_check) continue;
+            if (!need_check)
+                continue;
 
-            // syndrome of every lane: the sign bit of an XOR of values is the XOR of
-            // their sign bits (L < 0 -> 1), that of an OR the OR: all vector ops
-            T bad[W];
-            for (int l = 0; l < W; ++l) bad[l] = 0;
+            // syndrome of every lane. Fixed point: the sign bit of an XOR of values
+            // is the XOR of their sign bits (L < 0 -> 1), that of an OR the OR. Float:
+            // the comparison L < 0 per value (-0 is not negative).
+            M bad[W];
+            for (int l = 0; l < W; ++l)
+                bad[l] = 0;
             for (int r = 0; r < jb.rows; ++r) {
-                T par[W];
-                for (int l = 0; l < W; ++l) par[l] = 0;
+                M par[W];
+                for (int l = 0; l < W; ++l)
+                    par[l] = 0;
                 const int eb = jb.row_ptr[r], ee = jb.row_ptr[r + 1];
+                if (r + prefetch_rows < jb.rows)
+                    for (int e = jb.row_ptr[r + prefetch_rows];
+                         e < jb.row_ptr[r + prefetch_rows + 1];
+                         ++e)
+                        for (size_t b = 0; b < W * sizeof(T); b += 64)
+                            __builtin_prefetch(
+                                reinterpret_cast<const char*>(
+                                    L.data() + static_cast<size_t>(jb.row_cols[e]) * W) +
+                                b);
                 for (int e = eb; e < ee; ++e) {
-                    xor_into<T, W>(par, L.data() + static_cast<size_t>(jb.row_cols[e]) * W);
+                    const T* Lc = L.data() + static_cast<size_t>(jb.row_cols[e]) * W;
+                    if constexpr (N::is_float) {
+                        typedef float vf __attribute__((vector_size(W * 4)));
+                        typedef int32_t vi __attribute__((vector_size(W * 4)));
+                        vf lv;
+                        vi pv;
+                        std::memcpy(&lv, Lc, sizeof lv);
+                        std::memcpy(&pv, par, sizeof pv);
+                        pv ^= (lv < 0.0f);
+                        std::memcpy(par, &pv, sizeof pv);
+                    } else {
+                        xor_into<T, W>(par, Lc);
+                    }
                 }
-                for (int l = 0; l < W; ++l) bad[l] = static_cast<T>(bad[l] | par[l]);
+                for (int l = 0; l < W; ++l)
+                    bad[l] = static_cast<M>(bad[l] | par[l]);
             }
-            bool any_refill = false;
+            int fin[W];
+            bool fin_ok[W];
+            int nfin = 0;
             for (int l = 0; l < W; ++l) {
-                if (frame_of[l] < 0) continue;
-                const bool ok = bad[l] >= 0;
-                if (!((jb.early_termination && ok) || iters[l] >= jb.max_iterations)) continue;
-                const size_t f = static_cast<size_t>(frame_of[l]);
-                for (int c = 0; c < cols; ++c) hard[c] = L[static_cast<size_t>(c) * W + l] < 0;
-                if (jb.out.info_bits) {
-                    uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
-                    for (int i = 0; i < jb.k; ++i) dst[i] = hard[jb.info_positions[i]];
+                if (frame_of[l] < 0)
+                    continue;
+                const bool ok = N::is_float ? bad[l] == 0 : bad[l] >= 0;
+                if ((jb.early_termination && ok) || iters[l] >= jb.max_iterations) {
+                    fin_ok[nfin] = ok;
+                    fin[nfin++] = l;
                 }
-                if (jb.out.codewords) {
-                    uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
-                    for (int i = 0; i < jb.n; ++i) dst[i] = hard[jb.transmitted[i]];
-                }
-                if (jb.out.iterations) jb.out.iterations[f] = iters[l];
-                if (jb.out.parity_ok) jb.out.parity_ok[f] = ok ? 1 : 0;
-                load(l); // refill the lane with the next frame (or idle it)
-                any_refill = true;
             }
-            if (any_refill) reset_lanes();
+            const bool any_refill = nfin > 0;
+            if (any_refill) {
+                // hard decisions of the finished lanes (one pass), their outputs,
+                // then the next frames into their lanes
+                for (int c = 0; c < cols; ++c) {
+                    const T* Lc = L.data() + static_cast<size_t>(c) * W;
+                    for (int t = 0; t < nfin; ++t)
+                        hard[static_cast<size_t>(t) * cols + c] = Lc[fin[t]] < 0;
+                }
+                for (int t = 0; t < nfin; ++t)
+                    write_outputs(jb,
+                                  static_cast<size_t>(frame_of[fin[t]]),
+                                  hard.data() + static_cast<size_t>(t) * cols,
+                                  iters[fin[t]],
+                                  fin_ok[t]);
+                load_lanes(fin, nfin);
+            }
+            if (any_refill) {
+                for (int l = 0; l < W; ++l) {
+                    keep[l] = refill[l] ? M(0) : M(-1);
+                    refill[l] = 0;
+                }
+                fresh = true;
+                keep_bits = 0;
+                for (int l = 0; l < W; ++l)
+                    keep_bits |= static_cast<uint64_t>(keep[l] != 0) << l;
+            }
         }
     }
 };
 
-template <typename T, int W>
-void run_rule(const job& jb)
+/*!
+ * Intra-frame kernel for QC codes (single-frame latency): one frame at a time; a
+ * block row's Z rows share no column, so they run in the lanes, W at a time (Z
+ * padded to a multiple of W). Each nonzero block's Z posteriors are copied into a
+ * row-aligned buffer rotated by the circulant shift (X[i] = L[col*Z + (i+s) mod Z],
+ * two contiguous copies), processed with the inter-frame kernel's row_update, and
+ * copied back. Same per-value arithmetic as the inter-frame kernel, so the same
+ * results for the same precision.
+ */
+template <typename T, int W, check_node_rule Rule>
+struct intra_kernel {
+    static void run(const job& jb)
+    {
+        const int Z = jb.z;
+        const int Zp = (Z + W - 1) / W * W;
+        const int chunks = Zp / W;
+        const int nblk = jb.blk_ptr[jb.block_rows];
+        int maxd = 1;
+        for (int b = 0; b < jb.block_rows; ++b)
+            maxd = std::max(maxd, jb.blk_ptr[b + 1] - jb.blk_ptr[b]);
+        std::vector<T> L(jb.cols);
+        std::vector<T> c2v(static_cast<size_t>(nblk) * Zp);
+        std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
+                                ? static_cast<size_t>(nblk) * Zp
+                                : 0);
+        std::vector<T> X(static_cast<size_t>(maxd) * Zp, T(0));
+        std::vector<T> ext(static_cast<size_t>(maxd) * W);
+        std::vector<T> v2c(static_cast<size_t>(maxd) * W);
+        std::vector<T> q(jb.n);
+        std::vector<uint8_t> hard(jb.cols);
+        const std::vector<int> punctured = punctured_columns(jb);
+
+        auto syndrome_ok = [&]() {
+            for (int c = 0; c < jb.cols; ++c)
+                hard[c] = L[c] < 0;
+            for (int r = 0; r < jb.rows; ++r) {
+                uint8_t par = 0;
+                for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e)
+                    par ^= hard[jb.row_cols[e]];
+                if (par)
+                    return false;
+            }
+            return true;
+        };
+
+        for (size_t f = jb.first; f < jb.last; ++f) {
+            quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
+            for (int i = 0; i < jb.n; ++i)
+                L[jb.transmitted[i]] = q[i];
+            for (int c : punctured)
+                L[c] = 0;
+            std::fill(c2v.begin(), c2v.end(), T(0));
+            std::fill(prev.begin(), prev.end(), T(0));
+            int it = 0;
+            bool ok = false;
+            while (it < jb.max_iterations) {
+                ++it;
+                for (int b = 0; b < jb.block_rows; ++b) {
+                    const int k0 = jb.blk_ptr[b];
+                    const int d = jb.blk_ptr[b + 1] - k0;
+                    for (int j = 0; j < d; ++j) {
+                        T* Xj = X.data() + static_cast<size_t>(j) * Zp;
+                        const T* Lb =
+                            L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
+                        const int s = jb.blk_shift[k0 + j];
+                        std::memcpy(Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
+                        std::memcpy(Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+                    }
+                    for (int c = 0; c < chunks; ++c) {
+                        const size_t o = static_cast<size_t>(c) * W;
+                        auto lx = [&](int j) {
+                            return X.data() + static_cast<size_t>(j) * Zp + o;
+                        };
+                        auto mat = [&](int j) {
+                            return c2v.data() + static_cast<size_t>(k0 + j) * Zp + o;
+                        };
+                        auto pat = [&](int j) {
+                            return prev.data() + static_cast<size_t>(k0 + j) * Zp + o;
+                        };
+                        row_update<T, W, Rule, false, false>(
+                            d, lx, lx, mat, pat, ext.data(), v2c.data(), nullptr, jb);
+                    }
+                    for (int j = 0; j < d; ++j) {
+                        const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
+                        T* Lb = L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
+                        const int s = jb.blk_shift[k0 + j];
+                        std::memcpy(Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
+                        std::memcpy(Lb, Xj + (Z - s), static_cast<size_t>(s) * sizeof(T));
+                    }
+                }
+                if (jb.early_termination || it == jb.max_iterations) {
+                    ok = syndrome_ok();
+                    if (jb.early_termination && ok)
+                        break;
+                }
+            }
+            write_outputs(jb, f, hard.data(), it, ok);
+        }
+    }
+};
+
+template <typename T, int W, bool Flood>
+void run_inter_sched(const job& jb)
 {
     switch (jb.rule) {
     case check_node_rule::min_sum:
-        return kernel<T, W, check_node_rule::min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::min_sum, Flood>::run(jb);
     case check_node_rule::normalized_min_sum:
-        return kernel<T, W, check_node_rule::normalized_min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::normalized_min_sum, Flood>::run(jb);
     case check_node_rule::offset_min_sum:
-        return kernel<T, W, check_node_rule::offset_min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::offset_min_sum, Flood>::run(jb);
     case check_node_rule::self_corrected_min_sum:
-        return kernel<T, W, check_node_rule::self_corrected_min_sum>::run(jb);
+        return inter_kernel<T, W, check_node_rule::self_corrected_min_sum, Flood>::run(
+            jb);
+    default:
+        return;
+    }
+}
+
+template <typename T, int W>
+void run_inter(const job& jb)
+{
+    if (jb.flooding)
+        run_inter_sched<T, W, true>(jb);
+    else
+        run_inter_sched<T, W, false>(jb);
+}
+
+template <typename T, int W>
+void run_intra(const job& jb)
+{
+    switch (jb.rule) {
+    case check_node_rule::min_sum:
+        return intra_kernel<T, W, check_node_rule::min_sum>::run(jb);
+    case check_node_rule::normalized_min_sum:
+        return intra_kernel<T, W, check_node_rule::normalized_min_sum>::run(jb);
+    case check_node_rule::offset_min_sum:
+        return intra_kernel<T, W, check_node_rule::offset_min_sum>::run(jb);
+    case check_node_rule::self_corrected_min_sum:
+        return intra_kernel<T, W, check_node_rule::self_corrected_min_sum>::run(jb);
     default:
         return;
     }
@@ -339,19 +981,24 @@ void run_rule(const job& jb)
 } // namespace simd
 } // namespace gpufec
 
-// BYTES: bytes of one lane group (int16 lanes = BYTES / 2, int8 lanes = BYTES);
-// every protokernel uses 64 (see docs/SIMD_DESIGN.md).
-#define GPUFEC_DEFINE_PROTOKERNEL(NAME, BYTES)                                          \
-    namespace gpufec {                                                                 \
-    namespace simd {                                                                   \
-    const protokernel& protokernel_##NAME()                                            \
-    {                                                                                  \
-        static const protokernel p = { #NAME,                                          \
-                                       &run_rule<int16_t, (BYTES) / 2>,                \
-                                       &run_rule<int8_t, (BYTES)>,                     \
-                                       (BYTES) / 2,                                    \
-                                       (BYTES) };                                      \
-        return p;                                                                      \
-    }                                                                                  \
-    }                                                                                  \
+// BYTES: bytes of one lane group (int16 lanes = BYTES / 2, int8 lanes = BYTES,
+// float lanes = BYTES / 4); every protokernel uses 64 (see docs/SIMD_DESIGN.md).
+#define GPUFEC_DEFINE_PROTOKERNEL(NAME, BYTES)                           \
+    namespace gpufec {                                                   \
+    namespace simd {                                                     \
+    const protokernel& protokernel_##NAME()                              \
+    {                                                                    \
+        static const protokernel p = { #NAME,                            \
+                                       &run_inter<int16_t, (BYTES) / 2>, \
+                                       &run_inter<int8_t, (BYTES)>,      \
+                                       &run_inter<float, (BYTES) / 4>,   \
+                                       (BYTES) / 2,                      \
+                                       (BYTES),                          \
+                                       (BYTES) / 4,                      \
+                                       &run_intra<int16_t, (BYTES) / 2>, \
+                                       &run_intra<int8_t, (BYTES)>,      \
+                                       &run_intra<float, (BYTES) / 4> }; \
+        return p;                                                        \
+    }                                                                    \
+    }                                                                    \
     }

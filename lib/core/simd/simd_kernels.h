@@ -1,7 +1,9 @@
 /* -*- c++ -*- */
 /*
- * Inter-frame SIMD layered min-sum kernels (issue 6, paper 002): lane l of every
- * message vector holds frame l of a group of W frames. One kernel, several
+ * SIMD min-sum-family kernels (issue 6): inter-frame (paper 002: lane l of every
+ * message vector holds frame l of a group of W frames; layered or flooding) and
+ * intra-frame for QC codes (one frame, the Z rows of a block row in the lanes,
+ * circulant shifts as rotated copies; for single-frame latency). One kernel, several
  * protokernels (VOLK model): the same source (simd_kernel_impl.h) compiled in one
  * translation unit per ISA with that ISA's flags (generic, sse4_1, avx2, avx512);
  * simd_dispatch.cc picks the best one the running CPU supports at run time
@@ -12,9 +14,9 @@
 #ifndef INCLUDED_GPUFEC_SIMD_KERNELS_H
 #define INCLUDED_GPUFEC_SIMD_KERNELS_H
 
-#include <gpufec/decoder.h>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/decoder.h>
 #include <string>
 #include <vector>
 
@@ -42,8 +44,19 @@ struct job {
     int msg_max = 0;     //!< every message and posterior saturates at +-msg_max
     // rule
     check_node_rule rule = check_node_rule::normalized_min_sum;
-    int alpha_q = 16; //!< NMS: magnitude * alpha_q >> 4
-    int beta_q = 0;   //!< OMS: max(magnitude - beta_q, 0)
+    int alpha_q = 16;      //!< NMS: magnitude * alpha_q >> 4
+    int beta_q = 0;        //!< OMS: max(magnitude - beta_q, 0)
+    float alpha = 0.75f;   //!< float NMS: alpha * magnitude (as the reference decoder)
+    float beta = 0.5f;     //!< float OMS: max(magnitude - beta, 0)
+    bool flooding = false; //!< inter-frame only: two-phase schedule, rows in index order
+    // intra-frame (QC) description: block row b = layer b, its d_b nonzero blocks
+    // are blocks [blk_ptr[b], blk_ptr[b+1]) with block column blk_col[] and shift
+    // blk_shift[]; the j-th CSR entry of each row of the layer is block j
+    int z = 0;
+    int block_rows = 0;
+    const int* blk_ptr = nullptr;
+    const int* blk_col = nullptr;
+    const int* blk_shift = nullptr;
     int max_iterations = 10;
     bool early_termination = true;
     // output
@@ -55,11 +68,16 @@ struct job {
 using kernel_fn = void (*)(const job&);
 
 struct protokernel {
-    const char* name;    //!< generic, sse4_1, avx2, avx512 (all use 64-byte lane groups)
-    kernel_fn int16_fn;
+    const char* name;   //!< generic, sse4_1, avx2, avx512 (all use 64-byte lane groups)
+    kernel_fn int16_fn; //!< inter-frame (layered or flooding)
     kernel_fn int8_fn;
+    kernel_fn float_fn;
     int int16_lanes;
     int int8_lanes;
+    int float_lanes;
+    kernel_fn int16_intra_fn; //!< intra-frame, layered, QC codes (job.z > 0)
+    kernel_fn int8_intra_fn;
+    kernel_fn float_intra_fn;
 };
 
 // One per translation unit (the ISA-specific ones exist only on x86-64).
