@@ -65,6 +65,8 @@ constexpr int qc_large_max_layers = 192;
 constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
 constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
+/*! qc_post::split's __launch_bounds__ (one unit of Z <= 384 per block: no spills) */
+constexpr int qc_large_split_max_threads = 384;
 constexpr int qc_large_max_masks = 64;    //!< layers of part of a block row's rows
 constexpr int qc_large_mask_words = 12;   //!< 32-bit words of a row mask (Z <= 384)
 
@@ -94,6 +96,7 @@ struct qc_large_shape {
     int slots = 0; //!< Z
     int rec_words = 0;
     int pad = 0;
+    int split = 0; //!< qc_post::split: posterior bytes per unit in shared memory
     int deg[qc_large_max_layers] = {};
     int first[qc_large_max_layers] = {};
     int rec[qc_large_max_layers] = {};
@@ -114,9 +117,11 @@ using qc_large_kernel_fn = void (*)(code_view, run_params, qc_large_shape);
  * shared memory with the plain circulant wrap (nr5g), shared memory with per-edge
  * wrap (masked edges), or global memory (rp.post, one region per resident unit,
  * L2-resident: DVB-S2 normal frames, whose 64800-word posterior passes the shared
- * memory of an SM) with per-edge wrap.
+ * memory of an SM) with per-edge wrap, or split: the unit's first `split` bytes
+ * (DVB-S2's information columns) copied to shared memory, the rest (the parity
+ * columns, each read by the thread of its own row slot) in global memory.
  */
-enum class qc_post { shared_plain, shared_edge_wrap, global };
+enum class qc_post { shared_plain, shared_edge_wrap, global, split };
 
 /*! The large-QC layered min-sum kernel (MS, NMS, OMS; no SCMS, no SPA). */
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode);

@@ -128,19 +128,33 @@ bool try_qc_large(const ldpc_code& code,
          ++e) {
         edge_wrap = edge_wrap || shape->edge[e].wrap != -4 * Z;
     }
-    // the posterior in shared memory when a unit's fits, else in global memory
-    // (GPUFEC_QC_LARGE_POST=global forces the latter: tuning experiments)
+    // the posterior in shared memory when a unit's fits; else (360-periodic codes)
+    // its columns before the accumulator in shared memory and the rest in global
+    // memory (split), else all in global memory. GPUFEC_QC_LARGE_POST=global or
+    // split forces one of the last two (tuning experiments).
     const char* post_env = std::getenv("GPUFEC_QC_LARGE_POST");
-    const bool global_post = unit_bytes > smem_limit ||
-                             (post_env && std::string(post_env) == "global");
-    const qc_post mode = global_post ? qc_post::global
-                         : edge_wrap ? qc_post::shared_edge_wrap
-                                     : qc_post::shared_plain;
+    const std::string forced = post_env ? post_env : "";
+    const size_t split_bytes =
+        perm.empty() ? 0 : static_cast<size_t>(t.n_full - t.m) * vbytes;
+    qc_post mode = edge_wrap ? qc_post::shared_edge_wrap : qc_post::shared_plain;
+    if (unit_bytes > smem_limit || forced == "global" || forced == "split") {
+        mode = split_bytes > 0 && split_bytes <= smem_limit && forced != "global"
+                   ? qc_post::split
+                   : qc_post::global;
+    }
+    const bool global_post = mode == qc_post::global || mode == qc_post::split;
+    if (mode == qc_post::split) {
+        shape->split = static_cast<int>(split_bytes);
+    }
     const qc_large_kernel_fn fn = qc_large_kernel(k.half2, mode);
     auto dims = [&](int u, int* threads, size_t* smem) {
         *threads = u * Z;
-        *smem = global_post ? 0 : static_cast<size_t>(u) * unit_bytes;
-        if (*threads > qc_large_max_threads || *smem > smem_limit) {
+        *smem = mode == qc_post::global ? 0
+                : mode == qc_post::split ? static_cast<size_t>(u) * split_bytes
+                                         : static_cast<size_t>(u) * unit_bytes;
+        if (*threads > (mode == qc_post::split ? qc_large_split_max_threads
+                                               : qc_large_max_threads) ||
+            *smem > smem_limit) {
             *threads = 0;
         }
     };
@@ -181,13 +195,18 @@ bool try_qc_large(const ldpc_code& code,
     why << "large-QC layered kernel: " << shape->layers << " block rows of Z = " << Z
         << (k.qc_col_perm.empty() ? "" : " (360-periodic layers, permuted columns)")
         << (shape->pad > 0 ? " with masked edges" : "") << ", posterior in "
-        << (global_post ? "global" : "shared")
+        << (mode == qc_post::global  ? "global"
+            : mode == qc_post::split ? "shared (information part) and global (parity)"
+                                     : "shared")
         << " memory, compressed messages in global memory (" << rec_mb << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000
         << " MB); " << attr.numRegs << " registers/thread, " << c.smem / 1024
         << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
         << " threads per SM";
     k.tuning.kernel = std::string("layered-qc-large-minsum-") +
-                      (k.half2 ? "half2" : "f32") + (global_post ? "-gmem" : "");
+                      (k.half2 ? "half2" : "f32") +
+                      (mode == qc_post::global  ? "-gmem"
+                       : mode == qc_post::split ? "-split"
+                                                : "");
     return true;
 }
 

@@ -121,8 +121,9 @@ struct qc_pack<__half2> {
  * One row of degree D: rebuild the old C2V from the record, V2C = L - C2V, min1 /
  * min2 / sign product, new C2V, L = V2C + C2V, new record.
  */
-template <typename V, int D, bool EW>
+template <typename V, int D, qc_post MODE>
 __device__ __forceinline__ void qc_row(unsigned char* sbase,
+                                       unsigned char* gbase,
                                        int s,
                                        int wrap,
                                        const qc_large_shape& shape,
@@ -148,18 +149,24 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
     V v[D];
     int off[D]; // byte offsets from sbase (32-bit: the global-memory posterior
                 // would otherwise hold D 64-bit pointers)
+    unsigned char* base[MODE == qc_post::split ? D : 1];
+#define GPUFEC_QC_AT(j) \
+    reinterpret_cast<V*>((MODE == qc_post::split ? base[j] : sbase) + off[j])
     minsum_acc<V> acc, acc_odd;
     acc.reset();
     acc_odd.reset();
 #pragma unroll
     for (int j = 0; j < D; ++j) {
         const qc_edge& e = shape.edge[first + j];
-        const int w = s >= e.thr ? (EW ? e.wrap : wrap) : 0;
+        const int w = s >= e.thr ? (MODE != qc_post::shared_plain ? e.wrap : wrap) : 0;
         off[j] = e.off + w;
+        if (MODE == qc_post::split) {
+            base[j] = e.off >= shape.split ? gbase : sbase;
+        }
         const uint32_t eq = pk::is_min2(r.w, j);
         const uint32_t c =
             ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(j < G ? r.z : rb, j % G);
-        v[j] = ops::sub(*reinterpret_cast<V*>(sbase + off[j]), ops::from_bits(c));
+        v[j] = ops::sub(*GPUFEC_QC_AT(j), ops::from_bits(c));
         if (j & 1) {
             acc_odd.add(v[j]);
         } else {
@@ -179,7 +186,7 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         const uint32_t eq = ops::eq_mask(ops::abs(v[j]), acc.min1);
         const uint32_t t = ops::bits(v[j]);
         const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ (t & ops::sign_bits);
-        *reinterpret_cast<V*>(sbase + off[j]) = ops::add(v[j], ops::from_bits(c));
+        *GPUFEC_QC_AT(j) = ops::add(v[j], ops::from_bits(c));
         // ties: every edge with |V2C| == min1 gets min2, which then equals min1, so
         // recording the last of them rebuilds the same messages
         idx = pk::pick(eq, j, idx);
@@ -189,15 +196,17 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
             sb |= pk::pack_sign(t, j % G);
         }
     }
+#undef GPUFEC_QC_AT
     __stcg(rec_a, make_uint4(m1s, m2s, sa, idx));
     if (two) {
         __stcg(rec_b, sb);
     }
 }
 
-template <typename V, bool EW>
+template <typename V, qc_post MODE>
 __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 unsigned char* sbase,
+                                                unsigned char* gbase,
                                                 int s,
                                                 int wrap,
                                                 const qc_large_shape& shape,
@@ -211,7 +220,8 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 {
 #define GPUFEC_QC_ROW(d)                                                              \
     case d:                                                                           \
-        qc_row<V, d, EW>(sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
+        qc_row<V, d, MODE>(                                                           \
+            sbase, gbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb);   \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -242,7 +252,8 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
 template <typename V, qc_post MODE>
-__global__ void __launch_bounds__(qc_large_max_threads)
+__global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_threads
+                                                         : qc_large_max_threads)
     layered_qc_large_kernel(const code_view code,
                             const run_params rp,
                             const __grid_constant__ qc_large_shape shape)
@@ -256,16 +267,38 @@ __global__ void __launch_bounds__(qc_large_max_threads)
     const int Z = shape.slots;
     const int L = shape.layers;
     // the block's units' posteriors: shared memory, or this block's region of rp.post
+    // (split: the first shape.split bytes of each unit's also in shared memory)
     unsigned char* post_raw =
-        MODE == qc_post::global
+        MODE == qc_post::global || MODE == qc_post::split
             ? static_cast<unsigned char*>(rp.post) +
                   static_cast<size_t>(blockIdx.x) * U * code.post_stride * sizeof(V)
             : smem_raw;
     V* post = reinterpret_cast<V*>(post_raw);
     const int u = threadIdx.x / Z;
     const int s = threadIdx.x - u * Z;
-    unsigned char* sbase =
+    unsigned char* gbase =
         post_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    unsigned char* sbase =
+        MODE == qc_post::split
+            ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s
+            : gbase;
+    // split: the shared part of the units' posteriors from / to global memory
+    auto copy_split = [&](bool to_shared) {
+        const int words = shape.split / 4;
+        for (int i = threadIdx.x; i < U * words; i += blockDim.x) {
+            const int uu = i / words;
+            const int c = i - uu * words;
+            uint32_t* g = reinterpret_cast<uint32_t*>(post_raw) +
+                          static_cast<size_t>(uu) * code.post_stride + c;
+            uint32_t* sh = reinterpret_cast<uint32_t*>(smem_raw) + i;
+            if (to_shared) {
+                *sh = *g;
+            } else {
+                *g = *sh;
+            }
+        }
+        __syncthreads();
+    };
     const int wrap = -4 * Z;
     const V ca = launch_factor<V>(rp);
     const V ncb = launch_offset<V>(rp);
@@ -288,6 +321,9 @@ __global__ void __launch_bounds__(qc_large_max_threads)
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        if (MODE == qc_post::split) {
+            copy_split(true);
+        }
         uint4 next = zero; // iteration 1: all messages 0
         for (int it = 1;; ++it) {
             const bool act = bs.active[u] != 0u;
@@ -301,8 +337,9 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                     const int ln = l + 1 < L ? l + 1 : 0;
                     next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
                     if (in_layer(l)) {
-                        qc_row_dispatch<V, EW>(shape.deg[l],
+                        qc_row_dispatch<V, MODE>(shape.deg[l],
                                                sbase,
+                                               gbase,
                                                s,
                                                wrap,
                                                shape,
@@ -335,8 +372,12 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                         for (int j = 0; j < shape.deg[l]; ++j) {
                             const int w =
                                 s >= e[j].thr ? (EW ? e[j].wrap : wrap) : 0;
+                            const unsigned char* b =
+                                MODE == qc_post::split && e[j].off >= shape.split
+                                    ? gbase
+                                    : sbase;
                             parity ^= ops::neg_mask(
-                                *reinterpret_cast<const V*>(sbase + e[j].off + w));
+                                *reinterpret_cast<const V*>(b + e[j].off + w));
                         }
                         parity_any |= parity;
                     }
@@ -346,6 +387,17 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                     }
                 }
                 __syncthreads();
+                if (MODE == qc_post::split) {
+                    // outputs are written from the global copy: bring the shared
+                    // part back when some lane is done
+                    bool out = it >= rp.max_iterations;
+                    for (int i = 0; i < U && !out; ++i) {
+                        out = (bs.active[i] & ~bs.fail[i]) != 0u;
+                    }
+                    if (out) {
+                        copy_split(false);
+                    }
+                }
             };
             if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
                 break;
@@ -365,9 +417,12 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
     case qc_post::shared_edge_wrap:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::shared_edge_wrap>
                      : &layered_qc_large_kernel<float, qc_post::shared_edge_wrap>;
-    default:
+    case qc_post::global:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
+    default:
+        return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
+                     : &layered_qc_large_kernel<float, qc_post::split>;
     }
 }
 
