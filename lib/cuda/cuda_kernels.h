@@ -71,22 +71,21 @@ constexpr int qc_large_max_masks = 64;    //!< layers of part of a block row's r
 constexpr int qc_large_mask_words = 12;   //!< 32-bit words of a row mask (Z <= 384)
 
 /*!
- * One circulant of a block row: row slot s reads byte offset off + 4 s, plus wrap
- * when s >= thr. A plain circulant of shift t in block b: off = 4 (b Z + t),
- * thr = Z - t, wrap = -4 Z. A masked circulant (the rows s < thr have no edge
- * there, e.g. the first parity edge of DVB-S2's row 0): off = 4 n_full (the unit's
- * padding words, +big, which never change a row's min1 / min2 / sign), wrap =
- * 4 (b Z + t - Z) - off.
+ * One circulant of a block row: row slot s reads byte offset off + 4 s, plus the
+ * wrap (qc_large_shape::wrap of the edge) when s >= thr. A plain circulant of shift
+ * t in block b: off = 4 (b Z + t), thr = Z - t, wrap = -4 Z. A masked circulant
+ * (the rows s < thr have no edge there, e.g. the first parity edge of DVB-S2's row
+ * 0): off = 4 n_full (the unit's padding words, +big, which never change a row's
+ * min1 / min2 / sign), wrap = 4 (b Z + t - Z) - off.
  */
-struct qc_edge {
+struct alignas(8) qc_edge {
     int off;
     int thr;
-    int wrap;
 };
 
 /*!
  * The QC structure for the large-QC kernel, passed as a __grid_constant__ kernel
- * parameter (about 18 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
+ * parameter (about 19 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
  * its compressed C2V records start at byte rec[l] of a unit's record region of
  * rec_words 32-bit words. pad: padding words after the n_full posterior words of a
  * unit (Z when an edge is masked, else 0).
@@ -108,6 +107,8 @@ struct qc_large_shape {
     int mask_of[qc_large_max_layers] = {};
     uint32_t mask[qc_large_max_masks][qc_large_mask_words] = {};
     qc_edge edge[qc_large_max_edges] = {};
+    /*! per edge: the byte offset added where it wraps (read by the per-edge-wrap modes) */
+    int wrap[qc_large_max_edges] = {};
 };
 
 using qc_large_kernel_fn = void (*)(code_view, run_params, qc_large_shape);

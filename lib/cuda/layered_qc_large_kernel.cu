@@ -147,21 +147,33 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         rb = __ldcg(rec_b);
     }
     V v[D];
-    int off[D]; // byte offsets from sbase (32-bit: the global-memory posterior
-                // would otherwise hold D 64-bit pointers)
+    // shared memory: D pointers (as the nr5g instances were measured); global and
+    // split: 32-bit byte offsets (D 64-bit pointers would spill)
+    constexpr bool PTR =
+        MODE == qc_post::shared_plain || MODE == qc_post::shared_edge_wrap;
+    V* addr[PTR ? D : 1];
+    int off[PTR ? 1 : D];
     unsigned char* base[MODE == qc_post::split ? D : 1];
-#define GPUFEC_QC_AT(j) \
-    reinterpret_cast<V*>((MODE == qc_post::split ? base[j] : sbase) + off[j])
+#define GPUFEC_QC_AT(j)                                                      \
+    (PTR ? addr[PTR ? j : 0]                                                 \
+         : reinterpret_cast<V*>((MODE == qc_post::split ? base[MODE == qc_post::split ? j : 0] \
+                                                        : sbase) +           \
+                                off[PTR ? 0 : j]))
     minsum_acc<V> acc, acc_odd;
     acc.reset();
     acc_odd.reset();
 #pragma unroll
     for (int j = 0; j < D; ++j) {
-        const qc_edge& e = shape.edge[first + j];
-        const int w = s >= e.thr ? (MODE != qc_post::shared_plain ? e.wrap : wrap) : 0;
-        off[j] = e.off + w;
+        const qc_edge e = shape.edge[first + j];
+        const int w =
+            s >= e.thr ? (MODE != qc_post::shared_plain ? shape.wrap[first + j] : wrap) : 0;
+        if (PTR) {
+            addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
+        } else {
+            off[PTR ? 0 : j] = e.off + w;
+        }
         if (MODE == qc_post::split) {
-            base[j] = e.off >= shape.split ? gbase : sbase;
+            base[MODE == qc_post::split ? j : 0] = e.off >= shape.split ? gbase : sbase;
         }
         const uint32_t eq = pk::is_min2(r.w, j);
         const uint32_t c =
@@ -371,7 +383,9 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                         uint32_t parity = 0u;
                         for (int j = 0; j < shape.deg[l]; ++j) {
                             const int w =
-                                s >= e[j].thr ? (EW ? e[j].wrap : wrap) : 0;
+                                s >= e[j].thr
+                                    ? (EW ? shape.wrap[shape.first[l] + j] : wrap)
+                                    : 0;
                             const unsigned char* b =
                                 MODE == qc_post::split && e[j].off >= shape.split
                                     ? gbase
@@ -471,7 +485,7 @@ bool qc_shape_natural(const host_tables& t, int group, qc_large_shape* s, long l
             }
             s->edge[edges].off = 4 * (block * Z + shift);
             s->edge[edges].thr = Z - shift;
-            s->edge[edges].wrap = -4 * Z;
+            s->wrap[edges] = -4 * Z;
             ++edges;
         }
     }
@@ -531,17 +545,18 @@ bool qc_shape_strided(const host_tables& t,
             const int block = kv.first.first;
             const int shift = kv.first.second;
             const std::vector<int>& lanes = kv.second; // ascending
+            int& wrap = s->wrap[edges];
             qc_edge& e = s->edge[edges++];
             e.thr = Z - shift;
             if (static_cast<int>(lanes.size()) == Z) {
                 e.off = 4 * (block * Z + shift);
-                e.wrap = -4 * Z;
+                wrap = -4 * Z;
             } else if (shift > 0 && static_cast<int>(lanes.size()) == shift &&
                        lanes.front() == Z - shift) {
                 // lanes k < Z - shift (where the circulant would wrap) have no edge:
                 // they address the unit's padding words n_full + k (+big)
                 e.off = 4 * t.n_full;
-                e.wrap = 4 * (block * Z + shift - Z) - e.off;
+                wrap = 4 * (block * Z + shift - Z) - e.off;
                 s->pad = Z;
             } else {
                 return false;
