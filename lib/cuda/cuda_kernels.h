@@ -67,8 +67,8 @@ constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
 /*! qc_post::split's __launch_bounds__ (one unit of Z <= 384 per block: no spills) */
 constexpr int qc_large_split_max_threads = 384;
-constexpr int qc_large_max_masks = 64;    //!< layers of part of a block row's rows
-constexpr int qc_large_mask_words = 12;   //!< 32-bit words of a row mask (Z <= 384)
+constexpr int qc_large_max_masks = 64;  //!< layers of part of a block row's rows
+constexpr int qc_large_mask_words = 12; //!< 32-bit words of a row mask (Z <= 384)
 
 /*!
  * One circulant of a block row: row slot s reads byte offset off + 4 s, plus the
@@ -107,7 +107,8 @@ struct qc_large_shape {
     int mask_of[qc_large_max_layers] = {};
     uint32_t mask[qc_large_max_masks][qc_large_mask_words] = {};
     qc_edge edge[qc_large_max_edges] = {};
-    /*! per edge: the byte offset added where it wraps (read by the per-edge-wrap modes) */
+    /*! per edge: the byte offset added where it wraps (read by the per-edge-wrap modes)
+     */
     int wrap[qc_large_max_edges] = {};
 };
 

@@ -6,8 +6,9 @@
  * parallel by Z threads of a unit (paper 001, Wang et al., section IV-C; the
  * compressed check-node messages of paper 001 section IV-B / Hocevar's layered
  * schedule). The posterior LLRs of a unit (a frame in float32, a frame pair in
- * half2) live in shared memory. The check-to-variable messages of a row are kept
- * COMPRESSED in global memory, one 16-byte record per row and unit:
+ * half2) live in shared memory (or global memory, below). The check-to-variable
+ * messages of a row are kept COMPRESSED in global memory, one 16-byte record per
+ * row and unit:
  *
  *   word 0: corrected min1 magnitude with the row's sign product folded in
  *           (float, or half2 of the two frames: minsum_out's m1s)
@@ -34,6 +35,18 @@
  * switch that is uniform over the block), so the loops carry no per-edge guards.
  * The first iteration of a task starts from all-zero messages without reading
  * the records; the record of layer l + 1 is loaded while layer l is processed.
+ *
+ * DVB-S2 (EN 302 307-1 section 5.3.2; parity_check_matrix's 360-periodic layers):
+ * with the columns permuted (information column 360 j + k -> block j lane k,
+ * parity column r + k q -> block K/360 + r lane k, q = M / 360) the row set
+ * {r + k q} is block row r of a QC code with Z = 360; the tables of transmitted
+ * and information columns carry the permutation, so LLRs and bits keep their
+ * natural order. The one missing edge (row 0 has no parity column -1: block q - 1,
+ * shift 359, lane 0) is a masked circulant whose missing rows read the unit's
+ * +big padding words; sets split into sublayers (rows sharing a column) run as
+ * row masks over their block row. The normal frame's posterior (255 KiB per unit)
+ * does not fit shared memory and lives in global memory (qc_post::global), or
+ * its information part in shared memory (qc_post::split, an experiment).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -154,19 +167,20 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
     V* addr[PTR ? D : 1];
     int off[PTR ? 1 : D];
     unsigned char* base[MODE == qc_post::split ? D : 1];
-#define GPUFEC_QC_AT(j)                                                      \
-    (PTR ? addr[PTR ? j : 0]                                                 \
-         : reinterpret_cast<V*>((MODE == qc_post::split ? base[MODE == qc_post::split ? j : 0] \
-                                                        : sbase) +           \
-                                off[PTR ? 0 : j]))
+#define GPUFEC_QC_AT(j)                                                                  \
+    (PTR ? addr[PTR ? j : 0]                                                             \
+         : reinterpret_cast<V*>(                                                         \
+               (MODE == qc_post::split ? base[MODE == qc_post::split ? j : 0] : sbase) + \
+               off[PTR ? 0 : j]))
     minsum_acc<V> acc, acc_odd;
     acc.reset();
     acc_odd.reset();
 #pragma unroll
     for (int j = 0; j < D; ++j) {
         const qc_edge e = shape.edge[first + j];
-        const int w =
-            s >= e.thr ? (MODE != qc_post::shared_plain ? shape.wrap[first + j] : wrap) : 0;
+        const int w = s >= e.thr
+                          ? (MODE != qc_post::shared_plain ? shape.wrap[first + j] : wrap)
+                          : 0;
         if (PTR) {
             addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
         } else {
@@ -230,10 +244,10 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 V ca,
                                                 V ncb)
 {
-#define GPUFEC_QC_ROW(d)                                                              \
-    case d:                                                                           \
-        qc_row<V, d, MODE>(                                                           \
-            sbase, gbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb);   \
+#define GPUFEC_QC_ROW(d)                                                            \
+    case d:                                                                         \
+        qc_row<V, d, MODE>(                                                         \
+            sbase, gbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -290,10 +304,9 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
     const int s = threadIdx.x - u * Z;
     unsigned char* gbase =
         post_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
-    unsigned char* sbase =
-        MODE == qc_post::split
-            ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s
-            : gbase;
+    unsigned char* sbase = MODE == qc_post::split
+                               ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s
+                               : gbase;
     // split: the shared part of the units' posteriors from / to global memory
     auto copy_split = [&](bool to_shared) {
         const int words = shape.split / 4;
@@ -350,18 +363,18 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                     next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
                     if (in_layer(l)) {
                         qc_row_dispatch<V, MODE>(shape.deg[l],
-                                               sbase,
-                                               gbase,
-                                               s,
-                                               wrap,
-                                               shape,
-                                               shape.first[l],
-                                               r,
-                                               rec_a(l),
-                                               b_off,
-                                               it == 1,
-                                               ca,
-                                               ncb);
+                                                 sbase,
+                                                 gbase,
+                                                 s,
+                                                 wrap,
+                                                 shape,
+                                                 shape.first[l],
+                                                 r,
+                                                 rec_a(l),
+                                                 b_off,
+                                                 it == 1,
+                                                 ca,
+                                                 ncb);
                     }
                 }
                 __syncthreads();
@@ -387,9 +400,8 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                                     ? (EW ? shape.wrap[shape.first[l] + j] : wrap)
                                     : 0;
                             const unsigned char* b =
-                                MODE == qc_post::split && e[j].off >= shape.split
-                                    ? gbase
-                                    : sbase;
+                                MODE == qc_post::split && e[j].off >= shape.split ? gbase
+                                                                                  : sbase;
                             parity ^= ops::neg_mask(
                                 *reinterpret_cast<const V*>(b + e[j].off + w));
                         }
@@ -455,7 +467,10 @@ void add_records(qc_large_shape* s, int l, int D, int Z, int group, long long* w
 }
 
 /*! Form (1): uniform layers of circulants in natural column order. */
-bool qc_shape_natural(const host_tables& t, int group, qc_large_shape* s, long long* words)
+bool qc_shape_natural(const host_tables& t,
+                      int group,
+                      qc_large_shape* s,
+                      long long* words)
 {
     const int L = static_cast<int>(t.layer_rows.size());
     const int Z = t.max_layer_rows;
@@ -626,8 +641,8 @@ bool build_qc_large_shape(const host_tables& t,
     auto s = std::make_unique<qc_large_shape>();
     long long words = 0;
     // (at least two layers: the kernel prefetches layer l + 1's record)
-    bool ok = L >= 2 && L <= qc_large_max_layers && Z >= 1 &&
-              Z <= qc_large_max_threads && t.max_row_degree <= qc_large_max_degree;
+    bool ok = L >= 2 && L <= qc_large_max_layers && Z >= 1 && Z <= qc_large_max_threads &&
+              t.max_row_degree <= qc_large_max_degree;
     if (ok) {
         s->layers = L;
         s->slots = Z;

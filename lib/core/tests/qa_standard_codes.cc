@@ -19,9 +19,9 @@
 #include <gpufec/standard_codes.h>
 #include <iostream>
 #include <map>
-#include <set>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -405,7 +405,8 @@ public:
                 }
                 CPPUNIT_ASSERT_EQUAL_MESSAGE(what, q - 1, prev_set);
                 CPPUNIT_ASSERT_MESSAGE(what + ": every row once",
-                                       std::count(covered.begin(), covered.end(), 1) == m);
+                                       std::count(covered.begin(), covered.end(), 1) ==
+                                           m);
                 std::cout << "  " << what << ": " << layers.size() << " layers (" << q
                           << " sets, " << conflicted << " extra sublayers)\n";
                 if (frame == "normal" && std::string(rate) == "1/2") {
