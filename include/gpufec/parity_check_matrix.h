@@ -3,8 +3,9 @@
  * Sparse binary parity-check matrix H (M rows x N columns) with row (CSR) and
  * column (CSC) views, the quasi-cyclic description (base matrix, lifting size Z,
  * circulant shifts) when the code has one, and the layers used by layered
- * decoders: the block rows of a QC code, otherwise a greedy partition of the rows
- * into groups that share no column.
+ * decoders: the block rows of a QC code, the 360-periodic row sets of DVB-S2-like
+ * codes, otherwise a greedy partition of the rows into groups that share no
+ * column.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -101,8 +102,18 @@ public:
 
     /*!
      * Layers for layered decoding, in decoding order: each is a list of rows that
-     * share no column. QC: block row i is rows [i*Z, (i+1)*Z). Otherwise: greedy
-     * first-fit over the rows in ascending order.
+     * share no column. QC: block row i is rows [i*Z, (i+1)*Z). Otherwise, when
+     * M = 360 q (q >= 2), N - M = 360 g and the first N - M columns are 360-periodic
+     * (row r + (k+1) q has row r + k q's columns 360 j + i moved to
+     * 360 j + (i+1) mod 360): for r = 0..q-1 in order, the strided row set
+     * {r + k q : k = 0..359} (the DVB-S2 codes: their parity bit addresses repeat
+     * with period q, EN 302 307-1 section 5.3.2; the QC form with Z = 360 under
+     * the row permutation r + k q -> (r, k)); a set two of whose rows share a
+     * column (two addresses of one information group congruent mod q) is split
+     * into column-disjoint sublayers by a 2-colouring of its conflict graph
+     * (breadth first from its lowest row) or, where none exists, first-fit in
+     * row order; each layer lists its rows ascending. Otherwise: greedy first-fit
+     * over the rows in ascending order.
      */
     const std::vector<std::vector<int>>& layers() const { return d_layers; }
 
@@ -118,6 +129,9 @@ public:
 
 private:
     void build_layers();
+    /*! Layers from the row sets r + k * (M / z); false when H is not z-periodic. */
+    bool build_strided_layers(int z);
+    static constexpr int strided_layer_period = 360;
 
     int d_rows = 0;
     int d_cols = 0;

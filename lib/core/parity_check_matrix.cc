@@ -2,8 +2,11 @@
 /*
  * Sparse binary parity-check matrix: CSR/CSC views built from entries or from a
  * QC base matrix (shift s: row z of block (i,j) at column j*Z + (z+s) mod Z), and
- * the layers for layered decoding (block rows for QC codes, greedy first-fit
- * partition into column-disjoint row groups otherwise).
+ * the layers for layered decoding (block rows for QC codes; for M = 360 q rows
+ * (the DVB-S2 codes of EN 302 307-1 section 5.3.2, whose parity bit addresses
+ * repeat with period q) the 360-periodic row sets r + k q, each split into
+ * column-disjoint sublayers where two of its rows share a column; greedy
+ * first-fit partition into column-disjoint row groups otherwise).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -130,6 +133,9 @@ void parity_check_matrix::build_layers()
         }
         return;
     }
+    if (build_strided_layers(strided_layer_period)) {
+        return;
+    }
     // Greedy first-fit: a row joins the lowest-numbered layer none of whose rows
     // shares a column with it. col_layers[c] lists the layers already using column c
     // (at most its degree), so the layers a row may not join are the union of its
@@ -158,6 +164,114 @@ void parity_check_matrix::build_layers()
             col_layers[c].push_back(chosen);
         }
     }
+}
+
+bool parity_check_matrix::build_strided_layers(int z)
+{
+    if (d_rows % z != 0 || d_rows / z < 2) {
+        return false;
+    }
+    const int q = d_rows / z;
+    const int n0 = d_cols - d_rows; // the columns before the parity part
+    if (n0 < 0 || n0 % z != 0) {
+        return false;
+    }
+    // periodic: row r + (k + 1) q has the columns of row r + k q with each column
+    // z j + i of the first n0 moved to z j + (i + 1) mod z (DVB-S2's information
+    // groups; the parity part is not compared)
+    std::vector<int> a, b;
+    for (int row = 0; row < d_rows; row++) {
+        const int next = row + q < d_rows ? row + q : row + q - d_rows;
+        a.clear();
+        b.clear();
+        for (int c : this->row(row)) {
+            if (c < n0) {
+                a.push_back(c / z * z + (c % z + 1) % z);
+            }
+        }
+        for (int c : this->row(next)) {
+            if (c < n0) {
+                b.push_back(c);
+            }
+        }
+        std::sort(a.begin(), a.end());
+        if (a != b) {
+            return false;
+        }
+    }
+    // conflicts inside a strided set: two rows r + k q, r + k' q sharing a column
+    // (DVB-S2: two addresses of one information group congruent mod q)
+    std::vector<std::vector<int>> adj(d_rows);
+    for (int c = 0; c < d_cols; c++) {
+        const index_span rows = col(c);
+        for (int i = 0; i < rows.size(); i++) {
+            for (int j = i + 1; j < rows.size(); j++) {
+                if (rows[i] % q == rows[j] % q) {
+                    adj[rows[i]].push_back(rows[j]);
+                    adj[rows[j]].push_back(rows[i]);
+                }
+            }
+        }
+    }
+    // each set split into column-disjoint sublayers: a 2-colouring of its conflict
+    // graph when it has one (breadth first from the lowest row), else first-fit
+    std::vector<int> color(d_rows, -1);
+    d_layers.clear();
+    for (int r = 0; r < q; r++) {
+        bool two = true;
+        for (int k = 0; k < z && two; k++) {
+            const int root = r + k * q;
+            if (color[root] >= 0) {
+                continue;
+            }
+            color[root] = 0;
+            std::vector<int> queue{ root };
+            for (size_t i = 0; i < queue.size() && two; i++) {
+                for (int o : adj[queue[i]]) {
+                    if (color[o] < 0) {
+                        color[o] = 1 - color[queue[i]];
+                        queue.push_back(o);
+                    } else if (color[o] == color[queue[i]]) {
+                        two = false;
+                    }
+                }
+            }
+        }
+        if (!two) {
+            for (int k = 0; k < z; k++) {
+                color[r + k * q] = -1;
+            }
+            for (int k = 0; k < z; k++) {
+                const int row = r + k * q;
+                std::vector<char> used;
+                for (int o : adj[row]) {
+                    if (color[o] >= 0) {
+                        used.resize(std::max<size_t>(used.size(), color[o] + 1), 0);
+                        used[color[o]] = 1;
+                    }
+                }
+                int c = 0;
+                while (c < static_cast<int>(used.size()) && used[c]) {
+                    c++;
+                }
+                color[row] = c;
+            }
+        }
+        int colors = 0;
+        for (int k = 0; k < z; k++) {
+            colors = std::max(colors, color[r + k * q] + 1);
+        }
+        for (int c = 0; c < colors; c++) {
+            std::vector<int> layer;
+            for (int k = 0; k < z; k++) {
+                if (color[r + k * q] == c) {
+                    layer.push_back(r + k * q);
+                }
+            }
+            d_layers.push_back(std::move(layer));
+        }
+    }
+    return true;
 }
 
 bool parity_check_matrix::syndrome_ok(const uint8_t* codeword) const

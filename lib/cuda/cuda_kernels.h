@@ -15,6 +15,7 @@
 #define INCLUDED_GPUFEC_CUDA_KERNELS_H
 
 #include "kernel_params.h"
+#include <gpufec/parity_check_matrix.h>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,19 @@ constexpr int qc_large_max_layers = 192;
 constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
 constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
+/*! qc_post::split's __launch_bounds__ (one unit of Z <= 384 per block: no spills) */
+constexpr int qc_large_split_max_threads = 384;
+constexpr int qc_large_max_masks = 64;  //!< layers of part of a block row's rows
+constexpr int qc_large_mask_words = 12; //!< 32-bit words of a row mask (Z <= 384)
 
-/*! One circulant of a block row: byte offset 4 * (block * Z + shift), wrap at Z - shift. */
+/*!
+ * One circulant of a block row: row slot s reads byte offset off + 4 s, plus the
+ * wrap (qc_large_shape::wrap of the edge) when s >= thr. A plain circulant of shift
+ * t in block b: off = 4 (b Z + t), thr = Z - t, wrap = -4 Z. A masked circulant
+ * (the rows s < thr have no edge there, e.g. the first parity edge of DVB-S2's row
+ * 0): off = 4 n_full (the unit's padding words, +big, which never change a row's
+ * min1 / min2 / sign), wrap = 4 (b Z + t - Z) - off.
+ */
 struct alignas(8) qc_edge {
     int off;
     int thr;
@@ -73,32 +85,67 @@ struct alignas(8) qc_edge {
 
 /*!
  * The QC structure for the large-QC kernel, passed as a __grid_constant__ kernel
- * parameter (about 11 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
+ * parameter (about 19 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
  * its compressed C2V records start at byte rec[l] of a unit's record region of
- * rec_words 32-bit words.
+ * rec_words 32-bit words. pad: padding words after the n_full posterior words of a
+ * unit (Z when an edge is masked, else 0).
  */
 struct qc_large_shape {
     int layers = 0;
     int slots = 0; //!< Z
     int rec_words = 0;
+    int pad = 0;
+    int split = 0; //!< qc_post::split: posterior bytes per unit in shared memory
     int deg[qc_large_max_layers] = {};
     int first[qc_large_max_layers] = {};
     int rec[qc_large_max_layers] = {};
+    /*!
+     * -1: layer l is all Z rows of its block row; else its rows are the bits of
+     * mask[mask_of[l]] (sublayers of a DVB-S2 block row two of whose rows share a
+     * column: they share its edges and records, each row in one sublayer)
+     */
+    int mask_of[qc_large_max_layers] = {};
+    uint32_t mask[qc_large_max_masks][qc_large_mask_words] = {};
     qc_edge edge[qc_large_max_edges] = {};
+    /*! per edge: the byte offset added where it wraps (read by the per-edge-wrap modes)
+     */
+    int wrap[qc_large_max_edges] = {};
 };
 
 using qc_large_kernel_fn = void (*)(code_view, run_params, qc_large_shape);
 
+/*!
+ * Where the large-QC kernel keeps a unit's posterior and how it addresses it:
+ * shared memory with the plain circulant wrap (nr5g), shared memory with per-edge
+ * wrap (masked edges), or global memory (rp.post, one region per resident unit,
+ * L2-resident: DVB-S2 normal frames, whose 64800-word posterior passes the shared
+ * memory of an SM) with per-edge wrap, or split: the unit's first `split` bytes
+ * (DVB-S2's information columns) copied to shared memory, the rest (the parity
+ * columns, each read by the thread of its own row slot) in global memory.
+ */
+enum class qc_post { shared_plain, shared_edge_wrap, global, split };
+
 /*! The large-QC layered min-sum kernel (MS, NMS, OMS; no SCMS, no SPA). */
-qc_large_kernel_fn qc_large_kernel(bool half2);
+qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode);
 
 struct host_tables;
 
 /*!
- * The large-QC kernel's description of a code; false when the code is not QC with
- * uniform layers (block rows of Z circulant rows) or exceeds the kernel's limits.
+ * The large-QC kernel's description of a code; false when the code is not QC
+ * within the kernel's limits. Two forms: (1) uniform layers whose slot columns are
+ * circulants (block rows of a QC code); col_perm is left empty. (2) the 360-periodic
+ * layers of DVB-S2-like codes (h.layers(): the row sets r + k q, q = M / 360, some
+ * split into sublayers; the last M columns an accumulator): under the column
+ * permutation col_perm (natural column -> posterior word: the first n_full - M
+ * columns in place, parity column r + k q -> n_full - M + 360 r + k) each set is
+ * 360 rows of circulants (block row r), at most missing the rows where one wraps
+ * (masked edges, pad = 360); sublayers are row masks of their block row.
  */
-bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shape);
+bool build_qc_large_shape(const host_tables& t,
+                          const parity_check_matrix& h,
+                          bool half2,
+                          qc_large_shape* shape,
+                          std::vector<int>* col_perm);
 
 } // namespace cuda_detail
 } // namespace gpufec

@@ -221,6 +221,17 @@ public:
         d_dev.slot_cols.upload(d_tables.slot_cols.data(), d_tables.slot_cols.size());
         d_dev.vn_ptr.upload(d_tables.vn_ptr.data(), d_tables.vn_ptr.size());
         d_dev.vn_slot.upload(d_tables.vn_slot.data(), d_tables.vn_slot.size());
+        // the large-QC kernel on 360-periodic layers keeps the posterior in its
+        // permuted (QC) column order: map the column tables through it
+        const std::vector<int>& perm = d_choice.qc_col_perm;
+        if (!perm.empty()) {
+            for (int& c : d_tables.transmitted) {
+                c = perm[c];
+            }
+            for (int& c : d_tables.punctured) {
+                c = perm[c];
+            }
+        }
         d_dev.transmitted.upload(d_tables.transmitted.data(),
                                  d_tables.transmitted.size());
         d_dev.punctured.upload(d_tables.punctured.data(), d_tables.punctured.size());
@@ -241,7 +252,9 @@ public:
         d_view.punctured = d_dev.punctured.get();
         d_view.transmitted_offset = contiguous_offset(d_tables.transmitted);
         d_view.post_stride =
-            d_tables.n_full + (d_choice.fast ? d_tables.max_layer_rows : 0);
+            d_tables.n_full + (d_choice.fast       ? d_tables.max_layer_rows
+                               : d_choice.qc_large ? d_choice.qc_shape->pad
+                                                   : 0);
 
         if (d_choice.fast) {
             d_shape = d_choice.shape;
@@ -357,8 +370,12 @@ private:
         }
         if (d_choice.qc_large) {
             // compressed C2V records, one region per resident unit
-            slot.c2v.resize(static_cast<size_t>(d_choice.resident_blocks) *
-                            d_choice.units_per_block * d_choice.qc_shape->rec_words);
+            const size_t units =
+                static_cast<size_t>(d_choice.resident_blocks) * d_choice.units_per_block;
+            slot.c2v.resize(units * d_choice.qc_shape->rec_words);
+            if (!d_choice.post_shared) {
+                slot.post.resize(units * d_view.post_stride);
+            }
             return;
         }
         const size_t blocks = static_cast<size_t>(d_choice.resident_blocks);
@@ -379,7 +396,10 @@ private:
     void ensure_info_positions()
     {
         std::call_once(d_info_once, [this] {
-            const std::vector<int>& info = d_code->info_positions();
+            std::vector<int> info = d_code->info_positions();
+            for (int& c : info) {
+                c = d_choice.qc_col_perm.empty() ? c : d_choice.qc_col_perm[c];
+            }
             d_k = static_cast<int>(info.size());
             d_dev.info_pos.upload(info.data(), info.size());
             d_info_offset = contiguous_offset(info);
@@ -436,6 +456,7 @@ private:
         }
         rp.c2v = scratch.c2v.get();
         if (d_choice.qc_large) {
+            rp.post = scratch.post.get(); // null unless the posterior is in global memory
             // persistent: block b keeps its records region for all its tasks
             const long long grid =
                 std::min<long long>(rp.tasks, d_choice.resident_blocks);

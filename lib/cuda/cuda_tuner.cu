@@ -99,7 +99,8 @@ candidate best_units(const void* fn,
  * experiments) caps the resident blocks per SM, so that the records of the batch
  * stay in L2. Fills k and returns true when it applies.
  */
-bool try_qc_large(const host_tables& t,
+bool try_qc_large(const ldpc_code& code,
+                  const host_tables& t,
                   const decoder_options& options,
                   int forced_units,
                   size_t smem_limit,
@@ -114,17 +115,49 @@ bool try_qc_large(const host_tables& t,
         return false;
     }
     auto shape = std::make_shared<qc_large_shape>();
-    if (!build_qc_large_shape(t, k.half2, shape.get())) {
+    std::vector<int> perm;
+    if (!build_qc_large_shape(t, code.h(), k.half2, shape.get(), &perm)) {
         why << "not a QC code within the large-QC kernel's limits; ";
         return false;
     }
     const size_t vbytes = 4;
     const int Z = shape->slots;
-    const qc_large_kernel_fn fn = qc_large_kernel(k.half2);
+    const size_t unit_bytes = static_cast<size_t>(t.n_full + shape->pad) * vbytes;
+    bool edge_wrap = shape->pad > 0 || !perm.empty();
+    for (int e = 0; e < shape->first[shape->layers - 1] + shape->deg[shape->layers - 1];
+         ++e) {
+        edge_wrap = edge_wrap || shape->wrap[e] != -4 * Z;
+    }
+    // the posterior in shared memory when a unit's fits, else in global memory;
+    // GPUFEC_QC_LARGE_POST=global forces global memory, =split (360-periodic codes)
+    // the columns before the accumulator in shared memory and the rest in global
+    // memory (tuning experiments)
+    const char* post_env = std::getenv("GPUFEC_QC_LARGE_POST");
+    const std::string forced = post_env ? post_env : "";
+    const size_t split_bytes =
+        perm.empty() ? 0 : static_cast<size_t>(t.n_full - t.m) * vbytes;
+    qc_post mode = edge_wrap ? qc_post::shared_edge_wrap : qc_post::shared_plain;
+    if (unit_bytes > smem_limit || forced == "global" || forced == "split") {
+        // global by default: measured faster than split on dvbs2:normal:1/2 (H200,
+        // half2 5.68 vs 5.52 Gbps, float 3.76 vs 2.97: split leaves one 360-thread
+        // block per SM)
+        mode = forced == "split" && split_bytes > 0 && split_bytes <= smem_limit
+                   ? qc_post::split
+                   : qc_post::global;
+    }
+    const bool global_post = mode == qc_post::global || mode == qc_post::split;
+    if (mode == qc_post::split) {
+        shape->split = static_cast<int>(split_bytes);
+    }
+    const qc_large_kernel_fn fn = qc_large_kernel(k.half2, mode);
     auto dims = [&](int u, int* threads, size_t* smem) {
         *threads = u * Z;
-        *smem = static_cast<size_t>(u) * t.n_full * vbytes;
-        if (*threads > qc_large_max_threads || *smem > smem_limit) {
+        *smem = mode == qc_post::global ? 0
+                : mode == qc_post::split ? static_cast<size_t>(u) * split_bytes
+                                         : static_cast<size_t>(u) * unit_bytes;
+        if (*threads > (mode == qc_post::split ? qc_large_split_max_threads
+                                               : qc_large_max_threads) ||
+            *smem > smem_limit) {
             *threads = 0;
         }
     };
@@ -133,7 +166,7 @@ bool try_qc_large(const host_tables& t,
     candidate c = best_units(
         reinterpret_cast<const void*>(fn), max_units, forced_units, prop, dims);
     if (c.blocks == 0) {
-        why << "large-QC kernel: the posterior (" << t.n_full * vbytes
+        why << "large-QC kernel: the posterior (" << unit_bytes
             << " B per unit) does not fit shared memory; ";
         return false;
     }
@@ -151,7 +184,8 @@ bool try_qc_large(const host_tables& t,
     k.qc_large = true;
     k.qc_fn = fn;
     k.qc_shape = shape;
-    k.post_shared = true;
+    k.qc_col_perm = std::move(perm);
+    k.post_shared = !global_post;
     k.units_per_block = c.units;
     k.threads = c.threads;
     k.shared_bytes = c.smem;
@@ -162,12 +196,20 @@ bool try_qc_large(const host_tables& t,
     const double rec_mb = static_cast<double>(shape->rec_words) * 4 * c.units * c.blocks *
                           prop.multiProcessorCount / 1e6;
     why << "large-QC layered kernel: " << shape->layers << " block rows of Z = " << Z
-        << ", posterior in shared memory, compressed messages in global memory ("
-        << rec_mb << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000
+        << (k.qc_col_perm.empty() ? "" : " (360-periodic layers, permuted columns)")
+        << (shape->pad > 0 ? " with masked edges" : "") << ", posterior in "
+        << (mode == qc_post::global  ? "global"
+            : mode == qc_post::split ? "shared (information part) and global (parity)"
+                                     : "shared")
+        << " memory, compressed messages in global memory (" << rec_mb << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000
         << " MB); " << attr.numRegs << " registers/thread, " << c.smem / 1024
         << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
         << " threads per SM";
-    k.tuning.kernel = std::string("layered-qc-large-minsum-") + (k.half2 ? "half2" : "f32");
+    k.tuning.kernel = std::string("layered-qc-large-minsum-") +
+                      (k.half2 ? "half2" : "f32") +
+                      (mode == qc_post::global  ? "-gmem"
+                       : mode == qc_post::split ? "-split"
+                                                : "");
     return true;
 }
 
@@ -316,7 +358,7 @@ kernel_choice tune(const ldpc_code& code,
 
     // 2. the large-QC layered kernel
     if (!k.fast) {
-        try_qc_large(t, options, forced_units, smem_limit, prop, k, why);
+        try_qc_large(code, t, options, forced_units, smem_limit, prop, k, why);
     }
 
     // 3. the general kernel

@@ -17,6 +17,7 @@
 #include "decoder_tables.h"
 #include <gpufec/cuda_decoder.h>
 #include <memory>
+#include <vector>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -28,6 +29,11 @@ struct kernel_choice {
     bool qc_large = false;                 //!< the large-QC layered kernel
     qc_large_kernel_fn qc_fn = nullptr;    //!< when qc_large
     std::shared_ptr<const qc_large_shape> qc_shape; //!< when qc_large
+    /*!
+     * When qc_large on a 360-periodic (DVB-S2) code: natural column -> posterior
+     * word (build_qc_large_shape); the decoder maps its column tables through it.
+     */
+    std::vector<int> qc_col_perm;
     generic_kernel_fn generic = nullptr;   //!< otherwise
     bool post_shared = true;
     bool half2 = false;

@@ -6,8 +6,9 @@
  * parallel by Z threads of a unit (paper 001, Wang et al., section IV-C; the
  * compressed check-node messages of paper 001 section IV-B / Hocevar's layered
  * schedule). The posterior LLRs of a unit (a frame in float32, a frame pair in
- * half2) live in shared memory. The check-to-variable messages of a row are kept
- * COMPRESSED in global memory, one 16-byte record per row and unit:
+ * half2) live in shared memory (or global memory, below). The check-to-variable
+ * messages of a row are kept COMPRESSED in global memory, one 16-byte record per
+ * row and unit:
  *
  *   word 0: corrected min1 magnitude with the row's sign product folded in
  *           (float, or half2 of the two frames: minsum_out's m1s)
@@ -35,13 +36,28 @@
  * The first iteration of a task starts from all-zero messages without reading
  * the records; the record of layer l + 1 is loaded while layer l is processed.
  *
+ * DVB-S2 (EN 302 307-1 section 5.3.2; parity_check_matrix's 360-periodic layers):
+ * with the columns permuted (information column 360 j + k -> block j lane k,
+ * parity column r + k q -> block K/360 + r lane k, q = M / 360) the row set
+ * {r + k q} is block row r of a QC code with Z = 360; the tables of transmitted
+ * and information columns carry the permutation, so LLRs and bits keep their
+ * natural order. The one missing edge (row 0 has no parity column -1: block q - 1,
+ * shift 359, lane 0) is a masked circulant whose missing rows read the unit's
+ * +big padding words; sets split into sublayers (rows sharing a column) run as
+ * row masks over their block row. The normal frame's posterior (255 KiB per unit)
+ * does not fit shared memory and lives in global memory (qc_post::global), or
+ * its information part in shared memory (qc_post::split, an experiment).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"
 #include "decoder_tables.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
+#include <map>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -118,8 +134,9 @@ struct qc_pack<__half2> {
  * One row of degree D: rebuild the old C2V from the record, V2C = L - C2V, min1 /
  * min2 / sign product, new C2V, L = V2C + C2V, new record.
  */
-template <typename V, int D>
+template <typename V, int D, qc_post MODE>
 __device__ __forceinline__ void qc_row(unsigned char* sbase,
+                                       unsigned char* gbase,
                                        int s,
                                        int wrap,
                                        const qc_large_shape& shape,
@@ -143,19 +160,39 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         rb = __ldcg(rec_b);
     }
     V v[D];
-    V* addr[D];
+    // shared memory: D pointers (as the nr5g instances were measured); global and
+    // split: 32-bit byte offsets (D 64-bit pointers would spill)
+    constexpr bool PTR =
+        MODE == qc_post::shared_plain || MODE == qc_post::shared_edge_wrap;
+    V* addr[PTR ? D : 1];
+    int off[PTR ? 1 : D];
+    unsigned char* base[MODE == qc_post::split ? D : 1];
+#define GPUFEC_QC_AT(j)                                                                  \
+    (PTR ? addr[PTR ? j : 0]                                                             \
+         : reinterpret_cast<V*>(                                                         \
+               (MODE == qc_post::split ? base[MODE == qc_post::split ? j : 0] : sbase) + \
+               off[PTR ? 0 : j]))
     minsum_acc<V> acc, acc_odd;
     acc.reset();
     acc_odd.reset();
 #pragma unroll
     for (int j = 0; j < D; ++j) {
         const qc_edge e = shape.edge[first + j];
-        const int w = s >= e.thr ? wrap : 0;
-        addr[j] = reinterpret_cast<V*>(sbase + e.off + w);
+        const int w = s >= e.thr
+                          ? (MODE != qc_post::shared_plain ? shape.wrap[first + j] : wrap)
+                          : 0;
+        if (PTR) {
+            addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
+        } else {
+            off[PTR ? 0 : j] = e.off + w;
+        }
+        if (MODE == qc_post::split) {
+            base[MODE == qc_post::split ? j : 0] = e.off >= shape.split ? gbase : sbase;
+        }
         const uint32_t eq = pk::is_min2(r.w, j);
         const uint32_t c =
             ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(j < G ? r.z : rb, j % G);
-        v[j] = ops::sub(*addr[j], ops::from_bits(c));
+        v[j] = ops::sub(*GPUFEC_QC_AT(j), ops::from_bits(c));
         if (j & 1) {
             acc_odd.add(v[j]);
         } else {
@@ -175,7 +212,7 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         const uint32_t eq = ops::eq_mask(ops::abs(v[j]), acc.min1);
         const uint32_t t = ops::bits(v[j]);
         const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ (t & ops::sign_bits);
-        *addr[j] = ops::add(v[j], ops::from_bits(c));
+        *GPUFEC_QC_AT(j) = ops::add(v[j], ops::from_bits(c));
         // ties: every edge with |V2C| == min1 gets min2, which then equals min1, so
         // recording the last of them rebuilds the same messages
         idx = pk::pick(eq, j, idx);
@@ -185,15 +222,17 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
             sb |= pk::pack_sign(t, j % G);
         }
     }
+#undef GPUFEC_QC_AT
     __stcg(rec_a, make_uint4(m1s, m2s, sa, idx));
     if (two) {
         __stcg(rec_b, sb);
     }
 }
 
-template <typename V>
+template <typename V, qc_post MODE>
 __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 unsigned char* sbase,
+                                                unsigned char* gbase,
                                                 int s,
                                                 int wrap,
                                                 const qc_large_shape& shape,
@@ -205,9 +244,10 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 V ca,
                                                 V ncb)
 {
-#define GPUFEC_QC_ROW(d)                                                              \
-    case d:                                                                           \
-        qc_row<V, d>(sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
+#define GPUFEC_QC_ROW(d)                                                            \
+    case d:                                                                         \
+        qc_row<V, d, MODE>(                                                         \
+            sbase, gbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -237,24 +277,53 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 }
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
-template <typename V>
-__global__ void __launch_bounds__(qc_large_max_threads)
+template <typename V, qc_post MODE>
+__global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_threads
+                                                         : qc_large_max_threads)
     layered_qc_large_kernel(const code_view code,
                             const run_params rp,
                             const __grid_constant__ qc_large_shape shape)
 {
     using ops = lane_ops<V>;
+    constexpr bool EW = MODE != qc_post::shared_plain; // per-edge wrap
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
     const int U = rp.units_per_block;
     const int Z = shape.slots;
     const int L = shape.layers;
-    V* post = reinterpret_cast<V*>(smem_raw);
+    // the block's units' posteriors: shared memory, or this block's region of rp.post
+    // (split: the first shape.split bytes of each unit's also in shared memory)
+    unsigned char* post_raw =
+        MODE == qc_post::global || MODE == qc_post::split
+            ? static_cast<unsigned char*>(rp.post) +
+                  static_cast<size_t>(blockIdx.x) * U * code.post_stride * sizeof(V)
+            : smem_raw;
+    V* post = reinterpret_cast<V*>(post_raw);
     const int u = threadIdx.x / Z;
     const int s = threadIdx.x - u * Z;
-    unsigned char* sbase =
-        smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    unsigned char* gbase =
+        post_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    unsigned char* sbase = MODE == qc_post::split
+                               ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s
+                               : gbase;
+    // split: the shared part of the units' posteriors from / to global memory
+    auto copy_split = [&](bool to_shared) {
+        const int words = shape.split / 4;
+        for (int i = threadIdx.x; i < U * words; i += blockDim.x) {
+            const int uu = i / words;
+            const int c = i - uu * words;
+            uint32_t* g = reinterpret_cast<uint32_t*>(post_raw) +
+                          static_cast<size_t>(uu) * code.post_stride + c;
+            uint32_t* sh = reinterpret_cast<uint32_t*>(smem_raw) + i;
+            if (to_shared) {
+                *sh = *g;
+            } else {
+                *g = *sh;
+            }
+        }
+        __syncthreads();
+    };
     const int wrap = -4 * Z;
     const V ca = launch_factor<V>(rp);
     const V ncb = launch_offset<V>(rp);
@@ -266,9 +335,20 @@ __global__ void __launch_bounds__(qc_large_max_threads)
     const long long b_off = 16LL * Z - 12LL * s;
     auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_t + shape.rec[l]); };
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
+    // does this thread's row slot belong to layer l (sublayers: a row mask)?
+    auto in_layer = [&](int l) {
+        if (!EW) {
+            return true;
+        }
+        const int mi = shape.mask_of[l];
+        return mi < 0 || ((shape.mask[mi][s >> 5] >> (s & 31)) & 1u) != 0u;
+    };
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        if (MODE == qc_post::split) {
+            copy_split(true);
+        }
         uint4 next = zero; // iteration 1: all messages 0
         for (int it = 1;; ++it) {
             const bool act = bs.active[u] != 0u;
@@ -276,22 +356,26 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                 if (act) {
                     // this layer's record was loaded during the previous layer; load
                     // the next one (written by this thread in the previous iteration,
-                    // or layer 0's in this one: L >= 2; none in the first iteration)
+                    // or layer 0's in this one: L >= 2; none in the first iteration).
+                    // A thread outside a sublayer still loads the next layer's record.
                     const uint4 r = next;
                     const int ln = l + 1 < L ? l + 1 : 0;
                     next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
-                    qc_row_dispatch<V>(shape.deg[l],
-                                       sbase,
-                                       s,
-                                       wrap,
-                                       shape,
-                                       shape.first[l],
-                                       r,
-                                       rec_a(l),
-                                       b_off,
-                                       it == 1,
-                                       ca,
-                                       ncb);
+                    if (in_layer(l)) {
+                        qc_row_dispatch<V, MODE>(shape.deg[l],
+                                                 sbase,
+                                                 gbase,
+                                                 s,
+                                                 wrap,
+                                                 shape,
+                                                 shape.first[l],
+                                                 r,
+                                                 rec_a(l),
+                                                 b_off,
+                                                 it == 1,
+                                                 ca,
+                                                 ncb);
+                    }
                 }
                 __syncthreads();
             }
@@ -305,12 +389,21 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                 if (a) {
                     uint32_t parity_any = 0u;
                     for (int l = 0; l < L; ++l) {
+                        if (!in_layer(l)) {
+                            continue;
+                        }
                         const qc_edge* e = shape.edge + shape.first[l];
                         uint32_t parity = 0u;
                         for (int j = 0; j < shape.deg[l]; ++j) {
-                            const int w = s >= e[j].thr ? wrap : 0;
+                            const int w =
+                                s >= e[j].thr
+                                    ? (EW ? shape.wrap[shape.first[l] + j] : wrap)
+                                    : 0;
+                            const unsigned char* b =
+                                MODE == qc_post::split && e[j].off >= shape.split ? gbase
+                                                                                  : sbase;
                             parity ^= ops::neg_mask(
-                                *reinterpret_cast<const V*>(sbase + e[j].off + w));
+                                *reinterpret_cast<const V*>(b + e[j].off + w));
                         }
                         parity_any |= parity;
                     }
@@ -320,6 +413,17 @@ __global__ void __launch_bounds__(qc_large_max_threads)
                     }
                 }
                 __syncthreads();
+                if (MODE == qc_post::split) {
+                    // outputs are written from the global copy: bring the shared
+                    // part back when some lane is done
+                    bool out = it >= rp.max_iterations;
+                    for (int i = 0; i < U && !out; ++i) {
+                        out = (bs.active[i] & ~bs.fail[i]) != 0u;
+                    }
+                    if (out) {
+                        copy_split(false);
+                    }
+                }
             };
             if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
                 break;
@@ -330,40 +434,57 @@ __global__ void __launch_bounds__(qc_large_max_threads)
 
 } // namespace
 
-qc_large_kernel_fn qc_large_kernel(bool half2)
+qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
 {
-    return half2 ? &layered_qc_large_kernel<__half2> : &layered_qc_large_kernel<float>;
+    switch (mode) {
+    case qc_post::shared_plain:
+        return half2 ? &layered_qc_large_kernel<__half2, qc_post::shared_plain>
+                     : &layered_qc_large_kernel<float, qc_post::shared_plain>;
+    case qc_post::shared_edge_wrap:
+        return half2 ? &layered_qc_large_kernel<__half2, qc_post::shared_edge_wrap>
+                     : &layered_qc_large_kernel<float, qc_post::shared_edge_wrap>;
+    case qc_post::global:
+        return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
+                     : &layered_qc_large_kernel<float, qc_post::global>;
+    default:
+        return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
+                     : &layered_qc_large_kernel<float, qc_post::split>;
+    }
 }
 
-bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shape)
+namespace {
+
+/*! Records of layer l (16 bytes a row, + a sign word when half2 rows pass 16). */
+void add_records(qc_large_shape* s, int l, int D, int Z, int group, long long* words)
+{
+    s->deg[l] = D;
+    s->rec[l] = static_cast<int>(4 * *words);
+    // every layer's records start 16-byte aligned
+    *words += 4LL * Z;
+    if (D > group) {
+        *words += (Z + 3LL) / 4 * 4;
+    }
+}
+
+/*! Form (1): uniform layers of circulants in natural column order. */
+bool qc_shape_natural(const host_tables& t,
+                      int group,
+                      qc_large_shape* s,
+                      long long* words)
 {
     const int L = static_cast<int>(t.layer_rows.size());
     const int Z = t.max_layer_rows;
-    // (at least two layers: the kernel prefetches layer l + 1's record)
-    if (!t.uniform || L < 2 || L > qc_large_max_layers || Z < 1 ||
-        Z > qc_large_max_threads || t.max_row_degree > qc_large_max_degree) {
+    if (!t.uniform) {
         return false;
     }
-    const int group = half2 ? 16 : 32;
-    auto s = std::make_unique<qc_large_shape>();
-    s->layers = L;
-    s->slots = Z;
     int edges = 0;
-    long long words = 0;
     for (int l = 0; l < L; ++l) {
         const int D = t.layer_deg[l];
         if (D < 1 || edges + D > qc_large_max_edges) {
             return false;
         }
-        s->deg[l] = D;
         s->first[l] = edges;
-        s->rec[l] = static_cast<int>(4 * words);
-        // 16-byte record per row, plus a word of sign bits when half2 rows pass 16
-        // edges; every layer's records start 16-byte aligned
-        words += 4LL * Z;
-        if (D > group) {
-            words += (Z + 3LL) / 4 * 4;
-        }
+        add_records(s, l, D, Z, group, words);
         for (int j = 0; j < D; ++j) {
             const int* cols = t.slot_cols.data() + t.layer_off[l] + j * Z;
             const int c0 = cols[0];
@@ -379,10 +500,164 @@ bool build_qc_large_shape(const host_tables& t, bool half2, qc_large_shape* shap
             }
             s->edge[edges].off = 4 * (block * Z + shift);
             s->edge[edges].thr = Z - shift;
+            s->wrap[edges] = -4 * Z;
             ++edges;
         }
     }
-    if (words > (1LL << 29)) {
+    return true;
+}
+
+/*!
+ * Form (2): the layers of parity_check_matrix for M = 360 q rows: sets of rows
+ * r + k q in order r = 0..q-1, each one layer or several sublayers; circulants
+ * under col_perm, masked edges where a circulant misses exactly its wrapping rows.
+ */
+bool qc_shape_strided(const host_tables& t,
+                      const parity_check_matrix& h,
+                      int group,
+                      qc_large_shape* s,
+                      long long* words,
+                      std::vector<int>* col_perm)
+{
+    constexpr int Z = 360;
+    const auto& layers = h.layers();
+    const int m = h.rows();
+    const int n0 = t.n_full - m; // columns before the accumulator
+    const int q = m / Z;
+    const int L = static_cast<int>(layers.size());
+    if (m % Z != 0 || q < 2 || n0 < 0 || n0 % Z != 0 || L > qc_large_max_layers ||
+        t.n_full != h.cols()) {
+        return false;
+    }
+    std::vector<int> perm(t.n_full);
+    for (int c = 0; c < n0; ++c) {
+        perm[c] = c;
+    }
+    for (int i = 0; i < m; ++i) {
+        perm[n0 + i] = n0 + (i % q) * Z + i / q;
+    }
+    std::vector<int> covered(m, 0);
+    int edges = 0, masks = 0, l = 0;
+    for (int set = 0; set < q; ++set) {
+        // circulants (block, shift) of block row `set` -> the lanes that have them
+        std::map<std::pair<int, int>, std::vector<int>> circ;
+        for (int k = 0; k < Z; ++k) {
+            const index_span cols = h.row(set + k * q);
+            if (cols.size() < 2) {
+                return false; // a masked edge needs two real edges in its row
+            }
+            for (int c : cols) {
+                const int p = perm[c];
+                circ[{ p / Z, (p % Z - k + Z) % Z }].push_back(k);
+            }
+        }
+        const int D = static_cast<int>(circ.size());
+        if (D > qc_large_max_degree || edges + D > qc_large_max_edges) {
+            return false;
+        }
+        const int first = edges;
+        for (const auto& kv : circ) {
+            const int block = kv.first.first;
+            const int shift = kv.first.second;
+            const std::vector<int>& lanes = kv.second; // ascending
+            int& wrap = s->wrap[edges];
+            qc_edge& e = s->edge[edges++];
+            e.thr = Z - shift;
+            if (static_cast<int>(lanes.size()) == Z) {
+                e.off = 4 * (block * Z + shift);
+                wrap = -4 * Z;
+            } else if (shift > 0 && static_cast<int>(lanes.size()) == shift &&
+                       lanes.front() == Z - shift) {
+                // lanes k < Z - shift (where the circulant would wrap) have no edge:
+                // they address the unit's padding words n_full + k (+big)
+                e.off = 4 * t.n_full;
+                wrap = 4 * (block * Z + shift - Z) - e.off;
+                s->pad = Z;
+            } else {
+                return false;
+            }
+        }
+        // this set's layers (one, or sublayers sharing its edges and records)
+        const int rec_layer = l;
+        int rows = 0;
+        while (l < L && layers[l][0] % q == set) {
+            if (l > rec_layer) {
+                s->deg[l] = D;
+                s->rec[l] = s->rec[rec_layer];
+            } else {
+                add_records(s, l, D, Z, group, words);
+            }
+            s->first[l] = first;
+            const auto& lr = layers[l];
+            if (static_cast<int>(lr.size()) == Z) {
+                s->mask_of[l] = -1;
+            } else {
+                if (masks == qc_large_max_masks) {
+                    return false;
+                }
+                s->mask_of[l] = masks;
+                for (int row : lr) {
+                    if (row % q != set) {
+                        return false;
+                    }
+                    const int k = row / q;
+                    s->mask[masks][k / 32] |= 1u << (k % 32);
+                }
+                ++masks;
+            }
+            for (int row : lr) {
+                if (row % q != set || covered[row]++) {
+                    return false;
+                }
+            }
+            rows += static_cast<int>(lr.size());
+            ++l;
+        }
+        if (rows != Z) {
+            return false;
+        }
+    }
+    if (l != L) {
+        return false;
+    }
+    s->layers = L;
+    s->slots = Z;
+    *col_perm = std::move(perm);
+    return true;
+}
+
+} // namespace
+
+bool build_qc_large_shape(const host_tables& t,
+                          const parity_check_matrix& h,
+                          bool half2,
+                          qc_large_shape* shape,
+                          std::vector<int>* col_perm)
+{
+    const int L = static_cast<int>(t.layer_rows.size());
+    const int Z = t.max_layer_rows;
+    const int group = half2 ? 16 : 32;
+    col_perm->clear();
+    auto s = std::make_unique<qc_large_shape>();
+    long long words = 0;
+    // (at least two layers: the kernel prefetches layer l + 1's record)
+    bool ok = L >= 2 && L <= qc_large_max_layers && Z >= 1 && Z <= qc_large_max_threads &&
+              t.max_row_degree <= qc_large_max_degree;
+    if (ok) {
+        s->layers = L;
+        s->slots = Z;
+        for (int l = 0; l < L; ++l) {
+            s->mask_of[l] = -1;
+        }
+        ok = qc_shape_natural(t, group, s.get(), &words);
+    }
+    if (!ok) {
+        s = std::make_unique<qc_large_shape>();
+        words = 0;
+        ok = qc_shape_strided(t, h, group, s.get(), &words, col_perm);
+    }
+    if (!ok || words > (1LL << 29)) {
+        col_perm->clear();
         return false;
     }
     s->rec_words = static_cast<int>(words);

@@ -9,7 +9,8 @@
  *    wimax:2304:1/2, wifi:648:1/2, nr5g:bg2:52 (punctured), MacKay's (504,1008)
  *    alist (non-QC; needs ../shared/refcodes) and dvbs2:short:1/2;
  *  - the large-QC layered kernel (layered_qc_large_kernel.cu, compressed messages)
- *    on nr5g:bg1:384, nr5g:bg1:15 and nr5g:bg2:52: chosen by the tuner for MS,
+ *    on nr5g:bg1:384, nr5g:bg1:15, nr5g:bg2:52, dvbs2:short:1/2 and
+ *    dvbs2:normal:1/2 (QC form, Z = 360): chosen by the tuner for MS,
  *    NMS and OMS, float equal to the CPU reference on noisy frames, half2 close;
  *  - half2 and int8-input paths: noiseless frames decoded exactly, FER close to
  *    float (the 0.1 dB table is measured by gpufec-bench, docs/VALIDATION.md);
@@ -922,7 +923,10 @@ public:
      * nr5g codes (more block rows than the register kernel's tiles); float equals
      * the CPU reference frame for frame, noiseless half2 is exact and noisy half2
      * close to float. Z = 384 (one unit per block, rows of 19 edges: two record
-     * words of sign bits in half2), Z = 15 (many units per block, odd Z).
+     * words of sign bits in half2), Z = 15 (many units per block, odd Z), and the
+     * DVB-S2 codes in their QC form (Z = 360, columns permuted on load and store,
+     * the missing first parity edge of row 0 masked, sublayers; the normal frame's
+     * posterior in global memory).
      */
     void test_large_qc_kernel()
     {
@@ -936,7 +940,12 @@ public:
         // frames at 2.4: gpufec-ber --code nr5g:bg1:384 --algorithm ms --backend cpu)
         const large_case cases[] = { { "nr5g:bg1:384", 240, { 2.2, 1.2, 0.9 } },
                                      { "nr5g:bg1:15", 1000, { 2.2, 1.6, 1.4 } },
-                                     { "nr5g:bg2:52", 1000, { 2.3, 1.4, 1.1 } } };
+                                     { "nr5g:bg2:52", 1000, { 2.3, 1.4, 1.1 } },
+                                     // DVB-S2: 360-periodic layers, permuted columns,
+                                     // masked edge, sublayers (normal: posterior in
+                                     // global memory)
+                                     { "dvbs2:short:1/2", 1000, { 1.8, 2.3, 1.8 } },
+                                     { "dvbs2:normal:1/2", 240, { 1.7, 2.2, 1.7 } } };
         std::vector<std::string> failures;
         size_t config = 0;
         for (const large_case& lc : cases) {

@@ -17,9 +17,11 @@
 #include <gpufec/encoder.h>
 #include <gpufec/error.h>
 #include <gpufec/standard_codes.h>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -169,6 +171,7 @@ class qa_standard_codes : public CppUnit::TestFixture
     CPPUNIT_TEST(test_nr5g_lifting_sizes);
     CPPUNIT_TEST(test_nr5g_codes);
     CPPUNIT_TEST(test_dvbs2_codes);
+    CPPUNIT_TEST(test_strided_layers);
     CPPUNIT_TEST(test_refusals);
     CPPUNIT_TEST(test_encoders_accept_codes);
     CPPUNIT_TEST_SUITE_END();
@@ -372,6 +375,45 @@ public:
                         CPPUNIT_ASSERT_EQUAL_MESSAGE(what, m - 1, col[0]);
                     }
                 }
+                // layers: the 360-periodic row sets r + k q (q = M / 360), r in order
+                // (EN 302 307-1 section 5.3.2: the parity addresses of the 360 bits
+                // of an information group step by q), a set split into sublayers
+                // where two of its rows share a column (two addresses of one
+                // information group congruent mod q)
+                const int q = m / 360;
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(what, 0, m % 360);
+                const auto& layers = code.h.layers();
+                std::vector<int> seen(n, -1), covered(m, 0);
+                int prev_set = 0, conflicted = 0;
+                for (size_t l = 0; l < layers.size(); l++) {
+                    const int set = layers[l][0] % q;
+                    CPPUNIT_ASSERT_MESSAGE(what + ": sets in order",
+                                           set == prev_set || set == prev_set + 1);
+                    conflicted += set == prev_set && l > 0;
+                    prev_set = set;
+                    for (size_t i = 0; i < layers[l].size(); i++) {
+                        const int row = layers[l][i];
+                        CPPUNIT_ASSERT_EQUAL_MESSAGE(what, set, row % q);
+                        CPPUNIT_ASSERT_MESSAGE(what, i == 0 || row > layers[l][i - 1]);
+                        covered[row]++;
+                        for (int c : code.h.row(row)) {
+                            CPPUNIT_ASSERT_MESSAGE(what + ": layer shares a column",
+                                                   seen[c] != int(l));
+                            seen[c] = static_cast<int>(l);
+                        }
+                    }
+                }
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(what, q - 1, prev_set);
+                CPPUNIT_ASSERT_MESSAGE(what + ": every row once",
+                                       std::count(covered.begin(), covered.end(), 1) ==
+                                           m);
+                std::cout << "  " << what << ": " << layers.size() << " layers (" << q
+                          << " sets, " << conflicted << " extra sublayers)\n";
+                if (frame == "normal" && std::string(rate) == "1/2") {
+                    // 8 of the 90 sets hold one pair of congruent addresses each,
+                    // at an offset whose cycles are even: 2 sublayers each
+                    CPPUNIT_ASSERT_EQUAL_MESSAGE(what, size_t(98), layers.size());
+                }
                 // normal frames: every check has the same degree in A (edges / M)
                 if (frame == "normal") {
                     const int a_row = static_cast<int>(edges / m);
@@ -384,6 +426,45 @@ public:
                 }
             }
         }
+    }
+
+    /*!
+     * parity_check_matrix's layers of non-QC matrices of M = 360 q rows: the strided
+     * row sets r + k q when they share no column, else greedy first-fit.
+     */
+    void test_strided_layers()
+    {
+        std::vector<std::pair<int, int>> e;
+        for (int i = 0; i < 720; i++) { // row i: columns i, i + 1 (mod 720)
+            e.emplace_back(i, i);
+            e.emplace_back(i, (i + 1) % 720);
+        }
+        const auto h = parity_check_matrix::from_entries(720, 720, e);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), h.layers().size());
+        for (int r = 0; r < 2; r++) {
+            CPPUNIT_ASSERT_EQUAL(size_t(360), h.layers()[r].size());
+            for (int k = 0; k < 360; k++) {
+                CPPUNIT_ASSERT_EQUAL(r + 2 * k, h.layers()[r][k]);
+            }
+        }
+        // 721 columns: N - M is not a multiple of 360: greedy
+        e.clear();
+        for (int i = 0; i < 720; i++) {
+            e.emplace_back(i, i);
+        }
+        e.emplace_back(0, 720);
+        e.emplace_back(2, 720);
+        const auto g = parity_check_matrix::from_entries(720, 721, e);
+        CPPUNIT_ASSERT_EQUAL(size_t(2), g.layers().size());
+        CPPUNIT_ASSERT_EQUAL(size_t(719), g.layers()[0].size());
+        CPPUNIT_ASSERT(g.layers()[1] == std::vector<int>{ 2 });
+        // 719 rows: no period of 360, greedy (one layer: the rows share no column)
+        e.clear();
+        for (int i = 0; i < 719; i++) {
+            e.emplace_back(i, i);
+        }
+        const auto o = parity_check_matrix::from_entries(719, 719, e);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), o.layers().size());
     }
 
     void test_refusals()
