@@ -4,12 +4,15 @@
  * names of rules, schedules and backends, option checks, the factory that picks a
  * backend, and decoder::decode(), which checks its arguments and maps NaN LLRs to 0
  * before handing the batch to the backend. The algorithms live in the backends
- * (cpu_reference_decoder.cc: flooding and layered SPA / min-sum family, paper 003).
+ * (simd_decoder.cc: the min-sum family in SIMD lanes, paper 002;
+ * cpu_reference_decoder.cc: flooding and layered SPA / min-sum family, paper 003).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "cpu_reference_decoder.h"
+#include "simd/nb_minmax.h"
+#include "simd/simd_kernels.h"
 #include "simd_decoder.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
@@ -454,7 +457,11 @@ std::string describe_backends()
 {
     std::ostringstream os;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    os << "cpu: available (float reference decoder, " << cores << " hardware threads)\n";
+    os << "cpu: available (SIMD min-sum family: " << simd::best_protokernel().name
+       << " kernels; nonbinary Min-Max check node: "
+       << simd::nb_best_minmax_kernel().name
+       << " kernels; float reference decoder for SPA; " << cores
+       << " hardware threads)\n";
     if (!cuda_built()) {
         os << "cuda: not built (configured without nvcc or with ENABLE_CUDA=OFF)\n";
     } else {
