@@ -417,9 +417,15 @@ inline void row_update(int d,
  * row_update() bit for bit; the C2V memory streamed per iteration drops from
  * d vectors to 2 vectors + d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
  */
-template <typename T, check_node_rule Rule, bool Masked, typename LIn>
-inline void row_update_compressed(
-    int d, LIn lin, T* rowmag, uint64_t* emask, T* ext, uint64_t keep, const job& jb)
+template <typename T, check_node_rule Rule, bool Masked, typename LIn, typename SOut>
+inline void row_update_compressed(int d,
+                                  LIn lin,
+                                  SOut sout,
+                                  T* rowmag,
+                                  uint64_t* emask,
+                                  T* ext,
+                                  uint64_t keep,
+                                  const job& jb)
 {
     constexpr bool i8 = sizeof(T) == 1;
     const __m512i zero = _mm512_setzero_si512();
@@ -523,6 +529,12 @@ inline void row_update_compressed(
         emask[2 * j] = sg;
         emask[2 * j + 1] = t2;
         _mm512_storeu_si512(lin(j), out);
+        // the lanes' hard decisions of this column (L < 0), for the syndrome: the
+        // last row of the iteration to touch the column leaves its final signs
+        if constexpr (i8)
+            *sout(j) = _mm512_movepi8_mask(out);
+        else
+            *sout(j) = _mm512_movepi16_mask(out);
     }
     _mm512_storeu_si512(rowmag, mag1);
     _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
@@ -609,6 +621,20 @@ struct inter_kernel {
         // compressed C2V (comp): per row mag1, mag2; per edge sign and took-mag2 masks
         std::vector<T> rowmag(comp ? static_cast<size_t>(jb.rows) * 2 * W : 0);
         std::vector<uint64_t> emask(comp ? static_cast<size_t>(jb.edges) * 2 : 0);
+        // comp: per column the lane mask of L < 0 as left by the layered pass (its
+        // last update in the iteration), so the syndrome and the hard decisions read
+        // 8 B per column (L2-resident) instead of the W-lane posteriors. Exact: the
+        // sign bit of each final posterior. Columns in no row keep their channel
+        // sign, so the hard decisions then read L (cols_all_in_rows).
+        std::vector<uint64_t> sgn(comp ? static_cast<size_t>(cols) : 0);
+        bool cols_all_in_rows = true;
+        if constexpr (comp) {
+            std::vector<uint8_t> seen(cols, 0);
+            for (int e = 0; e < jb.edges; ++e)
+                seen[jb.row_cols[e]] = 1;
+            for (int c = 0; c < cols; ++c)
+                cols_all_in_rows &= seen[c] != 0;
+        }
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
                                 ? static_cast<size_t>(jb.edges) * W
                                 : 0);
@@ -723,12 +749,13 @@ struct inter_kernel {
                 if constexpr (comp) {
                     T* rm = rowmag.data() + static_cast<size_t>(r) * 2 * W;
                     uint64_t* em = emask.data() + static_cast<size_t>(e0) * 2;
+                    auto sout = [&](int j) { return sgn.data() + rc[j]; };
                     if (fresh)
                         row_update_compressed<T, Rule, true>(
-                            d, lin, rm, em, ext.data(), keep_bits, jb);
+                            d, lin, sout, rm, em, ext.data(), keep_bits, jb);
                     else
                         row_update_compressed<T, Rule, false>(
-                            d, lin, rm, em, ext.data(), keep_bits, jb);
+                            d, lin, sout, rm, em, ext.data(), keep_bits, jb);
                     continue;
                 }
 #endif
@@ -757,7 +784,22 @@ struct inter_kernel {
             M bad[W];
             for (int l = 0; l < W; ++l)
                 bad[l] = 0;
-            for (int r = 0; r < jb.rows; ++r) {
+            if constexpr (comp) {
+                // from the sign masks of the layered pass: bit l of the OR over
+                // the rows of the XOR over each row's columns
+                uint64_t badm = 0;
+                const int* rcol = jb.row_cols;
+                const uint64_t* sg = sgn.data();
+                for (int r = 0; r < jb.rows; ++r) {
+                    uint64_t par = 0;
+                    for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e)
+                        par ^= sg[rcol[e]];
+                    badm |= par;
+                }
+                for (int l = 0; l < W; ++l)
+                    bad[l] = (badm >> l) & 1 ? M(-1) : M(0);
+            }
+            for (int r = 0; r < (comp ? 0 : jb.rows); ++r) {
                 M par[W];
                 for (int l = 0; l < W; ++l)
                     par[l] = 0;
@@ -805,10 +847,18 @@ struct inter_kernel {
             if (any_refill) {
                 // hard decisions of the finished lanes (one pass), their outputs,
                 // then the next frames into their lanes
-                for (int c = 0; c < cols; ++c) {
-                    const T* Lc = L.data() + static_cast<size_t>(c) * W;
-                    for (int t = 0; t < nfin; ++t)
-                        hard[static_cast<size_t>(t) * cols + c] = Lc[fin[t]] < 0;
+                if (comp && cols_all_in_rows) {
+                    for (int c = 0; c < cols; ++c) {
+                        const uint64_t m = sgn[c];
+                        for (int t = 0; t < nfin; ++t)
+                            hard[static_cast<size_t>(t) * cols + c] = (m >> fin[t]) & 1;
+                    }
+                } else {
+                    for (int c = 0; c < cols; ++c) {
+                        const T* Lc = L.data() + static_cast<size_t>(c) * W;
+                        for (int t = 0; t < nfin; ++t)
+                            hard[static_cast<size_t>(t) * cols + c] = Lc[fin[t]] < 0;
+                    }
                 }
                 for (int t = 0; t < nfin; ++t)
                     write_outputs(jb,
