@@ -572,24 +572,32 @@ std::vector<int> punctured_columns(const job& jb)
     return punctured;
 }
 
-/*! Writes frame f's outputs from its hard decisions (one byte per column). */
-inline void
-write_outputs(const job& jb, size_t f, const uint8_t* hard, int iters, bool ok)
+/*! Writes frame f's outputs from its hard decisions: hd(c) = column c's bit. */
+template <typename HD>
+inline void write_outputs_fn(const job& jb, size_t f, HD hd, int iters, bool ok)
 {
     if (jb.out.info_bits) {
         uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
         for (int i = 0; i < jb.k; ++i)
-            dst[i] = hard[jb.info_positions[i]];
+            dst[i] = hd(jb.info_positions[i]);
     }
     if (jb.out.codewords) {
         uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
         for (int i = 0; i < jb.n; ++i)
-            dst[i] = hard[jb.transmitted[i]];
+            dst[i] = hd(jb.transmitted[i]);
     }
     if (jb.out.iterations)
         jb.out.iterations[f] = iters;
     if (jb.out.parity_ok)
         jb.out.parity_ok[f] = ok ? 1 : 0;
+}
+
+/*! Writes frame f's outputs from its hard decisions (one byte per column). */
+inline void
+write_outputs(const job& jb, size_t f, const uint8_t* hard, int iters, bool ok)
+{
+    write_outputs_fn(
+        jb, f, [hard](int c) { return hard[c]; }, iters, ok);
 }
 
 /*!
@@ -848,10 +856,18 @@ struct inter_kernel {
                 // hard decisions of the finished lanes (one pass), their outputs,
                 // then the next frames into their lanes
                 if (comp && cols_all_in_rows) {
-                    for (int c = 0; c < cols; ++c) {
-                        const uint64_t m = sgn[c];
-                        for (int t = 0; t < nfin; ++t)
-                            hard[static_cast<size_t>(t) * cols + c] = (m >> fin[t]) & 1;
+                    // straight from the sign masks (L2-resident), no byte array
+                    for (int t = 0; t < nfin; ++t) {
+                        const uint64_t* sg = sgn.data();
+                        const int l = fin[t];
+                        write_outputs_fn(
+                            jb,
+                            static_cast<size_t>(frame_of[l]),
+                            [sg, l](int c) {
+                                return static_cast<uint8_t>((sg[c] >> l) & 1);
+                            },
+                            iters[l],
+                            fin_ok[t]);
                     }
                 } else {
                     for (int c = 0; c < cols; ++c) {
@@ -859,13 +875,13 @@ struct inter_kernel {
                         for (int t = 0; t < nfin; ++t)
                             hard[static_cast<size_t>(t) * cols + c] = Lc[fin[t]] < 0;
                     }
+                    for (int t = 0; t < nfin; ++t)
+                        write_outputs(jb,
+                                      static_cast<size_t>(frame_of[fin[t]]),
+                                      hard.data() + static_cast<size_t>(t) * cols,
+                                      iters[fin[t]],
+                                      fin_ok[t]);
                 }
-                for (int t = 0; t < nfin; ++t)
-                    write_outputs(jb,
-                                  static_cast<size_t>(frame_of[fin[t]]),
-                                  hard.data() + static_cast<size_t>(t) * cols,
-                                  iters[fin[t]],
-                                  fin_ok[t]);
                 load_lanes(fin, nfin);
             }
             if (any_refill) {
