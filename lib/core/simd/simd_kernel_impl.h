@@ -710,7 +710,9 @@ struct inter_kernel {
                 refill[l] = 0; // messages start at 0
         }
 
-        std::vector<uint8_t> hard(static_cast<size_t>(W) * cols);
+        // byte hard decisions of the finished lanes (not needed with the sign masks)
+        std::vector<uint8_t> hard(
+            comp && cols_all_in_rows ? 0 : static_cast<size_t>(W) * cols);
         while (true) {
             bool any = false;
             for (int l = 0; l < W; ++l)

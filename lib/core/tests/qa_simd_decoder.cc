@@ -139,6 +139,7 @@ class qa_simd_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_float_equals_reference);
     CPPUNIT_TEST(test_intra_equals_inter);
     CPPUNIT_TEST(test_dvbs2_strided_layers);
+    CPPUNIT_TEST(test_dvbs2_rules_et);
     CPPUNIT_TEST(test_noiseless);
     CPPUNIT_TEST(test_fer_close_to_float);
     CPPUNIT_TEST(test_lane_refill);
@@ -289,6 +290,31 @@ public:
                 CPPUNIT_ASSERT_EQUAL(ref.iterations[f], r.iterations[0]);
             }
         }
+    }
+
+    // DVB-S2 (the avx512 kernel's compressed C2V and sign-mask syndrome / outputs)
+    // for the other rules and with ET off: every protokernel identical to generic,
+    // with lanes refilled (more frames than lanes per worker)
+    void test_dvbs2_rules_et()
+    {
+        const auto code = ldpc_code::make("dvbs2:short:1/2");
+        const batch b = make_batch(*code, 150, 2.0, 43, true);
+        const std::pair<check_node_rule, bool> cases[] = {
+            { check_node_rule::min_sum, true },
+            { check_node_rule::offset_min_sum, true },
+            { check_node_rule::normalized_min_sum, false }
+        };
+        for (const auto& cs : cases)
+            for (auto p : precisions) {
+                auto o = opts(cs.first, p, cs.second);
+                o.max_iterations = 12;
+                const result ref = run(*make_simd_decoder(code, o, "generic"), b);
+                for (auto* pk : simd::available_protokernels())
+                    assert_same("dvbs2:short:1/2 " +
+                                    what(pk->name, o.rule, p, cs.second, o.schedule),
+                                run(*make_simd_decoder(code, o, pk->name), b),
+                                ref);
+            }
     }
 
     void test_noiseless()
