@@ -419,8 +419,8 @@ namespace {
  * minmax (nms, the binary default, is read as minmax), --schedule, --iterations,
  * --early-termination, --backend, --threads, --batch, --mode, --reps, --warmup,
  * --ebn0, --seed, --json; --backend auto means cuda where a device works (the
- * library's nb_decoder auto means cpu). Device-resident (cuda): the batch's normalized symbol
- * LLRs are uploaded once, then --reps decodes are timed together with CUDA events
+ * library's nb_decoder auto means cpu). Device-resident (cuda): the batch's normalized
+ * symbol LLRs are uploaded once, then --reps decodes are timed together with CUDA events
  * (mean per decode). Host-fed: decode_symbols() from host memory (H2D + decode +
  * D2H), wall clock, median of --reps. Throughput = frames * K * p / time.
  */
@@ -476,16 +476,21 @@ int run_nb(const std::string& code_spec,
     std::vector<float> all_bits(frames * n * p), sym(frames * n * q);
     for (size_t f = 0; f < frames; f++) {
         gpufec::random_bits(seed, f, bits.size(), bits.data());
-        gpufec::nb_bits_to_symbols(bits.data(), static_cast<int>(k), static_cast<int>(p),
-                                   &sent[f * k]);
+        gpufec::nb_bits_to_symbols(
+            bits.data(), static_cast<int>(k), static_cast<int>(p), &sent[f * k]);
         code->encode_bits(bits.data(), cw.data());
         float* bit_llr = &all_bits[f * n * p];
         ch.transmit(cw.data(), cw.size(), f, bit_llr);
-        gpufec::nb_bit_llrs_to_symbol_llrs(bit_llr, n, static_cast<int>(p), &sym[f * n * q]);
+        gpufec::nb_bit_llrs_to_symbol_llrs(
+            bit_llr, n, static_cast<int>(p), &sym[f * n * q]);
     }
     const double info_bits = static_cast<double>(frames) * k * p;
     std::printf("gpufec-bench: code %s  GF(%zu)  N=%zu  K=%zu  rate=%.6g\n",
-                code->name().c_str(), q, n, k, code->rate());
+                code->name().c_str(),
+                q,
+                n,
+                k,
+                code->rate());
     std::printf("decoder: %s %s, %zu iterations, early termination %s  backend: %s\n",
                 gpufec::to_string(o.rule).c_str(),
                 gpufec::to_string(o.schedule).c_str(),
@@ -493,7 +498,9 @@ int run_nb(const std::string& code_spec,
                 early ? "on" : "off",
                 dec->backend_name().c_str());
     std::printf("input: %zu frames per call, BPSK/AWGN at Eb/N0 %g dB, seed %llu\n",
-                frames, ebn0_db, static_cast<unsigned long long>(seed));
+                frames,
+                ebn0_db,
+                static_cast<unsigned long long>(seed));
     double dev_mbps = -1, host_mbps = -1, host_fer = -1, host_ser = -1, mean_it = -1;
     if (want_device) {
 #ifdef GPUFEC_HAVE_CUDA
@@ -501,7 +508,11 @@ int run_nb(const std::string& code_spec,
             code, o, sym.data(), frames, static_cast<int>(n_reps));
         dev_mbps = info_bits / t / 1e6;
         std::printf("device-resident  %10.2f Mbps  (mean of %zu decodes of %zu frames, "
-                    "%.3f ms each)\n", dev_mbps, n_reps, frames, t * 1e3);
+                    "%.3f ms each)\n",
+                    dev_mbps,
+                    n_reps,
+                    frames,
+                    t * 1e3);
 #else
         throw usage_error("--mode device: this build has no CUDA support");
 #endif
@@ -538,7 +549,11 @@ int run_nb(const std::string& code_spec,
         mean_it = double(it_sum) / frames;
         std::printf("host-fed         %10.2f Mbps  (median of %zu)  FER %.4g  SER %.4g  "
                     "mean iterations %.2f\n",
-                    host_mbps, n_reps, host_fer, host_ser, mean_it);
+                    host_mbps,
+                    n_reps,
+                    host_fer,
+                    host_ser,
+                    mean_it);
         // The same frames as bit LLRs (N*p floats a frame instead of N*q).
         std::vector<uint8_t> info_b(frames * k);
         out.info_symbols = info_b.data();
@@ -554,7 +569,8 @@ int run_nb(const std::string& code_spec,
         std::sort(secs.begin(), secs.end());
         std::printf("host-fed, bits   %10.2f Mbps  (median of %zu; decode_bits, same "
                     "decisions as decode_symbols: %s)\n",
-                    info_bits / secs[secs.size() / 2] / 1e6, n_reps,
+                    info_bits / secs[secs.size() / 2] / 1e6,
+                    n_reps,
                     info_b == info ? "yes" : "no");
     }
     if (!json_path.empty()) {
@@ -632,7 +648,10 @@ int run(int argc, char** argv)
            "throughput goals are stated without it)");
     option("--backend", backend, "NAME", "cpu, cuda or auto");
     option("--threads", threads, "N", "CPU decoder threads, 0 = all cores");
-    option("--precision", precision, "NAME", "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
+    option("--precision",
+           precision,
+           "NAME",
+           "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
     option("--frames-per-block",
            frames_per_block,
            "N",
@@ -682,20 +701,21 @@ int run(int argc, char** argv)
     }
 
     if (gpufec::nb_code::is_nb_spec(code_spec)) {
-        return run_nb(code_spec,
-                      algorithm,
-                      schedule,
-                      parse_unsigned(iterations, "--iterations", 1, 100000),
-                      parse_on_off(early, "--early-termination"),
-                      backend,
-                      static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096)),
-                      static_cast<size_t>(parse_unsigned(batch, "--batch", 0, 1 << 20)),
-                      parse_choice(mode, "--mode", { "device", "host", "both" }),
-                      static_cast<size_t>(parse_unsigned(reps, "--reps", 1, 100000)),
-                      static_cast<size_t>(parse_unsigned(warmup, "--warmup", 0, 100000)),
-                      parse_real(ebn0, "--ebn0"),
-                      parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max()),
-                      json_path);
+        return run_nb(
+            code_spec,
+            algorithm,
+            schedule,
+            parse_unsigned(iterations, "--iterations", 1, 100000),
+            parse_on_off(early, "--early-termination"),
+            backend,
+            static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096)),
+            static_cast<size_t>(parse_unsigned(batch, "--batch", 0, 1 << 20)),
+            parse_choice(mode, "--mode", { "device", "host", "both" }),
+            static_cast<size_t>(parse_unsigned(reps, "--reps", 1, 100000)),
+            static_cast<size_t>(parse_unsigned(warmup, "--warmup", 0, 100000)),
+            parse_real(ebn0, "--ebn0"),
+            parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max()),
+            json_path);
     }
 
     gpufec::decoder_options dec;

@@ -14,12 +14,12 @@
 #include "simd/nb_minmax.h"
 #include "simd/simd_kernels.h"
 #include "simd_decoder.h"
-#include <gpufec/cuda_decoder.h>
-#include <gpufec/device_info.h>
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <gpufec/cuda_decoder.h>
 #include <gpufec/decoder.h>
+#include <gpufec/device_info.h>
 #include <gpufec/error.h>
 #include <iostream>
 #include <limits>
@@ -224,7 +224,8 @@ void quantize_llrs(const float* in, size_t count, float step, int8_t* out)
     for (size_t i = 0; i < count; i++) {
         const float v = in[i] * inv;
         // NaN fails both comparisons and becomes 0
-        const float c = v > 127.0f ? 127.0f : (v < -127.0f ? -127.0f : (v == v ? v : 0.0f));
+        const float c =
+            v > 127.0f ? 127.0f : (v < -127.0f ? -127.0f : (v == v ? v : 0.0f));
         out[i] = static_cast<int8_t>(std::lrint(c));
     }
 }
@@ -251,9 +252,8 @@ void decoder_options::validate() const
         gpu.streams < 1) {
         throw invalid_argument(
             "decoder_options: gpu settings device=" + number(gpu.device) +
-            " frames_per_block=" + number(gpu.frames_per_block) +
-            " batch_frames=" + number(gpu.batch_frames) + " streams=" +
-            number(gpu.streams) +
+            " frames_per_block=" + number(gpu.frames_per_block) + " batch_frames=" +
+            number(gpu.batch_frames) + " streams=" + number(gpu.streams) +
             "; device, frames_per_block and batch_frames must be >= 0 (0 = tuner), "
             "streams >= 1");
     }
@@ -316,8 +316,9 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
                 static std::once_flag logged;
                 std::call_once(logged, [&d] {
                     const cuda_tuning t = static_cast<cuda_decoder&>(*d).tuning();
-                    std::clog << "gpufec: backend auto -> cuda (device " << t.device << ": "
-                              << t.device_name << ", kernel " << t.kernel << ")" << std::endl;
+                    std::clog << "gpufec: backend auto -> cuda (device " << t.device
+                              << ": " << t.device_name << ", kernel " << t.kernel << ")"
+                              << std::endl;
                 });
                 return d;
             } catch (const backend_unavailable& e) {
@@ -421,17 +422,19 @@ void decoder::decode(const int8_t* llrs,
 {
     const size_t n = static_cast<size_t>(d_code->n());
     if (llrs == nullptr) {
-        throw invalid_argument("decoder::decode(int8): llrs is null (expected frames * n = " +
-                               number(frames) + " * " + number(n) + " values)");
+        throw invalid_argument(
+            "decoder::decode(int8): llrs is null (expected frames * n = " +
+            number(frames) + " * " + number(n) + " values)");
     }
     if (frames == 0) {
-        throw invalid_argument("decoder::decode(int8): frames is 0; at least one frame of " +
-                               number(n) + " LLRs is needed");
+        throw invalid_argument(
+            "decoder::decode(int8): frames is 0; at least one frame of " + number(n) +
+            " LLRs is needed");
     }
     if (frames > std::numeric_limits<size_t>::max() / n || llr_count != frames * n) {
-        throw invalid_argument("decoder::decode(int8): llr_count is " + number(llr_count) +
-                               " but frames * n = " + number(frames) + " * " + number(n) +
-                               " (code " + d_code->name() + ")");
+        throw invalid_argument("decoder::decode(int8): llr_count is " +
+                               number(llr_count) + " but frames * n = " + number(frames) +
+                               " * " + number(n) + " (code " + d_code->name() + ")");
     }
     if (!(step > 0.0f) || !std::isfinite(step)) {
         throw invalid_argument("decoder::decode(int8): step is " + number(step) +
@@ -458,8 +461,7 @@ std::string describe_backends()
     std::ostringstream os;
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     os << "cpu: available (SIMD min-sum family: " << simd::best_protokernel().name
-       << " kernels; nonbinary Min-Max check node: "
-       << simd::nb_best_minmax_kernel().name
+       << " kernels; nonbinary Min-Max check node: " << simd::nb_best_minmax_kernel().name
        << " kernels; float reference decoder for SPA; " << cores
        << " hardware threads)\n";
     if (!cuda_built()) {
@@ -470,7 +472,8 @@ std::string describe_backends()
             const std::vector<gpu_device> devices = list_cuda_devices();
             os << "cuda: available (" << devices.size() << " device(s):";
             for (const gpu_device& d : devices) {
-                os << " [" << d.index << "] " << d.name << " sm_" << d.cc_major << d.cc_minor;
+                os << " [" << d.index << "] " << d.name << " sm_" << d.cc_major
+                   << d.cc_minor;
             }
             os << "; layered and flooding, spa/ms/nms/oms/scms, float and half2)\n";
         } else {

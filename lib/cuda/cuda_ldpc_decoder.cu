@@ -23,13 +23,13 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstring>
+#include <cuda_fp16.h>
 #include <exception>
 #include <functional>
-#include <limits>
-#include <cuda_fp16.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -95,7 +95,10 @@ struct device_tables {
 class host_worker
 {
 public:
-    host_worker() { d_thread = std::thread([this] { loop(); }); }
+    host_worker()
+    {
+        d_thread = std::thread([this] { loop(); });
+    }
     ~host_worker()
     {
         {
@@ -354,7 +357,8 @@ private:
         if (need > double(total_bytes)) {
             throw invalid_argument(
                 "decoder backend cuda: gpu.batch_frames = " + std::to_string(d_batch) +
-                " needs at least " + std::to_string(static_cast<long long>(need / 1048576)) +
+                " needs at least " +
+                std::to_string(static_cast<long long>(need / 1048576)) +
                 " MiB of device memory (" + std::to_string(streams) + " stream(s) x " +
                 std::to_string(per_frame) + " B per frame) but GPU " +
                 std::to_string(d_device) + " has " +
@@ -618,8 +622,9 @@ private:
                 pinned.reserve(chunk * count_per_frame);
                 to = pinned.get();
             }
-            check(cudaMemcpyAsync(to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
-                  "cudaMemcpyAsync (results to host)");
+            check(
+                cudaMemcpyAsync(to, dev, fc * bytes_per_frame, cudaMemcpyDeviceToHost, s),
+                "cudaMemcpyAsync (results to host)");
             copies.push_back({ to_user,
                                is_direct,
                                reinterpret_cast<uint8_t*>(pinned.get()),
@@ -631,7 +636,12 @@ private:
         if (out.codewords)
             back(out.codewords, job.direct[1], slot.h_cw, rp.codewords, n, n);
         if (out.iterations)
-            back(out.iterations, job.direct[2], slot.h_iter, rp.iterations, sizeof(int), 1);
+            back(out.iterations,
+                 job.direct[2],
+                 slot.h_iter,
+                 rp.iterations,
+                 sizeof(int),
+                 1);
         if (out.parity_ok)
             back(out.parity_ok, job.direct[3], slot.h_ok, rp.parity_ok, 1, 1);
         check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");

@@ -1136,10 +1136,9 @@ public:
                         auto many = make_gpu(code, chunked);
                         const result r1 = run(*one, b);
                         const result rm = run(*many, b);
-                        const std::string what = cc.spec + " " +
-                                                 to_string(all_rules[ri]) + " " +
-                                                 to_string(all_schedules[si]) + " " +
-                                                 to_string(precision);
+                        const std::string what =
+                            cc.spec + " " + to_string(all_rules[ri]) + " " +
+                            to_string(all_schedules[si]) + " " + to_string(precision);
                         CPPUNIT_ASSERT_MESSAGE(what + ": chunked codewords differ",
                                                r1.codeword == rm.codeword);
                         CPPUNIT_ASSERT_MESSAGE(what + ": chunked info bits differ",
@@ -1188,8 +1187,11 @@ public:
         const auto code = ldpc_code::make("wimax:2304:1/2");
         const auto big = ldpc_code::make("dvbs2:normal:1/2");
         const size_t frames = 40000; // 352 MiB of float LLRs in one chunk
-        const batch b = make_batch(
-            *code, frames, std::numeric_limits<double>::quiet_NaN(), test_seed(), 77000000);
+        const batch b = make_batch(*code,
+                                   frames,
+                                   std::numeric_limits<double>::quiet_NaN(),
+                                   test_seed(),
+                                   77000000);
         decoder_options o = options(backend_kind::cuda);
         o.gpu.batch_frames = static_cast<int>(frames);
         o.gpu.streams = 1;
@@ -1242,11 +1244,13 @@ public:
             CPPUNIT_ASSERT_MESSAGE("decode() did not fail with 64 MiB of device memory "
                                    "for a 352 MiB chunk",
                                    !what.empty());
-            CPPUNIT_ASSERT_MESSAGE(what, what.find("cudaErrorMemoryAllocation") != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(
+                what, what.find("cudaErrorMemoryAllocation") != std::string::npos);
             CPPUNIT_ASSERT_MESSAGE(what, what.find("batch_frames") != std::string::npos);
             // memory is back: the same decoder decodes the batch
             const result r = run(*dec, b);
-            CPPUNIT_ASSERT_MESSAGE("decoding after the failure", r.codeword == b.codeword);
+            CPPUNIT_ASSERT_MESSAGE("decoding after the failure",
+                                   r.codeword == b.codeword);
         }
         {
             // the general kernel's scratch of dvbs2:normal (hundreds of MiB) cannot
