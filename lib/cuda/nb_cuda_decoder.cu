@@ -1104,12 +1104,6 @@ struct nb_slot {
     pinned_buffer<int> h_iterations;
     pinned_buffer<unsigned long long> h_bad;
     std::unique_ptr<cuda_detail::stream_owner> stream;
-    // GPUFEC_NB_CUDA_SPLIT > 1: sub-streams (and fork/join events) over which the
-    // batch's frame ranges are spread, so that one range's memory-bound VNP
-    // overlaps another's compute-bound check nodes.
-    std::vector<std::unique_ptr<cuda_detail::stream_owner>> sub;
-    std::vector<std::unique_ptr<cuda_detail::event_owner>> sub_done;
-    std::unique_ptr<cuda_detail::event_owner> fork;
     size_t f0 = 0, frames = 0;
     bool pending = false;
 };
@@ -1288,10 +1282,6 @@ public:
             1,
             16384));
         d_host_chunk = std::min(d_host_chunk, d_chunk);
-        // Batch layout: GPUFEC_NB_CUDA_SPLIT sub-streams (1 = the caller's stream
-        // only), each decoding its frames in chunks of GPUFEC_NB_CUDA_FRAME_CHUNK
-        // (0 = all at once).
-        d_split = static_cast<size_t>(env_int("GPUFEC_NB_CUDA_SPLIT", 1, 1, 16));
         // Layered decision: "block" (nb_decide_kernel, one block per frame;
         // default) or "group" (nb_decide_app_kernel + nb_syndrome_kernel; the
         // same results, measured no faster on an H200).
@@ -1303,8 +1293,6 @@ public:
                                        "' (expected group or block)");
             }
         }
-        d_frame_chunk =
-            static_cast<size_t>(env_int("GPUFEC_NB_CUDA_FRAME_CHUNK", 0, 0, 1 << 20));
     }
 
     std::string backend_name() const override { return "cuda"; }
@@ -1316,43 +1304,7 @@ public:
         nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, stream>>>(
             p);
         check_launch("nb_clear_kernel");
-        const size_t split = std::min<size_t>(d_split, frames);
-        const size_t part = (frames + split - 1) / split;
-        const size_t chunk = d_frame_chunk ? std::min<size_t>(d_frame_chunk, part) : part;
-        if (split <= 1 && chunk >= frames) {
-            run_part(p, max_iterations, stream);
-            return;
-        }
-        // Frame ranges [s * part, (s + 1) * part) on sub-stream s, each decoded
-        // in chunks of `chunk` frames (all iterations of a chunk back to back,
-        // so that its messages can stay in L2), launches interleaved.
-        while (sl.sub.size() < split) {
-            sl.sub.emplace_back(new cuda_detail::stream_owner());
-            sl.sub_done.emplace_back(new cuda_detail::event_owner());
-        }
-        if (!sl.fork) {
-            sl.fork.reset(new cuda_detail::event_owner());
-        }
-        check(cudaEventRecord(sl.fork->get(), stream), "cudaEventRecord");
-        for (size_t s = 0; s < split; s++) {
-            check(cudaStreamWaitEvent(sl.sub[s]->get(), sl.fork->get(), 0),
-                  "cudaStreamWaitEvent");
-        }
-        for (size_t c0 = 0; c0 < part; c0 += chunk) {
-            for (size_t s = 0; s < split; s++) {
-                const size_t b = s * part + c0;
-                const size_t e = std::min(std::min(frames, (s + 1) * part), b + chunk);
-                if (b < e) {
-                    run_part(sub_frames(p, b, e - b), max_iterations, sl.sub[s]->get());
-                }
-            }
-        }
-        for (size_t s = 0; s < split; s++) {
-            check(cudaEventRecord(sl.sub_done[s]->get(), sl.sub[s]->get()),
-                  "cudaEventRecord");
-            check(cudaStreamWaitEvent(stream, sl.sub_done[s]->get(), 0),
-                  "cudaStreamWaitEvent");
-        }
+        run_part(p, max_iterations, stream);
     }
 
     /* Message init and every iteration of the frames p covers, on one stream. */
@@ -1445,24 +1397,6 @@ public:
                 check_launch("nb_decide_kernel");
             }
         }
-    }
-
-    /* The frames [f0, f0 + count) of p. */
-    nb_dev sub_frames(const nb_dev& p, size_t f0, size_t count) const
-    {
-        nb_dev s = p;
-        const size_t nq = static_cast<size_t>(d_n) * d_q;
-        const size_t eq = static_cast<size_t>(d_edges) * d_q;
-        s.frames = static_cast<int>(count);
-        s.llr = p.llr + f0 * nq;
-        s.app = p.app ? p.app + f0 * nq : nullptr;
-        s.r = p.r + f0 * eq;
-        s.v2c = p.v2c ? p.v2c + f0 * eq : nullptr;
-        s.symbols = p.symbols + f0 * d_n;
-        s.iterations = p.iterations + f0;
-        s.parity = p.parity + f0;
-        s.done = p.done + f0;
-        return s;
     }
 
     void reserve(nb_slot& sl, size_t frames)
@@ -1684,8 +1618,6 @@ private:
     size_t d_smem = 0;
     size_t d_chunk = 1;
     size_t d_host_chunk = 1;
-    size_t d_split = 1;
-    size_t d_frame_chunk = 0;
     bool d_group_decide = false;
     check_fn d_check_fn = nullptr;
     std::vector<int> d_layer_begin;
