@@ -65,7 +65,10 @@ constexpr int qc_large_max_layers = 192;
 constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
 constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
-/*! qc_post::split's __launch_bounds__ (one unit of Z <= 384 per block: no spills) */
+/*!
+ * qc_post::split's and qc_post::parity_thread's __launch_bounds__ (one unit of
+ * Z <= 384 per block: no spills)
+ */
 constexpr int qc_large_split_max_threads = 384;
 constexpr int qc_large_max_masks = 64;  //!< layers of part of a block row's rows
 constexpr int qc_large_mask_words = 12; //!< 32-bit words of a row mask (Z <= 384)
@@ -96,6 +99,7 @@ struct qc_large_shape {
     int rec_words = 0;
     int pad = 0;
     int split = 0; //!< qc_post::split: posterior bytes per unit in shared memory
+    int sets = 0;  //!< form (2): q, the 360-row sets (block rows); 0 in form (1)
     int deg[qc_large_max_layers] = {};
     int first[qc_large_max_layers] = {};
     int rec[qc_large_max_layers] = {};
@@ -105,6 +109,13 @@ struct qc_large_shape {
      * column: they share its edges and records, each row in one sublayer)
      */
     int mask_of[qc_large_max_layers] = {};
+    int set_of[qc_large_max_layers] = {}; //!< form (2): the set (block row) of layer l
+    /*!
+     * qc_post::parity_thread: nonzero where the block synchronises after layer l
+     * (qc_parity_thread_plan: layers between two barriers share no information
+     * block column)
+     */
+    unsigned char sync_after[qc_large_max_layers] = {};
     uint32_t mask[qc_large_max_masks][qc_large_mask_words] = {};
     qc_edge edge[qc_large_max_edges] = {};
     /*! per edge: the byte offset added where it wraps (read by the per-edge-wrap modes)
@@ -121,9 +132,16 @@ using qc_large_kernel_fn = void (*)(code_view, run_params, qc_large_shape);
  * L2-resident: DVB-S2 normal frames, whose 64800-word posterior passes the shared
  * memory of an SM) with per-edge wrap, or split: the unit's first `split` bytes
  * (DVB-S2's information columns) copied to shared memory, the rest (the parity
- * columns, each read by the thread of its own row slot) in global memory.
+ * columns, each read by the thread of its own row slot) in global memory;
+ * or parity_thread (form (2) only): the information part in shared memory as in
+ * split, the parity part per thread: parity word (block r, lane k) is touched only
+ * by lane k, in block rows r and r + 1, so the thread keeps it in a register
+ * between the two and loads / stores it from a thread-private global array one
+ * block row ahead; the wrap (row 0's parity (q - 1, k - 1)) goes through q - 1's
+ * parity block kept in shared memory (360 words per unit after the units'
+ * information parts).
  */
-enum class qc_post { shared_plain, shared_edge_wrap, global, split };
+enum class qc_post { shared_plain, shared_edge_wrap, global, split, parity_thread };
 
 /*! The large-QC layered min-sum kernel (MS, NMS, OMS; no SCMS, no SPA). */
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode);
@@ -146,6 +164,16 @@ bool build_qc_large_shape(const host_tables& t,
                           bool half2,
                           qc_large_shape* shape,
                           std::vector<int>* col_perm);
+
+/*!
+ * qc_post::parity_thread applies to a form (2) shape of q >= 3 sets whose block
+ * rows are plain information circulants (columns before n0 = n_full - 360 q)
+ * followed by the two parity circulants (block r - 1 and r, shift 0; row 0: block
+ * 0 and the masked wrap of block q - 1). When it does, fills shape->sync_after:
+ * a barrier after layer l unless the layers since the last barrier and layer l + 1
+ * share no information block (all_barriers: after every layer).
+ */
+bool qc_parity_thread_plan(qc_large_shape* shape, int n_full, bool all_barriers);
 
 } // namespace cuda_detail
 } // namespace gpufec

@@ -128,35 +128,48 @@ bool try_qc_large(const ldpc_code& code,
          ++e) {
         edge_wrap = edge_wrap || shape->wrap[e] != -4 * Z;
     }
-    // the posterior in shared memory when a unit's fits, else in global memory;
-    // GPUFEC_QC_LARGE_POST=global forces global memory, =split (360-periodic codes)
-    // the columns before the accumulator in shared memory and the rest in global
-    // memory (tuning experiments)
+    // the posterior in shared memory when a unit's fits; else (360-periodic codes)
+    // the information part in shared memory and the parity part per thread
+    // (parity_thread), when that fits; else global memory.
+    // GPUFEC_QC_LARGE_POST (tuning experiments) forces one: =global, =split (the
+    // columns before the accumulator in shared memory, the rest in global memory),
+    // =parity (parity_thread even where the whole posterior fits shared memory);
+    // GPUFEC_QC_LARGE_SYNC=all keeps parity_thread's barrier after every layer
     const char* post_env = std::getenv("GPUFEC_QC_LARGE_POST");
     const std::string forced = post_env ? post_env : "";
+    const char* sync_env = std::getenv("GPUFEC_QC_LARGE_SYNC");
+    const bool all_barriers = sync_env && std::string(sync_env) == "all";
     const size_t split_bytes =
         perm.empty() ? 0 : static_cast<size_t>(t.n_full - t.m) * vbytes;
+    const size_t pt_bytes = split_bytes + static_cast<size_t>(Z) * vbytes;
+    const bool pt_ok = !perm.empty() && pt_bytes <= smem_limit &&
+                       qc_parity_thread_plan(shape.get(), t.n_full, all_barriers);
     qc_post mode = edge_wrap ? qc_post::shared_edge_wrap : qc_post::shared_plain;
-    if (unit_bytes > smem_limit || forced == "global" || forced == "split") {
-        // global by default: measured faster than split on dvbs2:normal:1/2 (H200,
-        // half2 5.68 vs 5.52 Gbps, float 3.76 vs 2.97: split leaves one 360-thread
-        // block per SM)
+    if (unit_bytes > smem_limit || forced == "global" || forced == "split" ||
+        (forced == "parity" && pt_ok)) {
+        // parity_thread by default (measured faster: docs/CUDA_PERFORMANCE_NOTES.md,
+        // "DVB-S2 on the large-QC kernel"); global when it does not apply (split
+        // measured slower than global: one 360-thread block per SM, latency-bound)
         mode = forced == "split" && split_bytes > 0 && split_bytes <= smem_limit
                    ? qc_post::split
-                   : qc_post::global;
+               : forced != "global" && pt_ok ? qc_post::parity_thread
+                                             : qc_post::global;
     }
-    const bool global_post = mode == qc_post::global || mode == qc_post::split;
-    if (mode == qc_post::split) {
+    const bool global_post = mode == qc_post::global || mode == qc_post::split ||
+                             mode == qc_post::parity_thread;
+    if (mode == qc_post::split || mode == qc_post::parity_thread) {
         shape->split = static_cast<int>(split_bytes);
     }
     const qc_large_kernel_fn fn = qc_large_kernel(k.half2, mode);
     auto dims = [&](int u, int* threads, size_t* smem) {
         *threads = u * Z;
-        *smem = mode == qc_post::global ? 0
-                : mode == qc_post::split ? static_cast<size_t>(u) * split_bytes
-                                         : static_cast<size_t>(u) * unit_bytes;
-        if (*threads > (mode == qc_post::split ? qc_large_split_max_threads
-                                               : qc_large_max_threads) ||
+        *smem = mode == qc_post::global          ? 0
+                : mode == qc_post::split         ? static_cast<size_t>(u) * split_bytes
+                : mode == qc_post::parity_thread ? static_cast<size_t>(u) * pt_bytes
+                                                 : static_cast<size_t>(u) * unit_bytes;
+        const bool one_unit =
+            mode == qc_post::split || mode == qc_post::parity_thread;
+        if (*threads > (one_unit ? qc_large_split_max_threads : qc_large_max_threads) ||
             *smem > smem_limit) {
             *threads = 0;
         }
@@ -198,18 +211,21 @@ bool try_qc_large(const ldpc_code& code,
     why << "large-QC layered kernel: " << shape->layers << " block rows of Z = " << Z
         << (k.qc_col_perm.empty() ? "" : " (360-periodic layers, permuted columns)")
         << (shape->pad > 0 ? " with masked edges" : "") << ", posterior in "
-        << (mode == qc_post::global  ? "global"
-            : mode == qc_post::split ? "shared (information part) and global (parity)"
-                                     : "shared")
+        << (mode == qc_post::global ? "global"
+            : mode == qc_post::split    ? "shared (information part) and global (parity)"
+            : mode == qc_post::parity_thread
+                ? "shared (information part) and per thread (parity, global)"
+                : "shared")
         << " memory, compressed messages in global memory (" << rec_mb << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000
         << " MB); " << attr.numRegs << " registers/thread, " << c.smem / 1024
         << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
         << " threads per SM";
     k.tuning.kernel = std::string("layered-qc-large-minsum-") +
                       (k.half2 ? "half2" : "f32") +
-                      (mode == qc_post::global  ? "-gmem"
-                       : mode == qc_post::split ? "-split"
-                                                : "");
+                      (mode == qc_post::global          ? "-gmem"
+                       : mode == qc_post::split         ? "-split"
+                       : mode == qc_post::parity_thread ? "-ptpar"
+                                                        : "");
     return true;
 }
 

@@ -54,6 +54,7 @@
 #include "decoder_tables.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <utility>
@@ -132,7 +133,11 @@ struct qc_pack<__half2> {
 
 /*!
  * One row of degree D: rebuild the old C2V from the record, V2C = L - C2V, min1 /
- * min2 / sign product, new C2V, L = V2C + C2V, new record.
+ * min2 / sign product, new C2V, L = V2C + C2V, new record. qc_post::parity_thread:
+ * edges 0..D-3 are the information circulants (shared memory, plain wrap), the
+ * posteriors of edges D-2 and D-1 are plo (the lower parity word: (r - 1, k), or
+ * row 0's wrap (q - 1, k - 1)) and phi (parity (r, k)), in registers, updated in
+ * place.
  */
 template <typename V, int D, qc_post MODE>
 __device__ __forceinline__ void qc_row(unsigned char* sbase,
@@ -146,12 +151,15 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
                                        long long b_off,
                                        bool zero_b,
                                        V ca,
-                                       V ncb)
+                                       V ncb,
+                                       V& plo,
+                                       V& phi)
 {
     using ops = lane_ops<V>;
     using pk = qc_pack<V>;
     constexpr int G = pk::group;
     constexpr bool two = D > G;
+    constexpr bool PT = MODE == qc_post::parity_thread;
     // half2 rows of more than 16 edges: the sign word of edges 16.. (b_off bytes on)
     uint32_t* rec_b =
         reinterpret_cast<uint32_t*>(reinterpret_cast<unsigned char*>(rec_a) + b_off);
@@ -177,22 +185,31 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
     acc_odd.reset();
 #pragma unroll
     for (int j = 0; j < D; ++j) {
-        const qc_edge e = shape.edge[first + j];
-        const int w = s >= e.thr
-                          ? (MODE != qc_post::shared_plain ? shape.wrap[first + j] : wrap)
-                          : 0;
-        if (PTR) {
-            addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
+        V post;
+        if (PT && j >= D - 2) {
+            post = j == D - 2 ? plo : phi;
         } else {
-            off[PTR ? 0 : j] = e.off + w;
-        }
-        if (MODE == qc_post::split) {
-            base[MODE == qc_post::split ? j : 0] = e.off >= shape.split ? gbase : sbase;
+            const qc_edge e = shape.edge[first + j];
+            // parity_thread: information edges are plain circulants (-4Z wrap)
+            const int w = s >= e.thr ? (MODE != qc_post::shared_plain && !PT
+                                            ? shape.wrap[first + j]
+                                            : wrap)
+                                     : 0;
+            if (PTR) {
+                addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
+            } else {
+                off[PTR ? 0 : j] = e.off + w;
+            }
+            if (MODE == qc_post::split) {
+                base[MODE == qc_post::split ? j : 0] =
+                    e.off >= shape.split ? gbase : sbase;
+            }
+            post = *GPUFEC_QC_AT(j);
         }
         const uint32_t eq = pk::is_min2(r.w, j);
         const uint32_t c =
             ((r.y & eq) | (r.x & ~eq)) ^ pk::sign_of(j < G ? r.z : rb, j % G);
-        v[j] = ops::sub(*GPUFEC_QC_AT(j), ops::from_bits(c));
+        v[j] = ops::sub(post, ops::from_bits(c));
         if (j & 1) {
             acc_odd.add(v[j]);
         } else {
@@ -212,7 +229,14 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         const uint32_t eq = ops::eq_mask(ops::abs(v[j]), acc.min1);
         const uint32_t t = ops::bits(v[j]);
         const uint32_t c = ((m2s & eq) | (m1s & ~eq)) ^ (t & ops::sign_bits);
-        *GPUFEC_QC_AT(j) = ops::add(v[j], ops::from_bits(c));
+        const V post = ops::add(v[j], ops::from_bits(c));
+        if (PT && j == D - 2) {
+            plo = post;
+        } else if (PT && j == D - 1) {
+            phi = post;
+        } else {
+            *GPUFEC_QC_AT(j) = post;
+        }
         // ties: every edge with |V2C| == min1 gets min2, which then equals min1, so
         // recording the last of them rebuilds the same messages
         idx = pk::pick(eq, j, idx);
@@ -242,12 +266,26 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 long long b_off,
                                                 bool zero_b,
                                                 V ca,
-                                                V ncb)
+                                                V ncb,
+                                                V& plo,
+                                                V& phi)
 {
-#define GPUFEC_QC_ROW(d)                                                            \
-    case d:                                                                         \
-        qc_row<V, d, MODE>(                                                         \
-            sbase, gbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb); \
+#define GPUFEC_QC_ROW(d)                               \
+    case d:                                            \
+        qc_row<V, d, MODE>(sbase,                      \
+                           gbase,                      \
+                           s,                          \
+                           wrap,                       \
+                           shape,                      \
+                           first,                      \
+                           r,                          \
+                           rec_a,                      \
+                           b_off,                      \
+                           zero_b,                     \
+                           ca,                         \
+                           ncb,                        \
+                           plo,                        \
+                           phi);                       \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -278,14 +316,19 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
 template <typename V, qc_post MODE>
-__global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_threads
-                                                         : qc_large_max_threads)
+__global__ void __launch_bounds__(MODE == qc_post::split ||
+                                          MODE == qc_post::parity_thread
+                                      ? qc_large_split_max_threads
+                                      : qc_large_max_threads)
     layered_qc_large_kernel(const code_view code,
                             const run_params rp,
                             const __grid_constant__ qc_large_shape shape)
 {
     using ops = lane_ops<V>;
     constexpr bool EW = MODE != qc_post::shared_plain; // per-edge wrap
+    constexpr bool PT = MODE == qc_post::parity_thread;
+    // the information part of each unit's posterior in shared memory
+    constexpr bool SPL = MODE == qc_post::split || PT;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
@@ -295,7 +338,7 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
     // the block's units' posteriors: shared memory, or this block's region of rp.post
     // (split: the first shape.split bytes of each unit's also in shared memory)
     unsigned char* post_raw =
-        MODE == qc_post::global || MODE == qc_post::split
+        MODE == qc_post::global || SPL
             ? static_cast<unsigned char*>(rp.post) +
                   static_cast<size_t>(blockIdx.x) * U * code.post_stride * sizeof(V)
             : smem_raw;
@@ -304,10 +347,21 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
     const int s = threadIdx.x - u * Z;
     unsigned char* gbase =
         post_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
-    unsigned char* sbase = MODE == qc_post::split
-                               ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s
-                               : gbase;
+    unsigned char* sbase =
+        SPL ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s : gbase;
+    // parity_thread: parity word (r, s) of this unit at gpar + 4 Z r (global), the
+    // parity block q - 1 at xb[0..Z) (shared, after the units' information parts)
+    const int q = shape.sets;
+    unsigned char* gpar = gbase + shape.split;
+    V* xb = reinterpret_cast<V*>(smem_raw + static_cast<size_t>(U) * shape.split) +
+            static_cast<size_t>(u) * Z;
+    auto par_load = [&](int r) {
+        return ops::from_bits(
+            __ldcg(reinterpret_cast<const unsigned int*>(gpar + 4LL * Z * r)));
+    };
+    auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(gpar + 4LL * Z * r) = x; };
     // split: the shared part of the units' posteriors from / to global memory
+    // (parity_thread: and the parity block q - 1)
     auto copy_split = [&](bool to_shared) {
         const int words = shape.split / 4;
         for (int i = threadIdx.x; i < U * words; i += blockDim.x) {
@@ -321,6 +375,9 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
             } else {
                 *g = *sh;
             }
+        }
+        if (PT && to_shared) {
+            xb[s] = *reinterpret_cast<const V*>(gpar + 4LL * Z * (q - 1));
         }
         __syncthreads();
     };
@@ -346,8 +403,16 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
-        if (MODE == qc_post::split) {
+        if (SPL) {
             copy_split(true);
+        }
+        // parity_thread: plo = parity (r - 1, s) after this thread's row of set
+        // r - 1, ph1 / ph2 = parity (r, s) / (r + 1, s) as loaded (r: the next set
+        // this thread works on); q >= 3, so blocks 0 and 1 are not q - 1
+        V plo = ops::zero(), ph1 = ops::zero(), ph2 = ops::zero();
+        if (PT) {
+            ph1 = par_load(0);
+            ph2 = par_load(1);
         }
         uint4 next = zero; // iteration 1: all messages 0
         for (int it = 1;; ++it) {
@@ -362,6 +427,16 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                     const int ln = l + 1 < L ? l + 1 : 0;
                     next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
                     if (in_layer(l)) {
+                        const int set = PT ? shape.set_of[l] : 0;
+                        V lo = plo, hi = ph1;
+                        if (PT) {
+                            if (set == 0) {
+                                lo = s > 0 ? xb[s - 1] : ops::big(); // masked at s = 0
+                            }
+                            if (set == q - 1) {
+                                hi = xb[s];
+                            }
+                        }
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
                                                  gbase,
@@ -374,13 +449,46 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                                                  b_off,
                                                  it == 1,
                                                  ca,
-                                                 ncb);
+                                                 ncb,
+                                                 lo,
+                                                 hi);
+                        if (PT) {
+                            // parity (set - 1, s) is final for this iteration
+                            if (set == 0) {
+                                if (s > 0) {
+                                    xb[s - 1] = lo;
+                                }
+                            } else {
+                                par_store(set - 1, lo);
+                            }
+                            if (set == q - 1) {
+                                xb[s] = hi;
+                            }
+                            plo = hi;
+                            ph1 = ph2;
+                            // parity (set + 2, s): last stored after set + 3 of the
+                            // previous iteration (or, past q, after set + 3 - q of
+                            // this one); block q - 1 is read from xb instead
+                            const int r2 = set + 2 < q ? set + 2 : set + 2 - q;
+                            if (r2 != q - 1) {
+                                ph2 = par_load(r2);
+                            }
+                        }
                     }
                 }
-                __syncthreads();
+                if (!PT || shape.sync_after[l]) {
+                    __syncthreads();
+                }
             }
             // syndrome: each thread checks its own row of every layer
             auto syndrome = [&] {
+                if (PT) {
+                    // the parity block q - 1 to global memory, where the syndrome and
+                    // the outputs read it
+                    if (bs.active[u]) {
+                        par_store(q - 1, xb[s]);
+                    }
+                }
                 for (int i = threadIdx.x; i < U; i += blockDim.x) {
                     bs.fail[i] = 0u;
                 }
@@ -400,8 +508,7 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                                     ? (EW ? shape.wrap[shape.first[l] + j] : wrap)
                                     : 0;
                             const unsigned char* b =
-                                MODE == qc_post::split && e[j].off >= shape.split ? gbase
-                                                                                  : sbase;
+                                SPL && e[j].off >= shape.split ? gbase : sbase;
                             parity ^= ops::neg_mask(
                                 *reinterpret_cast<const V*>(b + e[j].off + w));
                         }
@@ -413,7 +520,7 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
                     }
                 }
                 __syncthreads();
-                if (MODE == qc_post::split) {
+                if (SPL) {
                     // outputs are written from the global copy: bring the shared
                     // part back when some lane is done
                     bool out = it >= rp.max_iterations;
@@ -446,6 +553,9 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
     case qc_post::global:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
+    case qc_post::parity_thread:
+        return half2 ? &layered_qc_large_kernel<__half2, qc_post::parity_thread>
+                     : &layered_qc_large_kernel<float, qc_post::parity_thread>;
     default:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
                      : &layered_qc_large_kernel<float, qc_post::split>;
@@ -588,6 +698,7 @@ bool qc_shape_strided(const host_tables& t,
                 add_records(s, l, D, Z, group, words);
             }
             s->first[l] = first;
+            s->set_of[l] = set;
             const auto& lr = layers[l];
             if (static_cast<int>(lr.size()) == Z) {
                 s->mask_of[l] = -1;
@@ -622,6 +733,7 @@ bool qc_shape_strided(const host_tables& t,
     }
     s->layers = L;
     s->slots = Z;
+    s->sets = q;
     *col_perm = std::move(perm);
     return true;
 }
@@ -662,6 +774,87 @@ bool build_qc_large_shape(const host_tables& t,
     }
     s->rec_words = static_cast<int>(words);
     *shape = *s;
+    return true;
+}
+
+bool qc_parity_thread_plan(qc_large_shape* shape, int n_full, bool all_barriers)
+{
+    qc_large_shape& s = *shape;
+    const int Z = s.slots;
+    const int q = s.sets;
+    const int L = s.layers;
+    const int n0 = n_full - q * Z;
+    if (q < 3 || Z != 360 || n0 <= 0 || n0 % Z != 0 || L < 2) {
+        return false;
+    }
+    const int nb = n0 / Z; // information blocks
+    std::vector<std::vector<int>> blocks(L);
+    for (int l = 0; l < L; ++l) {
+        const int D = s.deg[l];
+        const int f = s.first[l];
+        const int r = s.set_of[l];
+        if (D < 3 || r < 0 || r >= q) {
+            return false;
+        }
+        for (int j = 0; j < D - 2; ++j) {
+            const qc_edge& e = s.edge[f + j];
+            const int c = e.off / 4;
+            if (e.off % 4 != 0 || c < 0 || c >= n0 || s.wrap[f + j] != -4 * Z ||
+                e.thr != Z - c % Z) {
+                return false; // not a plain information circulant
+            }
+            blocks[l].push_back(c / Z);
+        }
+        const qc_edge& a = s.edge[f + D - 2];
+        const qc_edge& b = s.edge[f + D - 1];
+        if (r > 0) {
+            if (a.off != 4 * (n0 + (r - 1) * Z) || a.thr != Z ||
+                b.off != 4 * (n0 + r * Z) || b.thr != Z) {
+                return false;
+            }
+        } else if (a.off != 4 * n0 || a.thr != Z || b.off != 4 * n_full || b.thr != 1 ||
+                   b.off + s.wrap[f + D - 1] != 4 * (n0 + (q - 1) * Z - 1)) {
+            return false; // row 0: parity block 0 and the masked wrap of block q - 1
+        }
+    }
+    // barriers: none inside a run of layers that pairwise share no information
+    // block (parity words are thread-private; the wrap's block q - 1 passes set 0
+    // and set q - 1, which have a barrier between them and after the last layer)
+    std::vector<int> used(nb, 0);
+    for (int l = 0; l < L; ++l) {
+        for (int b : blocks[l]) {
+            used[b] = 1;
+        }
+        bool sync = all_barriers || l == L - 1;
+        if (!sync) {
+            for (int b : blocks[l + 1]) {
+                sync = sync || used[b] != 0;
+            }
+        }
+        s.sync_after[l] = sync ? 1 : 0;
+        if (sync) {
+            std::fill(used.begin(), used.end(), 0);
+        }
+    }
+    // set 0 reads and writes the wrap words (shared) that set q - 1 writes and reads:
+    // a barrier between the last layer of set 0 and the first of set q - 1
+    int last0 = 0, first_last = L - 1;
+    while (last0 + 1 < L && s.set_of[last0 + 1] == 0) {
+        ++last0;
+    }
+    while (first_last > 0 && s.set_of[first_last - 1] == q - 1) {
+        --first_last;
+    }
+    if (s.set_of[0] != 0 || s.set_of[L - 1] != q - 1 || first_last <= last0) {
+        return false;
+    }
+    bool between = false;
+    for (int l = last0; l < first_last; ++l) {
+        between = between || s.sync_after[l] != 0;
+    }
+    if (!between) {
+        s.sync_after[last0] = 1;
+    }
     return true;
 }
 
