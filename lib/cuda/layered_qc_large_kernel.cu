@@ -315,14 +315,10 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 }
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
+/*! The kernel's body (every mode; the __global__ wrappers below set the bounds). */
 template <typename V, qc_post MODE>
-__global__ void __launch_bounds__(MODE == qc_post::split ||
-                                          MODE == qc_post::parity_thread
-                                      ? qc_large_split_max_threads
-                                      : qc_large_max_threads)
-    layered_qc_large_kernel(const code_view code,
-                            const run_params rp,
-                            const __grid_constant__ qc_large_shape shape)
+__device__ __forceinline__ void
+qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape& shape)
 {
     using ops = lane_ops<V>;
     constexpr bool EW = MODE != qc_post::shared_plain; // per-edge wrap
@@ -539,6 +535,29 @@ __global__ void __launch_bounds__(MODE == qc_post::split ||
     }
 }
 
+template <typename V, qc_post MODE>
+__global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_threads
+                                                         : qc_large_max_threads)
+    layered_qc_large_kernel(const code_view code,
+                            const run_params rp,
+                            const __grid_constant__ qc_large_shape shape)
+{
+    qc_large_body<V, MODE>(code, rp, shape);
+}
+
+/*!
+ * qc_post::parity_thread: one unit per block, registers up to 65536 / 384 (with
+ * the bounds of the other modes ptxas kept 80 registers and spilled)
+ */
+template <typename V>
+__global__ void __launch_bounds__(qc_large_split_max_threads, 1)
+    layered_qc_parity_kernel(const code_view code,
+                             const run_params rp,
+                             const __grid_constant__ qc_large_shape shape)
+{
+    qc_large_body<V, qc_post::parity_thread>(code, rp, shape);
+}
+
 } // namespace
 
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
@@ -554,8 +573,8 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
     case qc_post::parity_thread:
-        return half2 ? &layered_qc_large_kernel<__half2, qc_post::parity_thread>
-                     : &layered_qc_large_kernel<float, qc_post::parity_thread>;
+        return half2 ? &layered_qc_parity_kernel<__half2>
+                     : &layered_qc_parity_kernel<float>;
     default:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
                      : &layered_qc_large_kernel<float, qc_post::split>;

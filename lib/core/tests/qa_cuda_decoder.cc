@@ -12,6 +12,9 @@
  *    on nr5g:bg1:384, nr5g:bg1:15, nr5g:bg2:52, dvbs2:short:1/2 and
  *    dvbs2:normal:1/2 (QC form, Z = 360): chosen by the tuner for MS,
  *    NMS and OMS, float equal to the CPU reference on noisy frames, half2 close;
+ *    and each DVB-S2 posterior mode (GPUFEC_QC_LARGE_POST / _SYNC: per-thread
+ *    parity with and without barrier elision, global, split) likewise, early
+ *    termination off;
  *  - half2 and int8-input paths: noiseless frames decoded exactly, FER close to
  *    float (the 0.1 dB table is measured by gpufec-bench, docs/VALIDATION.md);
  *  - partial batches (1, 7, tuner batch + 3 frames) give per frame what one big
@@ -446,6 +449,7 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_batch_too_large_refused);
     CPPUNIT_TEST(test_out_of_memory_and_no_leak);
     CPPUNIT_TEST(test_large_qc_kernel);
+    CPPUNIT_TEST(test_dvbs2_posterior_modes);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -1005,6 +1009,103 @@ public:
                                        std::to_string(eh) + " vs float " +
                                        std::to_string(ef));
                 }
+            }
+        }
+        for (const std::string& f : failures) {
+            std::cout << "FAIL " << f << "\n";
+        }
+        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
+                               failures.empty());
+    }
+
+    /*!
+     * The DVB-S2 posterior modes of the large-QC kernel, each selected through the
+     * environment as the benchmarks select them: the default (normal frames: the
+     * information part in shared memory, the parity part per thread, barriers only
+     * where consecutive layers share an information block), the same with a
+     * barrier after every layer, the posterior in global memory, the split
+     * experiment, and dvbs2:short in the per-thread parity mode (its whole
+     * posterior would fit shared memory). Early termination off (10 iterations, as
+     * benchmarked): float equals the CPU reference, half2 decodes noiseless frames
+     * exactly and noisy ones close to float.
+     */
+    void test_dvbs2_posterior_modes()
+    {
+        struct mode_case {
+            const char* spec;
+            const char* post; //!< GPUFEC_QC_LARGE_POST, null: unset
+            const char* sync; //!< GPUFEC_QC_LARGE_SYNC, null: unset
+            const char* kernel_suffix;
+        };
+        const mode_case cases[] = {
+            { "dvbs2:normal:1/2", nullptr, nullptr, "-ptpar" },
+            { "dvbs2:normal:1/2", nullptr, "all", "-ptpar" },
+            { "dvbs2:normal:1/2", "global", nullptr, "-gmem" },
+            { "dvbs2:normal:1/2", "split", nullptr, "-split" },
+            { "dvbs2:short:1/2", "parity", nullptr, "-ptpar" },
+            { "dvbs2:short:1/2", "parity", "all", "-ptpar" },
+        };
+        std::vector<std::string> failures;
+        std::string cpu_spec;
+        result cpu_result;
+        batch b, clean;
+        size_t n = 0;
+        for (const mode_case& mc : cases) {
+            const auto code = ldpc_code::make(mc.spec);
+            decoder_options o = options(backend_kind::cuda);
+            o.early_termination = false;
+            if (cpu_spec != mc.spec) {
+                cpu_spec = mc.spec;
+                n = code->n();
+                b = make_batch(*code, 200, 2.2, test_seed(), 89000000);
+                clean = make_batch(*code, 9, std::numeric_limits<double>::quiet_NaN(), 12);
+                auto cpu = make_cpu(code, o);
+                cpu_result = run(*cpu, b);
+            }
+            auto set = [](const char* name, const char* value) {
+                if (value) {
+                    setenv(name, value, 1);
+                } else {
+                    unsetenv(name);
+                }
+            };
+            set("GPUFEC_QC_LARGE_POST", mc.post);
+            set("GPUFEC_QC_LARGE_SYNC", mc.sync);
+            auto gpu = make_gpu(code, o);
+            o.precision = message_precision::half2;
+            auto h2 = make_gpu(code, o);
+            set("GPUFEC_QC_LARGE_POST", nullptr);
+            set("GPUFEC_QC_LARGE_SYNC", nullptr);
+            const std::string what = std::string(mc.spec) + " post=" +
+                                     (mc.post ? mc.post : "default") +
+                                     " sync=" + (mc.sync ? mc.sync : "default");
+            std::cout << "tuning " << what << ": " << gpu->tuning().kernel << " ("
+                      << gpu->tuning().reason << ")\n";
+            const std::string want = std::string("qc-large-minsum-f32") + mc.kernel_suffix;
+            CPPUNIT_ASSERT_MESSAGE(what + " kernel " + gpu->tuning().kernel,
+                                   gpu->tuning().kernel.find(want) != std::string::npos);
+            CPPUNIT_ASSERT_MESSAGE(what + " half2 kernel " + h2->tuning().kernel,
+                                   h2->tuning().kernel.find(mc.kernel_suffix) !=
+                                       std::string::npos);
+            const result g = run(*gpu, b);
+            const comparison cmp = compare(g, cpu_result, b, n);
+            const std::string line = describe(what + " float", cmp);
+            std::cout << line << "\n";
+            if (cmp.differ > 0 || cmp.iterations_differ > 0 || cmp.parity_differ > 0) {
+                failures.push_back(line);
+            }
+            const result hc = run(*h2, clean);
+            if (hc.codeword != clean.codeword) {
+                failures.push_back(what + " half2 noiseless");
+            }
+            const result rh = run(*h2, b);
+            const size_t ef = frame_errors(g, b, n);
+            const size_t eh = frame_errors(rh, b, n);
+            std::cout << what << " half2: frame errors " << eh << " (float " << ef
+                      << ")\n";
+            if (eh > 2 * ef + 10) {
+                failures.push_back(what + " half2 frame errors " + std::to_string(eh) +
+                                   " vs float " + std::to_string(ef));
             }
         }
         for (const std::string& f : failures) {
