@@ -389,13 +389,28 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_t + shape.rec[l]); };
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
     // does this thread's row slot belong to layer l (sublayers: a row mask)?
+    // parity_thread: bit i of mine = this row slot is in mask i (read once, not
+    // per layer)
+    unsigned long long mine = 0ull;
+    if (PT) {
+        for (int i = 0; i < qc_large_max_masks; ++i) {
+            mine |= static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) &
+                                                    1u)
+                    << i;
+        }
+    }
     auto in_layer = [&](int l) {
         if (!EW) {
             return true;
         }
         const int mi = shape.mask_of[l];
+        if (PT) {
+            return mi < 0 || ((mine >> mi) & 1ull) != 0ull;
+        }
         return mi < 0 || ((shape.mask[mi][s >> 5] >> (s & 31)) & 1u) != 0u;
     };
+    // parity_thread with shape.rec_ahead == 2: records loaded two layers ahead
+    const bool ahead2 = PT && shape.rec_ahead == 2;
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
@@ -410,7 +425,8 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
             ph1 = par_load(0);
             ph2 = par_load(1);
         }
-        uint4 next = zero; // iteration 1: all messages 0
+        uint4 next = zero;  // iteration 1: all messages 0
+        uint4 next2 = zero; // ahead2: layer l + 2's
         for (int it = 1;; ++it) {
             const bool act = bs.active[u] != 0u;
             for (int l = 0; l < L; ++l) {
@@ -420,8 +436,18 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                     // or layer 0's in this one: L >= 2; none in the first iteration).
                     // A thread outside a sublayer still loads the next layer's record.
                     const uint4 r = next;
-                    const int ln = l + 1 < L ? l + 1 : 0;
-                    next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
+                    if (ahead2) {
+                        // layer l + 2's record (of the next iteration past L; the
+                        // first iteration's own are zero): a sublayer two on that
+                        // shares a record with layer l or l + 1 is not this
+                        // thread's when one of those is
+                        next = next2;
+                        const int l2 = l + 2 < L ? l + 2 : l + 2 - L;
+                        next2 = (it > 1 || l + 2 >= L) ? __ldcg(rec_a(l2)) : zero;
+                    } else {
+                        const int ln = l + 1 < L ? l + 1 : 0;
+                        next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
+                    }
                     if (in_layer(l)) {
                         const int set = PT ? shape.set_of[l] : 0;
                         V lo = plo, hi = ph1;
