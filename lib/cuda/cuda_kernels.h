@@ -100,7 +100,6 @@ struct qc_large_shape {
     int pad = 0;
     int split = 0; //!< qc_post::split: posterior bytes per unit in shared memory
     int sets = 0;  //!< form (2): q, the 360-row sets (block rows); 0 in form (1)
-    int rec_ahead = 1; //!< qc_post::parity_thread: layers a record is loaded ahead (1, 2)
     int deg[qc_large_max_layers] = {};
     int first[qc_large_max_layers] = {};
     int rec[qc_large_max_layers] = {};

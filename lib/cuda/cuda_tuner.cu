@@ -160,11 +160,6 @@ bool try_qc_large(const ldpc_code& code,
     if (mode == qc_post::split || mode == qc_post::parity_thread) {
         shape->split = static_cast<int>(split_bytes);
     }
-    // GPUFEC_QC_LARGE_AHEAD=2 (tuning experiments): parity_thread loads each record
-    // two layers ahead instead of one
-    if (const char* env = std::getenv("GPUFEC_QC_LARGE_AHEAD")) {
-        shape->rec_ahead = std::string(env) == "2" ? 2 : 1;
-    }
     const qc_large_kernel_fn fn = qc_large_kernel(k.half2, mode);
     auto dims = [&](int u, int* threads, size_t* smem) {
         *threads = u * Z;

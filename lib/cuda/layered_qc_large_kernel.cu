@@ -409,8 +409,6 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
         }
         return mi < 0 || ((shape.mask[mi][s >> 5] >> (s & 31)) & 1u) != 0u;
     };
-    // parity_thread with shape.rec_ahead == 2: records loaded two layers ahead
-    const bool ahead2 = PT && shape.rec_ahead == 2;
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
@@ -418,47 +416,32 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
             copy_split(true);
         }
         // parity_thread: plo = parity (r - 1, s) after this thread's row of set
-        // r - 1, ph1 / ph2 = parity (r, s) / (r + 1, s) as loaded (r: the next set
-        // this thread works on); q >= 3, so blocks 0 and 1 are not q - 1
-        V plo = ops::zero(), ph1 = ops::zero(), ph2 = ops::zero();
+        // r - 1, ph = parity (r, s) as loaded after that row (r: the next set this
+        // thread works on)
+        V plo = ops::zero(), ph = ops::zero();
         if (PT) {
-            ph1 = par_load(0);
-            ph2 = par_load(1);
+            ph = par_load(0);
         }
-        uint4 next = zero;  // iteration 1: all messages 0
-        uint4 next2 = zero; // ahead2: layer l + 2's
+        uint4 next = zero; // iteration 1: all messages 0
         for (int it = 1;; ++it) {
             const bool act = bs.active[u] != 0u;
             for (int l = 0; l < L; ++l) {
-                if (act) {
-                    // this layer's record was loaded during the previous layer; load
-                    // the next one (written by this thread in the previous iteration,
-                    // or layer 0's in this one: L >= 2; none in the first iteration).
-                    // A thread outside a sublayer still loads the next layer's record.
-                    const uint4 r = next;
-                    if (ahead2) {
-                        // layer l + 2's record (of the next iteration past L; the
-                        // first iteration's own are zero): a sublayer two on that
-                        // shares a record with layer l or l + 1 is not this
-                        // thread's when one of those is
-                        next = next2;
-                        const int l2 = l + 2 < L ? l + 2 : l + 2 - L;
-                        next2 = (it > 1 || l + 2 >= L) ? __ldcg(rec_a(l2)) : zero;
-                    } else {
-                        const int ln = l + 1 < L ? l + 1 : 0;
-                        next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
-                    }
+                if (act && PT) {
+                    // parity_thread: no value loaded from global memory is copied or
+                    // selected before its use (ptxas made such copies wait for the
+                    // load at once): the next layer's record is loaded in every
+                    // iteration (the first's are not read: all zero), the next set's
+                    // parity word after this thread's row (a word of block q - 1 is
+                    // loaded but not read: xb holds that block)
+                    const uint4 r = it == 1 ? zero : next;
+                    next = __ldcg(rec_a(l + 1 < L ? l + 1 : 0));
                     if (in_layer(l)) {
-                        const int set = PT ? shape.set_of[l] : 0;
-                        V lo = plo, hi = ph1;
-                        if (PT) {
-                            if (set == 0) {
-                                lo = s > 0 ? xb[s - 1] : ops::big(); // masked at s = 0
-                            }
-                            if (set == q - 1) {
-                                hi = xb[s];
-                            }
-                        }
+                        const int set = shape.set_of[l];
+                        const V x_lo = xb[s > 0 ? s - 1 : 0];
+                        const V x_hi = xb[s];
+                        // row 0's wrap is masked at s = 0
+                        V lo = set == 0 ? (s > 0 ? x_lo : ops::big()) : plo;
+                        V hi = set == q - 1 ? x_hi : ph;
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
                                                  gbase,
@@ -474,28 +457,48 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                                                  ncb,
                                                  lo,
                                                  hi);
-                        if (PT) {
-                            // parity (set - 1, s) is final for this iteration
-                            if (set == 0) {
-                                if (s > 0) {
-                                    xb[s - 1] = lo;
-                                }
-                            } else {
-                                par_store(set - 1, lo);
+                        // parity (set - 1, s) is final for this iteration
+                        if (set == 0) {
+                            if (s > 0) {
+                                xb[s - 1] = lo;
                             }
-                            if (set == q - 1) {
-                                xb[s] = hi;
-                            }
-                            plo = hi;
-                            ph1 = ph2;
-                            // parity (set + 2, s): last stored after set + 3 of the
-                            // previous iteration (or, past q, after set + 3 - q of
-                            // this one); block q - 1 is read from xb instead
-                            const int r2 = set + 2 < q ? set + 2 : set + 2 - q;
-                            if (r2 != q - 1) {
-                                ph2 = par_load(r2);
-                            }
+                        } else {
+                            par_store(set - 1, lo);
                         }
+                        if (set == q - 1) {
+                            xb[s] = hi;
+                        }
+                        plo = hi;
+                        // parity (set + 1, s): last stored after set + 2 of the
+                        // previous iteration (set + 1 = q: parity 0, after set 1 of
+                        // this one)
+                        ph = par_load(set + 1 < q ? set + 1 : 0);
+                    }
+                } else if (act) {
+                    // this layer's record was loaded during the previous layer; load
+                    // the next one (written by this thread in the previous iteration,
+                    // or layer 0's in this one: L >= 2; none in the first iteration).
+                    // A thread outside a sublayer still loads the next layer's record.
+                    const uint4 r = next;
+                    const int ln = l + 1 < L ? l + 1 : 0;
+                    next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
+                    if (in_layer(l)) {
+                        V lo = plo, hi = ph; // not used by these modes
+                        qc_row_dispatch<V, MODE>(shape.deg[l],
+                                                 sbase,
+                                                 gbase,
+                                                 s,
+                                                 wrap,
+                                                 shape,
+                                                 shape.first[l],
+                                                 r,
+                                                 rec_a(l),
+                                                 b_off,
+                                                 it == 1,
+                                                 ca,
+                                                 ncb,
+                                                 lo,
+                                                 hi);
                     }
                 }
                 if (!PT || shape.sync_after[l]) {
