@@ -416,8 +416,8 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
             copy_split(true);
         }
         // parity_thread: plo = parity (r - 1, s) after this thread's row of set
-        // r - 1, ph = parity (r, s) as loaded after that row (r: the next set this
-        // thread works on)
+        // r - 1, ph = parity (r, s) as loaded at the start of that row (r: the next
+        // set this thread works on)
         V plo = ops::zero(), ph = ops::zero();
         if (PT) {
             ph = par_load(0);
@@ -442,6 +442,11 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                         // row 0's wrap is masked at s = 0
                         V lo = set == 0 ? (s > 0 ? x_lo : ops::big()) : plo;
                         V hi = set == q - 1 ? x_hi : ph;
+                        // parity (set + 1, s) for this thread's next row, a whole
+                        // layer ahead (loaded after the row, it arrived too late):
+                        // last stored after set + 2 of the previous iteration (set + 1
+                        // = q: parity 0, after set 1 of this one)
+                        ph = par_load(set + 1 < q ? set + 1 : 0);
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
                                                  gbase,
@@ -469,10 +474,6 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                             xb[s] = hi;
                         }
                         plo = hi;
-                        // parity (set + 1, s): last stored after set + 2 of the
-                        // previous iteration (set + 1 = q: parity 0, after set 1 of
-                        // this one)
-                        ph = par_load(set + 1 < q ? set + 1 : 0);
                     }
                 } else if (act) {
                     // this layer's record was loaded during the previous layer; load
