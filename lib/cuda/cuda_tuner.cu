@@ -110,7 +110,8 @@ bool try_qc_large(const ldpc_code& code,
 {
     const check_node_rule rule = options.rule;
     if (options.schedule != decoding_schedule::layered ||
-        (rule != check_node_rule::min_sum && rule != check_node_rule::normalized_min_sum &&
+        (rule != check_node_rule::min_sum &&
+         rule != check_node_rule::normalized_min_sum &&
          rule != check_node_rule::offset_min_sum)) {
         return false;
     }
@@ -167,8 +168,7 @@ bool try_qc_large(const ldpc_code& code,
                 : mode == qc_post::split         ? static_cast<size_t>(u) * split_bytes
                 : mode == qc_post::parity_thread ? static_cast<size_t>(u) * pt_bytes
                                                  : static_cast<size_t>(u) * unit_bytes;
-        const bool one_unit =
-            mode == qc_post::split || mode == qc_post::parity_thread;
+        const bool one_unit = mode == qc_post::split || mode == qc_post::parity_thread;
         if (*threads > (one_unit ? qc_large_split_max_threads : qc_large_max_threads) ||
             *smem > smem_limit) {
             *threads = 0;
@@ -188,10 +188,10 @@ bool try_qc_large(const ldpc_code& code,
         if (cap >= 1 && cap < c.blocks) {
             // ask for enough shared memory that no more blocks fit an SM
             const size_t per_sm = prop.sharedMemPerMultiprocessor;
-            c.smem = std::max(c.smem,
-                              std::min<size_t>(smem_limit, per_sm / (cap + 1) + 1024));
-            c.blocks = blocks_per_sm(reinterpret_cast<const void*>(fn), c.threads,
-                                     c.smem, prop);
+            c.smem =
+                std::max(c.smem, std::min<size_t>(smem_limit, per_sm / (cap + 1) + 1024));
+            c.blocks =
+                blocks_per_sm(reinterpret_cast<const void*>(fn), c.threads, c.smem, prop);
         }
     }
     k.qc_large = true;
@@ -211,13 +211,14 @@ bool try_qc_large(const ldpc_code& code,
     why << "large-QC layered kernel: " << shape->layers << " block rows of Z = " << Z
         << (k.qc_col_perm.empty() ? "" : " (360-periodic layers, permuted columns)")
         << (shape->pad > 0 ? " with masked edges" : "") << ", posterior in "
-        << (mode == qc_post::global ? "global"
-            : mode == qc_post::split    ? "shared (information part) and global (parity)"
+        << (mode == qc_post::global  ? "global"
+            : mode == qc_post::split ? "shared (information part) and global (parity)"
             : mode == qc_post::parity_thread
                 ? "shared (information part) and per thread (parity, global)"
                 : "shared")
-        << " memory, compressed messages in global memory (" << rec_mb << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000
-        << " MB); " << attr.numRegs << " registers/thread, " << c.smem / 1024
+        << " memory, compressed messages in global memory (" << rec_mb
+        << " MB for the resident units, L2 " << prop.l2CacheSize / 1000000 << " MB); "
+        << attr.numRegs << " registers/thread, " << c.smem / 1024
         << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
         << " threads per SM";
     k.tuning.kernel = std::string("layered-qc-large-minsum-") +

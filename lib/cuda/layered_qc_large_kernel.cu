@@ -191,10 +191,10 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
         } else {
             const qc_edge e = shape.edge[first + j];
             // parity_thread: information edges are plain circulants (-4Z wrap)
-            const int w = s >= e.thr ? (MODE != qc_post::shared_plain && !PT
-                                            ? shape.wrap[first + j]
-                                            : wrap)
-                                     : 0;
+            const int w =
+                s >= e.thr ? (MODE != qc_post::shared_plain && !PT ? shape.wrap[first + j]
+                                                                   : wrap)
+                           : 0;
             if (PTR) {
                 addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
             } else {
@@ -270,22 +270,22 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 V& plo,
                                                 V& phi)
 {
-#define GPUFEC_QC_ROW(d)                               \
-    case d:                                            \
-        qc_row<V, d, MODE>(sbase,                      \
-                           gbase,                      \
-                           s,                          \
-                           wrap,                       \
-                           shape,                      \
-                           first,                      \
-                           r,                          \
-                           rec_a,                      \
-                           b_off,                      \
-                           zero_b,                     \
-                           ca,                         \
-                           ncb,                        \
-                           plo,                        \
-                           phi);                       \
+#define GPUFEC_QC_ROW(d)           \
+    case d:                        \
+        qc_row<V, d, MODE>(sbase,  \
+                           gbase,  \
+                           s,      \
+                           wrap,   \
+                           shape,  \
+                           first,  \
+                           r,      \
+                           rec_a,  \
+                           b_off,  \
+                           zero_b, \
+                           ca,     \
+                           ncb,    \
+                           plo,    \
+                           phi);   \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -394,9 +394,9 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     unsigned long long mine = 0ull;
     if (PT) {
         for (int i = 0; i < qc_large_max_masks; ++i) {
-            mine |= static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) &
-                                                    1u)
-                    << i;
+            mine |=
+                static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) & 1u)
+                << i;
         }
     }
     auto in_layer = [&](int l) {

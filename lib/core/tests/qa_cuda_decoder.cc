@@ -1058,7 +1058,8 @@ public:
                 cpu_spec = mc.spec;
                 n = code->n();
                 b = make_batch(*code, 200, 2.2, test_seed(), 89000000);
-                clean = make_batch(*code, 9, std::numeric_limits<double>::quiet_NaN(), 12);
+                clean =
+                    make_batch(*code, 9, std::numeric_limits<double>::quiet_NaN(), 12);
                 auto cpu = make_cpu(code, o);
                 cpu_result = run(*cpu, b);
             }
@@ -1076,12 +1077,13 @@ public:
             auto h2 = make_gpu(code, o);
             set("GPUFEC_QC_LARGE_POST", nullptr);
             set("GPUFEC_QC_LARGE_SYNC", nullptr);
-            const std::string what =
-                std::string(mc.spec) + " post=" + (mc.post ? mc.post : "default") +
-                " sync=" + (mc.sync ? mc.sync : "default");
+            const std::string what = std::string(mc.spec) +
+                                     " post=" + (mc.post ? mc.post : "default") +
+                                     " sync=" + (mc.sync ? mc.sync : "default");
             std::cout << "tuning " << what << ": " << gpu->tuning().kernel << " ("
                       << gpu->tuning().reason << ")\n";
-            const std::string want = std::string("qc-large-minsum-f32") + mc.kernel_suffix;
+            const std::string want =
+                std::string("qc-large-minsum-f32") + mc.kernel_suffix;
             CPPUNIT_ASSERT_MESSAGE(what + " kernel " + gpu->tuning().kernel,
                                    gpu->tuning().kernel.find(want) != std::string::npos);
             CPPUNIT_ASSERT_MESSAGE(what + " half2 kernel " + h2->tuning().kernel,
