@@ -45,8 +45,14 @@
  * shift 359, lane 0) is a masked circulant whose missing rows read the unit's
  * +big padding words; sets split into sublayers (rows sharing a column) run as
  * row masks over their block row. The normal frame's posterior (255 KiB per unit)
- * does not fit shared memory and lives in global memory (qc_post::global), or
- * its information part in shared memory (qc_post::split, an experiment).
+ * does not fit shared memory: by default its information part is in shared
+ * memory and its parity part per thread (qc_post::parity_thread: parity word
+ * (r, k) is touched only by lane k, in block rows r and r + 1, so it stays in a
+ * register between them and is loaded from / stored to a thread-private global
+ * array a layer ahead / behind; row 0's wrap into block q - 1 goes through a
+ * 360-word shared array; barriers only between layers that share an information
+ * block column); the experiments GPUFEC_QC_LARGE_POST=global (all in global
+ * memory) and =split (parity part as global edges) remain selectable.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
