@@ -659,9 +659,10 @@ __device__ __forceinline__ void subset_minima(const V (&a)[N > 0 ? N : 1], V& m1
 /*!
  * The decoder of pattern P (qc_pattern): one thread per row slot of a unit, C2V in
  * registers, early reads before each layer's barrier. RELOAD: the early edges' table
- * entries are loaded again after the barrier instead of kept in registers across it.
+ * entries are loaded again after the barrier instead of kept in registers across it;
+ * RELU (half2): the corrected minima by HFMA2.RELU.
  */
-template <typename V, typename P, bool RELOAD>
+template <typename V, typename P, bool RELOAD, bool RELU>
 __device__ __forceinline__ void layered_pattern_body(const code_view& code,
                                                      const run_params& rp,
                                                      const fast_shape& shape)
@@ -825,7 +826,16 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
             acc.min2 = ops::min(acc.min2, ops::limit());
             acc.sign = sign;
             minsum_out<V> o;
-            o.make(acc, ca, ncb);
+            if constexpr (RELU && lane_ops<V>::lanes == 2) {
+                // max(m * ca + ncb, 0) as one HFMA2.RELU (FMA pipe) instead of an
+                // HFMA2 and an HMNMX2 (ALU pipe): the same value (a zero is +0 both ways)
+                const uint32_t sg = acc.sign & ops::sign_bits;
+                o.m1s = ops::bits(__hfma2_relu(acc.min1, ca, ncb)) ^ sg;
+                o.m2s = ops::bits(__hfma2_relu(acc.min2, ca, ncb)) ^ sg;
+                o.min1 = acc.min1;
+            } else {
+                o.make(acc, ca, ncb);
+            }
             static_for<D>([&](auto jc) {
                 constexpr int j = decltype(jc)::value;
                 const V cn = o.out(v[j]);
@@ -875,18 +885,18 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
 }
 
 /*! The pattern instance, capped at REGS registers per thread. */
-template <typename V, typename P, int REGS, bool RELOAD>
+template <typename V, typename P, int REGS, bool RELOAD, bool RELU>
 __global__ void __maxnreg__(REGS)
     layered_pattern_kernel(code_view code, run_params rp, fast_shape shape)
 {
-    layered_pattern_body<V, P, RELOAD>(code, rp, shape);
+    layered_pattern_body<V, P, RELOAD, RELU>(code, rp, shape);
 }
 
-template <typename V, typename P, int REGS, bool RELOAD>
+template <typename V, typename P, int REGS, bool RELOAD, bool RELU = false>
 fast_variant make_pattern_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_pattern_kernel<V, P, REGS, RELOAD>;
+    v.fn = &layered_pattern_kernel<V, P, REGS, RELOAD, RELU>;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = P::layers;
     v.max_degree = P::max_degree;
@@ -920,6 +930,8 @@ const std::vector<fast_variant>& fast_variants()
         // GUARD (skip finished units, per layer) measured per instance on the H200
         make_pattern_variant<__half2, wimax_r12_z96, 128, false>(
             "layered-wimax96-r12-early-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, false, true>(
+            "layered-wimax96-r12-early-relu-half2"),
         make_pattern_variant<__half2, wimax_r12_z96, 128, true>(
             "layered-wimax96-r12-early-reload-half2"),
         make_pattern_variant<__half2, wimax_r12_z96, 96, true>(
