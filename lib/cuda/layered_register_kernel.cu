@@ -116,6 +116,112 @@ __device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
 }
 
 /*!
+ * load_units (frame_io.cuh) for codes with no punctured column and contiguous
+ * transmitted columns whose LLR rows are 16-byte aligned: each thread issues all the
+ * 16-byte loads of a chunk (16 int8 or 4 float LLRs of each frame) before it
+ * converts any, so a task costs n / 16 / threads memory round trips (int8) instead of
+ * one per column pair per thread (ncu of v9 on
+ * the H100: the column-at-a-time loop was 28% of the warps' stall cycles, "long
+ * scoreboard"). The same values (channel_llr's conversion, ops::make); any other
+ * case goes to load_units. Ends with __syncthreads().
+ */
+template <typename V>
+__device__ void load_units_wide(
+    V* post, const code_view& code, const run_params& rp, long long task, block_state& bs)
+{
+    using ops = lane_ops<V>;
+    const int n = code.n;
+    const bool i8 = rp.llr_f == nullptr;
+    const uintptr_t base = i8 ? reinterpret_cast<uintptr_t>(rp.llr_i8)
+                              : reinterpret_cast<uintptr_t>(rp.llr_f);
+    if (code.n_full != n || code.transmitted_offset < 0 || n % 16 != 0 ||
+        (base & 15u) != 0u) {
+        load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        return;
+    }
+    const int U = rp.units_per_block;
+    const int tid = threadIdx.x;
+    const int T = blockDim.x;
+    const int toff = code.transmitted_offset;
+    const float lim = ops::channel_limit();
+    const int per = i8 ? 16 : 4;  // LLRs per 16-byte chunk
+    const int chunks = n / per;   // chunks per frame
+    // chunks per thread and batch: 1 (2 or 4 made ptxas spill 12 - 200 B in the
+    // decode loop of the 12x7 instances); int8 wimax 2304: 2 round trips per task
+    constexpr int B = 1;
+    auto word = [](const uint4& q, int i) {
+        return i == 0 ? q.x : i == 1 ? q.y : i == 2 ? q.z : q.w;
+    };
+    // LLR e of a chunk: int8 e of the 16, or float e of the 4
+    auto llr = [&](const uint4& q, int e) {
+        const float x =
+            i8 ? static_cast<float>(static_cast<int8_t>(
+                     (word(q, e >> 2) >> (8 * (e & 3))) & 0xffu)) *
+                     rp.step
+               : __uint_as_float(word(q, e));
+        return sanitize_llr(x, lim);
+    };
+    for (int u = 0; u < U; ++u) {
+        const long long gu = task * U + u;
+        if (gu >= rp.units) {
+            if (tid == 0) {
+                bs.active[u] = 0;
+            }
+            continue;
+        }
+        const long long f0 = gu * ops::lanes;
+        const bool second = ops::lanes == 2 && f0 + 1 < rp.frames;
+        V* pu = post + static_cast<size_t>(u) * code.post_stride;
+        const uint4* ra = reinterpret_cast<const uint4*>(base) + f0 * chunks;
+        const uint4* rb = second ? ra + chunks : ra;
+        for (int c0 = tid; c0 < chunks; c0 += B * T) {
+            uint4 qa[B], qb[B];
+#pragma unroll
+            for (int b = 0; b < B; ++b) {
+                const int c = c0 + b * T;
+                if (c < chunks) {
+                    qa[b] = __ldg(ra + c);
+                    if (ops::lanes == 2) {
+                        qb[b] = __ldg(rb + c);
+                    }
+                }
+            }
+#pragma unroll
+            for (int b = 0; b < B; ++b) {
+                const int c = c0 + b * T;
+                if (c < chunks) {
+                    V* dst = pu + toff + c * per;
+                    if (i8) {
+#pragma unroll
+                        for (int e = 0; e < 16; ++e) {
+                            const float x = llr(qa[b], e);
+                            const float y =
+                                ops::lanes == 2 && second ? llr(qb[b], e) : 0.0f;
+                            dst[e] = ops::make(x, y);
+                        }
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 4; ++e) {
+                            const float x = llr(qa[b], e);
+                            const float y =
+                                ops::lanes == 2 && second ? llr(qb[b], e) : 0.0f;
+                            dst[e] = ops::make(x, y);
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = code.n_full + tid; i < code.post_stride; i += T) {
+            pu[i] = ops::big(); // the register kernel's padding slots
+        }
+        if (tid == 0) {
+            bs.active[u] = (ops::lanes == 2 && !second) ? 1u : ops::lane_valid_bits;
+        }
+    }
+    __syncthreads();
+}
+
+/*!
  * The decoder. ATAB: edge addresses from the shared-memory table; TREE: row minima
  * by row_minima instead of two running accumulators (both need !SCMS); SHORT: exact
  * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL layers;
@@ -174,7 +280,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     }
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
-        load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        load_units_wide(post, code, rp, task, bs);
 
         V c2v[MAXL][MAXD];
         uint32_t pneg[MAXL], ppos[MAXL];
@@ -711,7 +817,7 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
     });
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
-        load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        load_units_wide(post, code, rp, task, bs);
 
         // c2v[l][j]: the C2V of edge j of layer l; for the early edges of the next
         // layer, between its pre() and its post(), that edge's V2C instead
@@ -928,13 +1034,11 @@ const std::vector<fast_variant>& fast_variants()
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
         // GUARD (skip finished units, per layer) measured per instance on the H200
-        make_pattern_variant<__half2, wimax_r12_z96, 128, false>(
-            "layered-wimax96-r12-early-half2"),
         make_pattern_variant<__half2, wimax_r12_z96, 128, false, true>(
-            "layered-wimax96-r12-early-relu-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 128, true>(
+            "layered-wimax96-r12-early-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, true, true>(
             "layered-wimax96-r12-early-reload-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 96, true>(
+        make_pattern_variant<__half2, wimax_r12_z96, 96, true, true>(
             "layered-wimax96-r12-early-reload-r96-half2"),
         make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
             "layered-tab-12x7-exact-minsum-half2"),

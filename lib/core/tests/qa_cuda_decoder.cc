@@ -1048,7 +1048,6 @@ public:
             { message_precision::half2,
               "layered-tab-12x7-minsum-half2",
               { "layered-wimax96-r12-early-half2",
-                "layered-wimax96-r12-early-relu-half2",
                 "layered-wimax96-r12-early-reload-half2",
                 "layered-wimax96-r12-early-reload-r96-half2" } },
             { message_precision::float32,
