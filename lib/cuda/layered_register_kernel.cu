@@ -762,13 +762,26 @@ __device__ __forceinline__ void subset_minima(const V (&a)[N > 0 ? N : 1], V& m1
     }
 }
 
+/*! Options of the pattern instances (bits of OPT). */
+enum pattern_option : int {
+    /*! the early edges' table entries loaded again after the barrier, not kept */
+    opt_reload = 1,
+    /*! half2: the corrected minima by HFMA2.RELU (FMA pipe) instead of HFMA2 + HMNMX2 */
+    opt_relu = 2,
+    /*! the late edges' table entries loaded before the barrier too */
+    opt_late = 4,
+    /*!
+     * split barrier: an mbarrier arrive right after the layer's stores, the wait after
+     * the next layer's early part, so the early part is off the barrier's critical path
+     */
+    opt_split = 8,
+};
+
 /*!
  * The decoder of pattern P (qc_pattern): one thread per row slot of a unit, C2V in
- * registers, early reads before each layer's barrier. RELOAD: the early edges' table
- * entries are loaded again after the barrier instead of kept in registers across it;
- * RELU (half2): the corrected minima by HFMA2.RELU.
+ * registers, early reads before each layer's barrier; OPT: pattern_option bits.
  */
-template <typename V, typename P, bool RELOAD, bool RELU>
+template <typename V, typename P, int OPT>
 __device__ __forceinline__ void layered_pattern_body(const code_view& code,
                                                      const run_params& rp,
                                                      const fast_shape& shape)
@@ -776,8 +789,23 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
     using ops = lane_ops<V>;
     constexpr int MAXL = P::layers;
     constexpr int MAXD = P::max_degree;
+    constexpr bool RELOAD = (OPT & opt_reload) != 0;
+    constexpr bool RELU = (OPT & opt_relu) != 0;
+    constexpr bool LATE = (OPT & opt_late) != 0;
+    constexpr bool SPLIT = (OPT & opt_split) != 0;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
+    __shared__ __align__(8) uint64_t layer_bar; // opt_split
+    const uint32_t bar_addr = static_cast<uint32_t>(__cvta_generic_to_shared(&layer_bar));
+    uint32_t bar_phase = 0u;
+    if (SPLIT) {
+        if (threadIdx.x == 0) {
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar_addr),
+                         "r"(static_cast<uint32_t>(blockDim.x))
+                         : "memory");
+        }
+        __syncthreads();
+    }
 
     const int U = rp.units_per_block;
     const int S = P::slots;
@@ -832,6 +860,7 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
         V pm1, pm2;      // partial minima of the next layer's early edges
         uint32_t psign;  // and their sign XOR
         uint32_t ea[MAXD]; // and their table entries (!RELOAD)
+        uint32_t la[MAXD]; // and the late edges' table entries (LATE)
 
         // the early part of layer l (its columns are final before the barrier)
         auto pre = [&](auto lc) {
@@ -842,6 +871,15 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
             constexpr int NT = bit_count(et);
             uint32_t ta[NT > 0 ? NT : 1];
             load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, ta);
+            if constexpr (LATE) {
+                constexpr int NLT = bit_count(P::tab_late(l));
+                uint32_t tl[NLT > 0 ? NLT : 1];
+                load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+#pragma unroll
+                for (int t = 0; t < NLT; ++t) {
+                    la[t] = tl[t];
+                }
+            }
             V e[NE > 0 ? NE : 1];
             uint32_t sign = 0u;
             static_for<NE>([&](auto kc) {
@@ -877,7 +915,14 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
             constexpr int NT = bit_count(et);
             constexpr int NLT = bit_count(lt);
             uint32_t tl[NLT > 0 ? NLT : 1];
-            load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+            if constexpr (LATE) {
+#pragma unroll
+                for (int t = 0; t < NLT; ++t) {
+                    tl[t] = la[t];
+                }
+            } else {
+                load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+            }
             uint32_t te[NT > 0 ? NT : 1];
             if constexpr (RELOAD) {
                 load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, te);
@@ -955,8 +1000,28 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
             static_for<MAXL>([&](auto lc) {
                 constexpr int l = decltype(lc)::value;
                 finish(lc);
-                pre(std::integral_constant<int, (l + 1) % MAXL>{});
-                __syncthreads();
+                if constexpr (SPLIT) {
+                    // arrive (release: this thread's stores) before the next layer's
+                    // early part, wait (acquire) after it
+                    asm volatile("{\n\t.reg .b64 st;\n\t"
+                                 "mbarrier.arrive.shared::cta.b64 st, [%0];\n\t}" ::"r"(
+                                     bar_addr)
+                                 : "memory");
+                    pre(std::integral_constant<int, (l + 1) % MAXL>{});
+                    uint32_t done = 0u;
+                    do {
+                        asm volatile("{\n\t.reg .pred p;\n\t"
+                                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], "
+                                     "%2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+                                     : "=r"(done)
+                                     : "r"(bar_addr), "r"(bar_phase)
+                                     : "memory");
+                    } while (done == 0u);
+                    bar_phase ^= 1u;
+                } else {
+                    pre(std::integral_constant<int, (l + 1) % MAXL>{});
+                    __syncthreads();
+                }
             });
             // syndrome: each thread checks its own rows
             auto syndrome = [&] {
@@ -991,18 +1056,18 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
 }
 
 /*! The pattern instance, capped at REGS registers per thread. */
-template <typename V, typename P, int REGS, bool RELOAD, bool RELU>
+template <typename V, typename P, int REGS, int OPT>
 __global__ void __maxnreg__(REGS)
     layered_pattern_kernel(code_view code, run_params rp, fast_shape shape)
 {
-    layered_pattern_body<V, P, RELOAD, RELU>(code, rp, shape);
+    layered_pattern_body<V, P, OPT>(code, rp, shape);
 }
 
-template <typename V, typename P, int REGS, bool RELOAD, bool RELU = false>
+template <typename V, typename P, int REGS, int OPT>
 fast_variant make_pattern_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_pattern_kernel<V, P, REGS, RELOAD, RELU>;
+    v.fn = &layered_pattern_kernel<V, P, REGS, OPT>;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = P::layers;
     v.max_degree = P::max_degree;
@@ -1034,12 +1099,16 @@ const std::vector<fast_variant>& fast_variants()
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
         // GUARD (skip finished units, per layer) measured per instance on the H200
-        make_pattern_variant<__half2, wimax_r12_z96, 128, false, true>(
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu>(
             "layered-wimax96-r12-early-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 128, true, true>(
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late>(
+            "layered-wimax96-r12-early-late-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_split>(
+            "layered-wimax96-r12-early-split-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late | opt_split>(
+            "layered-wimax96-r12-early-late-split-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_reload>(
             "layered-wimax96-r12-early-reload-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 96, true, true>(
-            "layered-wimax96-r12-early-reload-r96-half2"),
         make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
             "layered-tab-12x7-exact-minsum-half2"),
         make_table_variant<__half2, 12, 7, 112, 0u, true>(
@@ -1054,10 +1123,11 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
-        make_pattern_variant<float, wimax_r12_z96, 128, false>(
-            "layered-wimax96-r12-early-f32"),
-        make_pattern_variant<float, wimax_r12_z96, 128, true>(
+        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload>(
             "layered-wimax96-r12-early-reload-f32"),
+        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload | opt_split>(
+            "layered-wimax96-r12-early-reload-split-f32"),
+        make_pattern_variant<float, wimax_r12_z96, 128, 0>("layered-wimax96-r12-early-f32"),
         make_table_variant<float, 12, 7, 128, wimax_half_short, false>(
             "layered-tab-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),
