@@ -23,6 +23,12 @@
  * unit: about 1.4 shared loads, 1 store and 12 other instructions
  * (docs/CUDA_PERFORMANCE_NOTES.md, v5).
  *
+ * The pattern instances (layered_pattern_kernel, v9) know one code's block columns
+ * and zero shifts at compile time (wimax rate 1/2 at Z = 96, the issue-3 benchmark):
+ * a layer's edges whose columns the previous layer does not touch are read before
+ * that layer's barrier, shift-0 circulants are addressed by immediates, and a task's
+ * LLRs arrive by 16-byte loads (load_units_wide, used by the table instances too).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"
@@ -144,8 +150,8 @@ __device__ void load_units_wide(
     const int T = blockDim.x;
     const int toff = code.transmitted_offset;
     const float lim = ops::channel_limit();
-    const int per = i8 ? 16 : 4;  // LLRs per 16-byte chunk
-    const int chunks = n / per;   // chunks per frame
+    const int per = i8 ? 16 : 4; // LLRs per 16-byte chunk
+    const int chunks = n / per;  // chunks per frame
     // chunks per thread and batch: 1 (2 or 4 made ptxas spill 12 - 200 B in the
     // decode loop of the 12x7 instances); int8 wimax 2304: 2 round trips per task
     constexpr int B = 1;
@@ -154,11 +160,10 @@ __device__ void load_units_wide(
     };
     // LLR e of a chunk: int8 e of the 16, or float e of the 4
     auto llr = [&](const uint4& q, int e) {
-        const float x =
-            i8 ? static_cast<float>(static_cast<int8_t>(
-                     (word(q, e >> 2) >> (8 * (e & 3))) & 0xffu)) *
-                     rp.step
-               : __uint_as_float(word(q, e));
+        const float x = i8 ? static_cast<float>(static_cast<int8_t>(
+                                 (word(q, e >> 2) >> (8 * (e & 3))) & 0xffu)) *
+                                 rp.step
+                           : __uint_as_float(word(q, e));
         return sanitize_llr(x, lim);
     };
     for (int u = 0; u < U; ++u) {
@@ -558,12 +563,12 @@ struct wimax_r12_base {
     __host__ __device__ static constexpr int block(int l, int j)
     {
         constexpr int8_t b[12][7] = {
-            { 1, 2, 8, 9, 12, 13, -1 },   { 1, 5, 6, 7, 11, 13, 14 },
-            { 3, 4, 5, 7, 11, 14, 15 },   { 0, 2, 8, 9, 15, 16, -1 },
-            { 2, 6, 9, 10, 16, 17, -1 },  { 4, 5, 7, 11, 12, 17, 18 },
-            { 2, 3, 9, 10, 18, 19, -1 },  { 1, 2, 6, 9, 19, 20, -1 },
-            { 0, 4, 5, 7, 11, 20, 21 },   { 5, 7, 10, 11, 21, 22, -1 },
-            { 2, 3, 8, 9, 22, 23, -1 },   { 0, 5, 7, 11, 12, 23, -1 },
+            { 1, 2, 8, 9, 12, 13, -1 },  { 1, 5, 6, 7, 11, 13, 14 },
+            { 3, 4, 5, 7, 11, 14, 15 },  { 0, 2, 8, 9, 15, 16, -1 },
+            { 2, 6, 9, 10, 16, 17, -1 }, { 4, 5, 7, 11, 12, 17, 18 },
+            { 2, 3, 9, 10, 18, 19, -1 }, { 1, 2, 6, 9, 19, 20, -1 },
+            { 0, 4, 5, 7, 11, 20, 21 },  { 5, 7, 10, 11, 21, 22, -1 },
+            { 2, 3, 8, 9, 22, 23, -1 },  { 0, 5, 7, 11, 12, 23, -1 },
         };
         return b[l][j];
     }
@@ -587,7 +592,10 @@ struct qc_pattern {
     static constexpr int layers = B::layers;
     static constexpr int max_degree = B::degree;
     static constexpr int slots = Z;
-    __host__ __device__ static constexpr int block(int l, int j) { return B::block(l, j); }
+    __host__ __device__ static constexpr int block(int l, int j)
+    {
+        return B::block(l, j);
+    }
     __host__ __device__ static constexpr int deg(int l)
     {
         int d = 0;
@@ -675,7 +683,8 @@ bool pattern_matches(const fast_shape& f)
             const int e = l * P::max_degree + j;
             const int block = f.offset[e] / 4 / Z;
             const int shift = f.offset[e] / 4 % Z;
-            if (block != P::block(l, j) || (((P::zero(l) >> j) & 1u) != 0u && shift != 0)) {
+            if (block != P::block(l, j) ||
+                (((P::zero(l) >> j) & 1u) != 0u && shift != 0)) {
                 return false;
             }
         }
@@ -782,9 +791,8 @@ enum pattern_option : int {
  * registers, early reads before each layer's barrier; OPT: pattern_option bits.
  */
 template <typename V, typename P, int OPT>
-__device__ __forceinline__ void layered_pattern_body(const code_view& code,
-                                                     const run_params& rp,
-                                                     const fast_shape& shape)
+__device__ __forceinline__ void
+layered_pattern_body(const code_view& code, const run_params& rp, const fast_shape& shape)
 {
     using ops = lane_ops<V>;
     constexpr int MAXL = P::layers;
@@ -857,8 +865,8 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
                 c2v[l][j] = ops::zero();
             }
         }
-        V pm1, pm2;      // partial minima of the next layer's early edges
-        uint32_t psign;  // and their sign XOR
+        V pm1, pm2;        // partial minima of the next layer's early edges
+        uint32_t psign;    // and their sign XOR
         uint32_t ea[MAXD]; // and their table entries (!RELOAD)
         uint32_t la[MAXD]; // and the late edges' table entries (LATE)
 
@@ -1003,10 +1011,10 @@ __device__ __forceinline__ void layered_pattern_body(const code_view& code,
                 if constexpr (SPLIT) {
                     // arrive (release: this thread's stores) before the next layer's
                     // early part, wait (acquire) after it
-                    asm volatile("{\n\t.reg .b64 st;\n\t"
-                                 "mbarrier.arrive.shared::cta.b64 st, [%0];\n\t}" ::"r"(
-                                     bar_addr)
-                                 : "memory");
+                    asm volatile(
+                        "{\n\t.reg .b64 st;\n\t"
+                        "mbarrier.arrive.shared::cta.b64 st, [%0];\n\t}" ::"r"(bar_addr)
+                        : "memory");
                     pre(std::integral_constant<int, (l + 1) % MAXL>{});
                     uint32_t done = 0u;
                     do {
@@ -1098,17 +1106,19 @@ const std::vector<fast_variant>& fast_variants()
     // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
-        // GUARD (skip finished units, per layer) measured per instance on the H200
-        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu>(
-            "layered-wimax96-r12-early-half2"),
+        // code-specific instances (wimax:2304 rate 1/2), H100 half2 int8 in:
+        // early + late 38.5 Gbps, early 38.1, early + late + split barrier 38.1
+        // (docs/CUDA_PERFORMANCE_NOTES.md, v9)
         make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late>(
-            "layered-wimax96-r12-early-late-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_split>(
+            "layered-wimax96-r12-early-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu>(
+            "layered-wimax96-r12-early-nolate-half2"),
+        make_pattern_variant<__half2,
+                             wimax_r12_z96,
+                             128,
+                             opt_relu | opt_late | opt_split>(
             "layered-wimax96-r12-early-split-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late | opt_split>(
-            "layered-wimax96-r12-early-late-split-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_reload>(
-            "layered-wimax96-r12-early-reload-half2"),
+        // GUARD (skip finished units, per layer) measured per instance on the H200
         make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
             "layered-tab-12x7-exact-minsum-half2"),
         make_table_variant<__half2, 12, 7, 112, 0u, true>(
@@ -1123,11 +1133,13 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
+        // H100 f32: early + reload 19.1 Gbps, early 19.0, + split barrier 18.3
         make_pattern_variant<float, wimax_r12_z96, 128, opt_reload>(
-            "layered-wimax96-r12-early-reload-f32"),
-        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload | opt_split>(
-            "layered-wimax96-r12-early-reload-split-f32"),
-        make_pattern_variant<float, wimax_r12_z96, 128, 0>("layered-wimax96-r12-early-f32"),
+            "layered-wimax96-r12-early-f32"),
+        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload | opt_late>(
+            "layered-wimax96-r12-early-late-f32"),
+        make_pattern_variant<float, wimax_r12_z96, 128, 0>(
+            "layered-wimax96-r12-early-keep-f32"),
         make_table_variant<float, 12, 7, 128, wimax_half_short, false>(
             "layered-tab-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),

@@ -1048,15 +1048,13 @@ public:
             { message_precision::half2,
               "layered-tab-12x7-minsum-half2",
               { "layered-wimax96-r12-early-half2",
-                "layered-wimax96-r12-early-late-half2",
-                "layered-wimax96-r12-early-split-half2",
-                "layered-wimax96-r12-early-late-split-half2",
-                "layered-wimax96-r12-early-reload-half2" } },
+                "layered-wimax96-r12-early-nolate-half2",
+                "layered-wimax96-r12-early-split-half2" } },
             { message_precision::float32,
               "layered-tab-12x7-minsum-f32",
-              { "layered-wimax96-r12-early-reload-f32",
-                "layered-wimax96-r12-early-reload-split-f32",
-                "layered-wimax96-r12-early-f32" } },
+              { "layered-wimax96-r12-early-f32",
+                "layered-wimax96-r12-early-late-f32",
+                "layered-wimax96-r12-early-keep-f32" } },
         };
         const check_node_rule rules[] = { check_node_rule::min_sum,
                                           check_node_rule::normalized_min_sum,
@@ -1079,10 +1077,9 @@ public:
                         const result ref = decode_with(set.reference, o);
                         for (const char* name : set.instances) {
                             const result r = decode_with(name, o);
-                            const std::string what = std::string(name) + " " +
-                                                     to_string(rule) +
-                                                     (et ? " et" : " no-et") +
-                                                     " fpb " + std::to_string(fpb);
+                            const std::string what =
+                                std::string(name) + " " + to_string(rule) +
+                                (et ? " et" : " no-et") + " fpb " + std::to_string(fpb);
                             std::cout << what << ": " << frame_errors(r, b, code->n())
                                       << " frame errors (reference "
                                       << frame_errors(ref, b, code->n()) << ")\n";
