@@ -39,6 +39,11 @@ struct fast_variant {
      * layer l has max_degree - 1 edges per row where bit l is set, max_degree otherwise.
      */
     uint32_t short_layers = 0;
+    /*!
+     * Non-null: a code-specific instance (compile-time block columns and zero shifts,
+     * layered_register_kernel.cu), taken only for a code whose shape it accepts.
+     */
+    bool (*matches)(const fast_shape&) = nullptr;
     std::string name;
 };
 

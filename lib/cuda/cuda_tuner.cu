@@ -316,7 +316,8 @@ kernel_choice tune(const ldpc_code& code,
                 }
             }
             fast_shape fs;
-            if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs)) {
+            if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs) ||
+                (v.matches && !v.matches(fs))) {
                 continue;
             }
             const int S = t.max_layer_rows;
@@ -354,7 +355,8 @@ kernel_choice tune(const ldpc_code& code,
             k.shape = fs;
             why << "register kernel"
                 << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
-                << (v.short_layers != 0u ? " (exact row degrees)" : "") << ": " << L
+                << (v.short_layers != 0u ? " (exact row degrees)" : "")
+                << (v.matches ? " (code-specific, early reads)" : "") << ": " << L
                 << " layers of " << S << " rows, row degree <= " << t.max_row_degree
                 << " fit the " << v.max_layers << "x" << v.max_degree << " message tile; "
                 << attr.numRegs << " registers/thread, " << c.smem / 1024

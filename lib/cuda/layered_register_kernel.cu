@@ -23,12 +23,20 @@
  * unit: about 1.4 shared loads, 1 store and 12 other instructions
  * (docs/CUDA_PERFORMANCE_NOTES.md, v5).
  *
+ * The pattern instances (layered_pattern_kernel, v9) know one code's block columns
+ * and zero shifts at compile time (wimax rate 1/2 at Z = 96, the issue-3 benchmark):
+ * a layer's edges whose columns the previous layer does not touch are read before
+ * that layer's barrier, shift-0 circulants are addressed by immediates, and a task's
+ * LLRs arrive by 16-byte loads (load_units_wide, used by the table instances too).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
 #include <algorithm>
+#include <type_traits>
+#include <utility>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -114,6 +122,111 @@ __device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
 }
 
 /*!
+ * load_units (frame_io.cuh) for codes with no punctured column and contiguous
+ * transmitted columns whose LLR rows are 16-byte aligned: each thread issues all the
+ * 16-byte loads of a chunk (16 int8 or 4 float LLRs of each frame) before it
+ * converts any, so a task costs n / 16 / threads memory round trips (int8) instead of
+ * one per column pair per thread (ncu of v9 on
+ * the H100: the column-at-a-time loop was 28% of the warps' stall cycles, "long
+ * scoreboard"). The same values (channel_llr's conversion, ops::make); any other
+ * case goes to load_units. Ends with __syncthreads().
+ */
+template <typename V>
+__device__ void load_units_wide(
+    V* post, const code_view& code, const run_params& rp, long long task, block_state& bs)
+{
+    using ops = lane_ops<V>;
+    const int n = code.n;
+    const bool i8 = rp.llr_f == nullptr;
+    const uintptr_t base = i8 ? reinterpret_cast<uintptr_t>(rp.llr_i8)
+                              : reinterpret_cast<uintptr_t>(rp.llr_f);
+    if (code.n_full != n || code.transmitted_offset < 0 || n % 16 != 0 ||
+        (base & 15u) != 0u) {
+        load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        return;
+    }
+    const int U = rp.units_per_block;
+    const int tid = threadIdx.x;
+    const int T = blockDim.x;
+    const int toff = code.transmitted_offset;
+    const float lim = ops::channel_limit();
+    const int per = i8 ? 16 : 4; // LLRs per 16-byte chunk
+    const int chunks = n / per;  // chunks per frame
+    // chunks per thread and batch: 1 (2 or 4 made ptxas spill 12 - 200 B in the
+    // decode loop of the 12x7 instances); int8 wimax 2304: 2 round trips per task
+    constexpr int B = 1;
+    auto word = [](const uint4& q, int i) {
+        return i == 0 ? q.x : i == 1 ? q.y : i == 2 ? q.z : q.w;
+    };
+    // LLR e of a chunk: int8 e of the 16, or float e of the 4
+    auto llr = [&](const uint4& q, int e) {
+        const float x = i8 ? static_cast<float>(static_cast<int8_t>(
+                                 (word(q, e >> 2) >> (8 * (e & 3))) & 0xffu)) *
+                                 rp.step
+                           : __uint_as_float(word(q, e));
+        return sanitize_llr(x, lim);
+    };
+    for (int u = 0; u < U; ++u) {
+        const long long gu = task * U + u;
+        if (gu >= rp.units) {
+            if (tid == 0) {
+                bs.active[u] = 0;
+            }
+            continue;
+        }
+        const long long f0 = gu * ops::lanes;
+        const bool second = ops::lanes == 2 && f0 + 1 < rp.frames;
+        V* pu = post + static_cast<size_t>(u) * code.post_stride;
+        const uint4* ra = reinterpret_cast<const uint4*>(base) + f0 * chunks;
+        const uint4* rb = second ? ra + chunks : ra;
+        for (int c0 = tid; c0 < chunks; c0 += B * T) {
+            uint4 qa[B], qb[B];
+#pragma unroll
+            for (int b = 0; b < B; ++b) {
+                const int c = c0 + b * T;
+                if (c < chunks) {
+                    qa[b] = __ldg(ra + c);
+                    if (ops::lanes == 2) {
+                        qb[b] = __ldg(rb + c);
+                    }
+                }
+            }
+#pragma unroll
+            for (int b = 0; b < B; ++b) {
+                const int c = c0 + b * T;
+                if (c < chunks) {
+                    V* dst = pu + toff + c * per;
+                    if (i8) {
+#pragma unroll
+                        for (int e = 0; e < 16; ++e) {
+                            const float x = llr(qa[b], e);
+                            const float y =
+                                ops::lanes == 2 && second ? llr(qb[b], e) : 0.0f;
+                            dst[e] = ops::make(x, y);
+                        }
+                    } else {
+#pragma unroll
+                        for (int e = 0; e < 4; ++e) {
+                            const float x = llr(qa[b], e);
+                            const float y =
+                                ops::lanes == 2 && second ? llr(qb[b], e) : 0.0f;
+                            dst[e] = ops::make(x, y);
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = code.n_full + tid; i < code.post_stride; i += T) {
+            pu[i] = ops::big(); // the register kernel's padding slots
+        }
+        if (tid == 0) {
+            bs.active[u] = (ops::lanes == 2 && !second) ? 1u : ops::lane_valid_bits;
+        }
+    }
+    __syncthreads();
+}
+
+/*!
  * The decoder. ATAB: edge addresses from the shared-memory table; TREE: row minima
  * by row_minima instead of two running accumulators (both need !SCMS); SHORT: exact
  * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL layers;
@@ -172,7 +285,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     }
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
-        load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
+        load_units_wide(post, code, rp, task, bs);
 
         V c2v[MAXL][MAXD];
         uint32_t pneg[MAXL], ppos[MAXL];
@@ -383,6 +496,597 @@ fast_variant make_table_variant(const char* name)
     return v;
 }
 
+
+/*
+ * Code-specific instances (issue 3, docs/CUDA_PERFORMANCE_NOTES.md v9). The block
+ * columns and the zero shifts of one base matrix, and Z, are compile-time constants
+ * (a pattern), which allows what the general instances cannot do:
+ * - early reads: an edge of layer l + 1 whose block column is not in layer l reads a
+ *   posterior that layer l leaves alone, so it is read, and its V2C and the row's
+ *   partial minima computed, before the barrier that ends layer l (wimax rate 1/2:
+ *   53 of the 76 edges); the load latency and the barrier wait overlap with work;
+ * - circulants of shift 0 (the dual-diagonal parity part: 24 of the 76 edges) are
+ *   addressed as this thread's slot plus an immediate, with no table entry and no
+ *   address register; the table (early entries of a layer first) holds the others.
+ * The tuner takes such an instance only for a code whose fast_shape matches the
+ * pattern (pattern_matches), and the arithmetic is that of the table instances, so
+ * every result is too.
+ */
+
+/*! Number of set bits (compile time). */
+__host__ __device__ constexpr int bit_count(uint32_t m)
+{
+    int c = 0;
+    for (; m != 0u; m &= m - 1u) {
+        ++c;
+    }
+    return c;
+}
+/*! Index of the k-th set bit of m (compile time). */
+__host__ __device__ constexpr int nth_bit(uint32_t m, int k)
+{
+    for (int b = 0; b < 32; ++b) {
+        if ((m >> b) & 1u) {
+            if (k == 0) {
+                return b;
+            }
+            --k;
+        }
+    }
+    return -1;
+}
+/*! Bits of m below bit j (the rank of edge j in a subset). */
+__host__ __device__ constexpr int rank_below(uint32_t m, int j)
+{
+    return bit_count(m & ((1u << j) - 1u));
+}
+
+template <typename F, int... I>
+__device__ __forceinline__ void static_for_impl(F&& f, std::integer_sequence<int, I...>)
+{
+    (f(std::integral_constant<int, I>{}), ...);
+}
+/*! f(integral_constant<int, 0>) ... f(integral_constant<int, N - 1>). */
+template <int N, typename F>
+__device__ __forceinline__ void static_for(F&& f)
+{
+    static_for_impl(f, std::make_integer_sequence<int, N>{});
+}
+
+/*!
+ * IEEE 802.16e rate 1/2 (standard_tables_wimax.cc): the block columns (ascending, -1
+ * past the row's end) and the Z0 = 96 shifts of each block row.
+ */
+struct wimax_r12_base {
+    static constexpr int layers = 12;
+    static constexpr int degree = 7;
+    __host__ __device__ static constexpr int block(int l, int j)
+    {
+        constexpr int8_t b[12][7] = {
+            { 1, 2, 8, 9, 12, 13, -1 },  { 1, 5, 6, 7, 11, 13, 14 },
+            { 3, 4, 5, 7, 11, 14, 15 },  { 0, 2, 8, 9, 15, 16, -1 },
+            { 2, 6, 9, 10, 16, 17, -1 }, { 4, 5, 7, 11, 12, 17, 18 },
+            { 2, 3, 9, 10, 18, 19, -1 }, { 1, 2, 6, 9, 19, 20, -1 },
+            { 0, 4, 5, 7, 11, 20, 21 },  { 5, 7, 10, 11, 21, 22, -1 },
+            { 2, 3, 8, 9, 22, 23, -1 },  { 0, 5, 7, 11, 12, 23, -1 },
+        };
+        return b[l][j];
+    }
+    __host__ __device__ static constexpr int shift(int l, int j)
+    {
+        constexpr int8_t p[12][7] = {
+            { 94, 73, 55, 83, 7, 0, -1 }, { 27, 22, 79, 9, 12, 0, 0 },
+            { 24, 22, 81, 33, 0, 0, 0 },  { 61, 47, 65, 25, 0, 0, -1 },
+            { 39, 84, 41, 72, 0, 0, -1 }, { 46, 40, 82, 79, 0, 0, 0 },
+            { 95, 53, 14, 18, 0, 0, -1 }, { 11, 73, 2, 47, 0, 0, -1 },
+            { 12, 83, 24, 43, 51, 0, 0 }, { 94, 59, 70, 72, 0, 0, -1 },
+            { 7, 65, 39, 49, 0, 0, -1 },  { 43, 66, 41, 26, 7, 0, -1 },
+        };
+        return p[l][j];
+    }
+};
+
+/*! What an instance derives from a base matrix B at lifting size Z (compile time). */
+template <typename B, int Z>
+struct qc_pattern {
+    static constexpr int layers = B::layers;
+    static constexpr int max_degree = B::degree;
+    static constexpr int slots = Z;
+    __host__ __device__ static constexpr int block(int l, int j)
+    {
+        return B::block(l, j);
+    }
+    __host__ __device__ static constexpr int deg(int l)
+    {
+        int d = 0;
+        for (int j = 0; j < B::degree; ++j) {
+            d += B::block(l, j) >= 0 ? 1 : 0;
+        }
+        return d;
+    }
+    __host__ __device__ static constexpr uint32_t all(int l)
+    {
+        return (1u << deg(l)) - 1u;
+    }
+    __host__ __device__ static constexpr bool in_layer(int l, int b)
+    {
+        for (int j = 0; j < deg(l); ++j) {
+            if (B::block(l, j) == b) {
+                return true;
+            }
+        }
+        return false;
+    }
+    /*! Edges of layer l whose block column layer l - 1 (cyclically) does not touch. */
+    __host__ __device__ static constexpr uint32_t early(int l)
+    {
+        const int p = (l + layers - 1) % layers;
+        uint32_t m = 0u;
+        for (int j = 0; j < deg(l); ++j) {
+            if (!in_layer(p, B::block(l, j))) {
+                m |= 1u << j;
+            }
+        }
+        return m;
+    }
+    /*! Edges of layer l of shift 0 (at every Z: floor(0 * Z / Z0) = 0). */
+    __host__ __device__ static constexpr uint32_t zero(int l)
+    {
+        uint32_t m = 0u;
+        for (int j = 0; j < deg(l); ++j) {
+            if (B::shift(l, j) == 0) {
+                m |= 1u << j;
+            }
+        }
+        return m;
+    }
+    /*! Table entries of layer l: the early edges ... */
+    __host__ __device__ static constexpr uint32_t tab_early(int l)
+    {
+        return early(l) & ~zero(l);
+    }
+    /*! ... then the late ones. */
+    __host__ __device__ static constexpr uint32_t tab_late(int l)
+    {
+        return all(l) & ~early(l) & ~zero(l);
+    }
+    /*! First table position of layer l. */
+    __host__ __device__ static constexpr int tab_first(int l)
+    {
+        int p = 0;
+        for (int i = 0; i < l; ++i) {
+            p += bit_count(tab_early(i)) + bit_count(tab_late(i));
+        }
+        return p;
+    }
+    static constexpr int tab_words = tab_first(layers);
+    /*! Byte offset of shift-0 edge (l, j) from this thread's slot. */
+    __host__ __device__ static constexpr int zero_offset(int l, int j)
+    {
+        return 4 * B::block(l, j) * Z;
+    }
+};
+
+/*! True when fast_shape f is the code of pattern P (the tuner's check). */
+template <typename P>
+bool pattern_matches(const fast_shape& f)
+{
+    constexpr int Z = P::slots;
+    if (f.layers != P::layers || f.slots != Z) {
+        return false;
+    }
+    for (int l = 0; l < P::layers; ++l) {
+        if (f.deg[l] != P::deg(l)) {
+            return false;
+        }
+        for (int j = 0; j < P::deg(l); ++j) {
+            const int e = l * P::max_degree + j;
+            const int block = f.offset[e] / 4 / Z;
+            const int shift = f.offset[e] / 4 % Z;
+            if (block != P::block(l, j) ||
+                (((P::zero(l) >> j) & 1u) != 0u && shift != 0)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/*!
+ * Table position of entry k of a group of n entries starting at position pos0: in
+ * groups of 4, then 2, then 1 entries, one 16-, 8- or 4-byte word per thread,
+ * consecutive threads adjacent (conflict-free vector loads).
+ */
+__device__ __forceinline__ int subset_index(int pos0, int n, int k, int stride, int t)
+{
+    const int j0 = k < (n & ~3) ? (k & ~3) : k < (n & ~1) ? (n & ~3) : n - 1;
+    const int w = k < (n & ~3) ? 4 : k < (n & ~1) ? 2 : 1;
+    return (pos0 + j0) * stride + t * w + (k - j0);
+}
+/*! The N entries of a group (subset_index) starting at row. */
+template <int N>
+__device__ __forceinline__ void
+load_subset(const uint32_t* row, int stride, uint32_t (&a)[N > 0 ? N : 1])
+{
+    const int t = threadIdx.x;
+#pragma unroll
+    for (int j0 = 0; j0 + 4 <= N; j0 += 4) {
+        const uint4 q = reinterpret_cast<const uint4*>(row + j0 * stride)[t];
+        a[j0] = q.x;
+        a[j0 + 1] = q.y;
+        a[j0 + 2] = q.z;
+        a[j0 + 3] = q.w;
+    }
+    constexpr int j2 = N & ~3;
+    if constexpr ((N & 2) != 0) {
+        const uint2 q = reinterpret_cast<const uint2*>(row + j2 * stride)[t];
+        a[j2] = q.x;
+        a[j2 + 1] = q.y;
+    }
+    if constexpr ((N & 1) != 0) {
+        a[N - 1] = row[(N - 1) * stride + t];
+    }
+}
+
+/*!
+ * min1 and min2 (unclamped) of |a[0..N)|: N = 0 gives (limit, limit), N = 1 (|a|,
+ * limit); otherwise row_minima's merge tree. Merging with merge_minima gives the
+ * two smallest of the union, as one pass over all edges.
+ */
+template <typename V, int N>
+__device__ __forceinline__ void subset_minima(const V (&a)[N > 0 ? N : 1], V& m1, V& m2)
+{
+    using ops = lane_ops<V>;
+    if constexpr (N == 0) {
+        m1 = ops::limit();
+        m2 = ops::limit();
+    } else if constexpr (N == 1) {
+        m1 = ops::abs(a[0]);
+        m2 = ops::limit();
+    } else {
+        constexpr int K = N / 2;
+        V p1[K], p2[K];
+#pragma unroll
+        for (int i = 0; i < K; ++i) {
+            const V x = ops::abs(a[2 * i]);
+            const V y = ops::abs(a[2 * i + 1]);
+            p1[i] = ops::min(x, y);
+            p2[i] = ops::max(x, y);
+        }
+        if constexpr ((N & 1) != 0) {
+            const V x = ops::abs(a[N - 1]);
+            p2[K - 1] = ops::min(p2[K - 1], ops::max(p1[K - 1], x));
+            p1[K - 1] = ops::min(p1[K - 1], x);
+        }
+#pragma unroll
+        for (int w = 1; w < K; w *= 2) {
+#pragma unroll
+            for (int i = 0; i + w < K; i += 2 * w) {
+                p2[i] = ops::min(ops::max(p1[i], p1[i + w]), ops::min(p2[i], p2[i + w]));
+                p1[i] = ops::min(p1[i], p1[i + w]);
+            }
+        }
+        m1 = p1[0];
+        m2 = p2[0];
+    }
+}
+
+/*! Options of the pattern instances (bits of OPT). */
+enum pattern_option : int {
+    /*! the early edges' table entries loaded again after the barrier, not kept */
+    opt_reload = 1,
+    /*! half2: the corrected minima by HFMA2.RELU (FMA pipe) instead of HFMA2 + HMNMX2 */
+    opt_relu = 2,
+    /*! the late edges' table entries loaded before the barrier too */
+    opt_late = 4,
+    /*!
+     * split barrier: an mbarrier arrive right after the layer's stores, the wait after
+     * the next layer's early part, so the early part is off the barrier's critical path
+     */
+    opt_split = 8,
+};
+
+/*!
+ * The decoder of pattern P (qc_pattern): one thread per row slot of a unit, C2V in
+ * registers, early reads before each layer's barrier; OPT: pattern_option bits.
+ */
+template <typename V, typename P, int OPT>
+__device__ __forceinline__ void
+layered_pattern_body(const code_view& code, const run_params& rp, const fast_shape& shape)
+{
+    using ops = lane_ops<V>;
+    constexpr int MAXL = P::layers;
+    constexpr int MAXD = P::max_degree;
+    constexpr bool RELOAD = (OPT & opt_reload) != 0;
+    constexpr bool RELU = (OPT & opt_relu) != 0;
+    constexpr bool LATE = (OPT & opt_late) != 0;
+    constexpr bool SPLIT = (OPT & opt_split) != 0;
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    __shared__ block_state bs;
+    __shared__ __align__(8) uint64_t layer_bar; // opt_split
+    const uint32_t bar_addr = static_cast<uint32_t>(__cvta_generic_to_shared(&layer_bar));
+    uint32_t bar_phase = 0u;
+    if (SPLIT) {
+        if (threadIdx.x == 0) {
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar_addr),
+                         "r"(static_cast<uint32_t>(blockDim.x))
+                         : "memory");
+        }
+        __syncthreads();
+    }
+
+    const int U = rp.units_per_block;
+    const int S = P::slots;
+    V* post = reinterpret_cast<V*>(smem_raw);
+    const int u = threadIdx.x / S;
+    const int s = threadIdx.x - u * S;
+    unsigned char* sbase =
+        smem_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
+    const int wrap = -4 * S;
+    const V ca = launch_factor<V>(rp);
+    const V ncb = launch_offset<V>(rp);
+    auto edge = [&](int e) {
+        const int w = s >= shape.threshold[e] ? wrap : 0;
+        return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
+    };
+    auto at = [&](uint32_t off) { return reinterpret_cast<V*>(smem_raw + off); };
+    auto zero_at = [&](int off) { return reinterpret_cast<V*>(sbase + off); };
+    const int tstride = table_stride(blockDim.x);
+    uint32_t* tab = reinterpret_cast<uint32_t*>(
+        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+    // the table once per launch: the shifted edges, early ones of a layer first
+    static_for<MAXL>([&](auto lc) {
+        constexpr int l = decltype(lc)::value;
+        static_for<P::deg(l)>([&](auto jc) {
+            constexpr int j = decltype(jc)::value;
+            if constexpr (((P::zero(l) >> j) & 1u) == 0u) {
+                constexpr bool early = ((P::early(l) >> j) & 1u) != 0u;
+                constexpr uint32_t grp = early ? P::tab_early(l) : P::tab_late(l);
+                constexpr int pos0 =
+                    P::tab_first(l) + (early ? 0 : bit_count(P::tab_early(l)));
+                const uint32_t a = static_cast<uint32_t>(
+                    reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
+                tab[subset_index(
+                    pos0, bit_count(grp), rank_below(grp, j), tstride, threadIdx.x)] = a;
+            }
+        });
+    });
+
+    for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
+        load_units_wide(post, code, rp, task, bs);
+
+        // c2v[l][j]: the C2V of edge j of layer l; for the early edges of the next
+        // layer, between its pre() and its post(), that edge's V2C instead
+        V c2v[MAXL][MAXD];
+#pragma unroll
+        for (int l = 0; l < MAXL; ++l) {
+#pragma unroll
+            for (int j = 0; j < MAXD; ++j) {
+                c2v[l][j] = ops::zero();
+            }
+        }
+        V pm1, pm2;        // partial minima of the next layer's early edges
+        uint32_t psign;    // and their sign XOR
+        uint32_t ea[MAXD]; // and their table entries (!RELOAD)
+        uint32_t la[MAXD]; // and the late edges' table entries (LATE)
+
+        // the early part of layer l (its columns are final before the barrier)
+        auto pre = [&](auto lc) {
+            constexpr int l = decltype(lc)::value;
+            constexpr uint32_t em = P::early(l);
+            constexpr uint32_t et = P::tab_early(l);
+            constexpr int NE = bit_count(em);
+            constexpr int NT = bit_count(et);
+            uint32_t ta[NT > 0 ? NT : 1];
+            load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, ta);
+            if constexpr (LATE) {
+                constexpr int NLT = bit_count(P::tab_late(l));
+                uint32_t tl[NLT > 0 ? NLT : 1];
+                load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+#pragma unroll
+                for (int t = 0; t < NLT; ++t) {
+                    la[t] = tl[t];
+                }
+            }
+            V e[NE > 0 ? NE : 1];
+            uint32_t sign = 0u;
+            static_for<NE>([&](auto kc) {
+                constexpr int k = decltype(kc)::value;
+                constexpr int j = nth_bit(em, k);
+                V* a;
+                if constexpr (((P::zero(l) >> j) & 1u) != 0u) {
+                    a = zero_at(P::zero_offset(l, j));
+                } else {
+                    constexpr int t = rank_below(et, j);
+                    a = at(ta[t]);
+                    if (!RELOAD) {
+                        ea[t] = ta[t];
+                    }
+                }
+                c2v[l][j] = ops::sub(*a, c2v[l][j]);
+                e[k] = c2v[l][j];
+                sign ^= ops::bits(e[k]);
+            });
+            subset_minima<V, NE>(e, pm1, pm2);
+            psign = sign;
+        };
+        // the rest of layer l, after the barrier of layer l - 1
+        auto finish = [&](auto lc) {
+            constexpr int l = decltype(lc)::value;
+            constexpr int D = P::deg(l);
+            constexpr uint32_t em = P::early(l);
+            constexpr uint32_t lm = P::all(l) & ~em;
+            constexpr uint32_t et = P::tab_early(l);
+            constexpr uint32_t lt = P::tab_late(l);
+            constexpr int NE = bit_count(em);
+            constexpr int NL = bit_count(lm);
+            constexpr int NT = bit_count(et);
+            constexpr int NLT = bit_count(lt);
+            uint32_t tl[NLT > 0 ? NLT : 1];
+            if constexpr (LATE) {
+#pragma unroll
+                for (int t = 0; t < NLT; ++t) {
+                    tl[t] = la[t];
+                }
+            } else {
+                load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+            }
+            uint32_t te[NT > 0 ? NT : 1];
+            if constexpr (RELOAD) {
+                load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, te);
+            } else {
+#pragma unroll
+                for (int t = 0; t < NT; ++t) {
+                    te[t] = ea[t];
+                }
+            }
+            V v[MAXD];
+            V* addr[MAXD];
+            V f[NL > 0 ? NL : 1];
+            uint32_t sign = psign;
+            static_for<D>([&](auto jc) {
+                constexpr int j = decltype(jc)::value;
+                constexpr bool early = ((em >> j) & 1u) != 0u;
+                if constexpr (((P::zero(l) >> j) & 1u) != 0u) {
+                    addr[j] = zero_at(P::zero_offset(l, j));
+                } else if constexpr (early) {
+                    addr[j] = at(te[rank_below(et, j)]);
+                } else {
+                    addr[j] = at(tl[rank_below(lt, j)]);
+                }
+                if constexpr (early) {
+                    v[j] = c2v[l][j];
+                } else {
+                    v[j] = ops::sub(*addr[j], c2v[l][j]);
+                    f[rank_below(lm, j)] = v[j];
+                    sign ^= ops::bits(v[j]);
+                }
+            });
+            V m1, m2;
+            subset_minima<V, NL>(f, m1, m2);
+            minsum_acc<V> acc;
+            if constexpr (NE == 0) {
+                acc.min1 = m1;
+                acc.min2 = m2;
+            } else if constexpr (NL == 0) {
+                acc.min1 = pm1;
+                acc.min2 = pm2;
+            } else {
+                acc.min1 = pm1;
+                acc.min2 = pm2;
+                acc.sign = 0u;
+                minsum_acc<V> o;
+                o.min1 = m1;
+                o.min2 = m2;
+                o.sign = 0u;
+                acc.merge(o);
+            }
+            acc.min1 = ops::min(acc.min1, ops::limit());
+            acc.min2 = ops::min(acc.min2, ops::limit());
+            acc.sign = sign;
+            minsum_out<V> o;
+            if constexpr (RELU && lane_ops<V>::lanes == 2) {
+                // max(m * ca + ncb, 0) as one HFMA2.RELU (FMA pipe) instead of an
+                // HFMA2 and an HMNMX2 (ALU pipe): the same value (a zero is +0 both ways)
+                const uint32_t sg = acc.sign & ops::sign_bits;
+                o.m1s = ops::bits(__hfma2_relu(acc.min1, ca, ncb)) ^ sg;
+                o.m2s = ops::bits(__hfma2_relu(acc.min2, ca, ncb)) ^ sg;
+                o.min1 = acc.min1;
+            } else {
+                o.make(acc, ca, ncb);
+            }
+            static_for<D>([&](auto jc) {
+                constexpr int j = decltype(jc)::value;
+                const V cn = o.out(v[j]);
+                c2v[l][j] = cn;
+                *addr[j] = ops::add(v[j], cn);
+            });
+        };
+
+        pre(std::integral_constant<int, 0>{});
+        for (int it = 1;; ++it) {
+            static_for<MAXL>([&](auto lc) {
+                constexpr int l = decltype(lc)::value;
+                finish(lc);
+                if constexpr (SPLIT) {
+                    // arrive (release: this thread's stores) before the next layer's
+                    // early part, wait (acquire) after it
+                    asm volatile(
+                        "{\n\t.reg .b64 st;\n\t"
+                        "mbarrier.arrive.shared::cta.b64 st, [%0];\n\t}" ::"r"(bar_addr)
+                        : "memory");
+                    pre(std::integral_constant<int, (l + 1) % MAXL>{});
+                    uint32_t done = 0u;
+                    do {
+                        asm volatile("{\n\t.reg .pred p;\n\t"
+                                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], "
+                                     "%2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+                                     : "=r"(done)
+                                     : "r"(bar_addr), "r"(bar_phase)
+                                     : "memory");
+                    } while (done == 0u);
+                    bar_phase ^= 1u;
+                } else {
+                    pre(std::integral_constant<int, (l + 1) % MAXL>{});
+                    __syncthreads();
+                }
+            });
+            // syndrome: each thread checks its own rows
+            auto syndrome = [&] {
+                for (int i = threadIdx.x; i < U; i += blockDim.x) {
+                    bs.fail[i] = 0u;
+                }
+                __syncthreads();
+                const uint32_t a = bs.active[u];
+                if (a) {
+                    uint32_t parity_any = 0u;
+#pragma unroll
+                    for (int l = 0; l < MAXL; ++l) {
+                        uint32_t parity = 0u;
+#pragma unroll
+                        for (int j = 0; j < MAXD; ++j) {
+                            parity ^= ops::neg_mask(*edge(l * MAXD + j));
+                        }
+                        parity_any |= parity;
+                    }
+                    const uint32_t bad = ops::lane_flags(parity_any) & a;
+                    if (bad) {
+                        atomicOr(&bs.fail[u], bad);
+                    }
+                }
+                __syncthreads();
+            };
+            if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
+                break;
+            }
+        }
+    }
+}
+
+/*! The pattern instance, capped at REGS registers per thread. */
+template <typename V, typename P, int REGS, int OPT>
+__global__ void __maxnreg__(REGS)
+    layered_pattern_kernel(code_view code, run_params rp, fast_shape shape)
+{
+    layered_pattern_body<V, P, OPT>(code, rp, shape);
+}
+
+template <typename V, typename P, int REGS, int OPT>
+fast_variant make_pattern_variant(const char* name)
+{
+    fast_variant v;
+    v.fn = &layered_pattern_kernel<V, P, REGS, OPT>;
+    v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
+    v.max_layers = P::layers;
+    v.max_degree = P::max_degree;
+    v.half2 = sizeof(V) == 4 && lane_ops<V>::lanes == 2;
+    v.scms = false;
+    v.table_words = P::tab_words;
+    v.matches = &pattern_matches<P>;
+    v.name = name;
+    return v;
+}
+
 } // namespace
 
 /*!
@@ -392,6 +1096,8 @@ fast_variant make_table_variant(const char* name)
  * 6, 7, 6, 6, 7, 6, 6, 6 edges.
  */
 constexpr uint32_t wimax_half_short = 0xED9u;
+/*! wimax rate 1/2 at Z = 96 (N = 2304): the code of the issue-3 benchmark. */
+using wimax_r12_z96 = qc_pattern<wimax_r12_base, 96>;
 
 const std::vector<fast_variant>& fast_variants()
 {
@@ -400,6 +1106,18 @@ const std::vector<fast_variant>& fast_variants()
     // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
+        // code-specific instances (wimax:2304 rate 1/2), H100 half2 int8 in:
+        // early + late 38.5 Gbps, early 38.1, early + late + split barrier 38.1
+        // (docs/CUDA_PERFORMANCE_NOTES.md, v9)
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late>(
+            "layered-wimax96-r12-early-half2"),
+        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu>(
+            "layered-wimax96-r12-early-nolate-half2"),
+        make_pattern_variant<__half2,
+                             wimax_r12_z96,
+                             128,
+                             opt_relu | opt_late | opt_split>(
+            "layered-wimax96-r12-early-split-half2"),
         // GUARD (skip finished units, per layer) measured per instance on the H200
         make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
             "layered-tab-12x7-exact-minsum-half2"),
@@ -415,6 +1133,13 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
+        // H100 f32: early + reload 19.1 Gbps, early 19.0, + split barrier 18.3
+        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload>(
+            "layered-wimax96-r12-early-f32"),
+        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload | opt_late>(
+            "layered-wimax96-r12-early-late-f32"),
+        make_pattern_variant<float, wimax_r12_z96, 128, 0>(
+            "layered-wimax96-r12-early-keep-f32"),
         make_table_variant<float, 12, 7, 128, wimax_half_short, false>(
             "layered-tab-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),

@@ -450,6 +450,7 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_out_of_memory_and_no_leak);
     CPPUNIT_TEST(test_large_qc_kernel);
     CPPUNIT_TEST(test_dvbs2_posterior_modes);
+    CPPUNIT_TEST(test_register_instances_agree);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -1115,6 +1116,85 @@ public:
         }
         CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
                                failures.empty());
+    }
+
+    /*!
+     * The code-specific register-kernel instances (compile-time block columns, early
+     * reads) against the general table instance of the same precision, forced with
+     * GPUFEC_CUDA_KERNEL: the same arithmetic, so the same codewords, iterations and
+     * parity flags frame for frame (ms, nms, oms; with and without early termination;
+     * one and two units per block; an odd frame count leaves a half-empty unit).
+     */
+    void test_register_instances_agree()
+    {
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        const batch b = make_batch(*code, 1201, 2.0, test_seed(), 91000000);
+        // restores GPUFEC_CUDA_KERNEL however the test ends
+        struct env_guard {
+            const char* old = std::getenv("GPUFEC_CUDA_KERNEL");
+            const std::string saved = old ? old : "";
+            ~env_guard()
+            {
+                if (old) {
+                    setenv("GPUFEC_CUDA_KERNEL", saved.c_str(), 1);
+                } else {
+                    unsetenv("GPUFEC_CUDA_KERNEL");
+                }
+            }
+        } guard;
+        struct instance_set {
+            message_precision precision;
+            const char* reference;
+            std::vector<const char*> instances;
+        };
+        const instance_set sets[] = {
+            { message_precision::half2,
+              "layered-tab-12x7-minsum-half2",
+              { "layered-wimax96-r12-early-half2",
+                "layered-wimax96-r12-early-nolate-half2",
+                "layered-wimax96-r12-early-split-half2" } },
+            { message_precision::float32,
+              "layered-tab-12x7-minsum-f32",
+              { "layered-wimax96-r12-early-f32",
+                "layered-wimax96-r12-early-late-f32",
+                "layered-wimax96-r12-early-keep-f32" } },
+        };
+        const check_node_rule rules[] = { check_node_rule::min_sum,
+                                          check_node_rule::normalized_min_sum,
+                                          check_node_rule::offset_min_sum };
+        auto decode_with = [&](const char* name, decoder_options o) {
+            setenv("GPUFEC_CUDA_KERNEL", name, 1);
+            auto gpu = make_gpu(code, o);
+            const std::string kernel = gpu->tuning().kernel;
+            CPPUNIT_ASSERT_EQUAL_MESSAGE("forced instance", std::string(name), kernel);
+            return run(*gpu, b);
+        };
+        for (const instance_set& set : sets) {
+            for (const check_node_rule rule : rules) {
+                for (const bool et : { true, false }) {
+                    for (const int fpb : { 0, 4 }) {
+                        decoder_options o = options(backend_kind::cuda, rule);
+                        o.precision = set.precision;
+                        o.early_termination = et;
+                        o.gpu.frames_per_block = fpb;
+                        const result ref = decode_with(set.reference, o);
+                        for (const char* name : set.instances) {
+                            const result r = decode_with(name, o);
+                            const std::string what =
+                                std::string(name) + " " + to_string(rule) +
+                                (et ? " et" : " no-et") + " fpb " + std::to_string(fpb);
+                            std::cout << what << ": " << frame_errors(r, b, code->n())
+                                      << " frame errors (reference "
+                                      << frame_errors(ref, b, code->n()) << ")\n";
+                            CPPUNIT_ASSERT_MESSAGE(what, r.codeword == ref.codeword);
+                            CPPUNIT_ASSERT_MESSAGE(what, r.info == ref.info);
+                            CPPUNIT_ASSERT_MESSAGE(what, r.iterations == ref.iterations);
+                            CPPUNIT_ASSERT_MESSAGE(what, r.parity_ok == ref.parity_ok);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     void test_device_resident_equals_host()
