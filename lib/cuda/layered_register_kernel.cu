@@ -1018,12 +1018,22 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
                     pre(std::integral_constant<int, (l + 1) % MAXL>{});
                     uint32_t done = 0u;
                     do {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+                        // sm_80: try_wait needs sm_90; test_wait polls without suspending
+                        asm volatile("{\n\t.reg .pred p;\n\t"
+                                     "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], "
+                                     "%2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+                                     : "=r"(done)
+                                     : "r"(bar_addr), "r"(bar_phase)
+                                     : "memory");
+#else
                         asm volatile("{\n\t.reg .pred p;\n\t"
                                      "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], "
                                      "%2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
                                      : "=r"(done)
                                      : "r"(bar_addr), "r"(bar_phase)
                                      : "memory");
+#endif
                     } while (done == 0u);
                     bar_phase ^= 1u;
                 } else {
