@@ -60,9 +60,12 @@
 #include "decoder_tables.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
+#include <cuda_pipeline.h>
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -321,8 +324,18 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 }
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
+/*!
+ * parity_thread: how the parity word is fetched a layer ahead (tuning experiment,
+ * GPUFEC_QC_PARITY_LOAD): ld.global.cg (cg), plain ld.global (ca), ld.global.lu (lu),
+ * cp.async two sets ahead into a per-thread shared ring of 3 words (async), or
+ * parity blocks 0..P-1 in shared memory (as many as the dynamic shared memory
+ * holds after the information part and block q - 1), the others in global memory,
+ * through a generic pointer (shared)
+ */
+enum qc_par_load { par_cg = 0, par_ca = 1, par_lu = 2, par_async = 3, par_shared = 4 };
+
 /*! The kernel's body (every mode; the __global__ wrappers below set the bounds). */
-template <typename V, qc_post MODE>
+template <typename V, qc_post MODE, int PL = par_cg>
 __device__ __forceinline__ void
 qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape& shape)
 {
@@ -357,11 +370,32 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     unsigned char* gpar = gbase + shape.split;
     V* xb = reinterpret_cast<V*>(smem_raw + static_cast<size_t>(U) * shape.split) +
             static_cast<size_t>(u) * Z;
-    auto par_load = [&](int r) {
-        return ops::from_bits(
-            __ldcg(reinterpret_cast<const unsigned int*>(gpar + 4LL * Z * r)));
+    // par_async: the ring (3 words per thread), par_shared: parity blocks 0..np-1,
+    // after xb
+    unsigned char* sx = smem_raw + static_cast<size_t>(U) * (shape.split + 4 * Z) +
+                        static_cast<size_t>(u) * 4 * Z + 4 * s;
+    int np = 0;
+    if (PT && PL == par_shared) {
+        unsigned int dyn;
+        asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(dyn));
+        np = (static_cast<int>(dyn) - U * (shape.split + 4 * Z)) / (4 * Z * U);
+        np = np < 0 ? 0 : (np > q - 1 ? q - 1 : np);
+    }
+    auto par_ptr = [&](int r) {
+        return (PL == par_shared && r < np ? sx : gpar) + 4LL * Z * r;
     };
-    auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(gpar + 4LL * Z * r) = x; };
+    auto par_load = [&](int r) {
+        const unsigned int* p = reinterpret_cast<const unsigned int*>(par_ptr(r));
+        return ops::from_bits(PL == par_ca       ? __ldca(p)
+                              : PL == par_lu     ? __ldlu(p)
+                              : PL == par_shared ? *p
+                                                 : __ldcg(p));
+    };
+    auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(par_ptr(r)) = x; };
+    auto ring_fetch = [&](int r, int slot) {
+        __pipeline_memcpy_async(sx + 4LL * Z * slot, gpar + 4LL * Z * r, 4);
+        __pipeline_commit();
+    };
     // split: the shared part of the units' posteriors from / to global memory
     // (parity_thread: and the parity block q - 1)
     auto copy_split = [&](bool to_shared) {
@@ -380,6 +414,10 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
         }
         if (PT && to_shared) {
             xb[s] = *reinterpret_cast<const V*>(gpar + 4LL * Z * (q - 1));
+            for (int r = 0; r < np; ++r) { // this thread's own words
+                *reinterpret_cast<V*>(sx + 4LL * Z * r) =
+                    *reinterpret_cast<const V*>(gpar + 4LL * Z * r);
+            }
         }
         __syncthreads();
     };
@@ -425,7 +463,11 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
         // r - 1, ph = parity (r, s) as loaded at the start of that row (r: the next
         // set this thread works on)
         V plo = ops::zero(), ph = ops::zero();
-        if (PT) {
+        int slot = 0; // par_async: the ring slot of the next row's parity word
+        if (PT && PL == par_async) {
+            ring_fetch(0, 0);
+            ring_fetch(q > 1 ? 1 : 0, 1);
+        } else if (PT) {
             ph = par_load(0);
         }
         uint4 next = zero; // iteration 1: all messages 0
@@ -447,12 +489,25 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                         const V x_hi = xb[s];
                         // row 0's wrap is masked at s = 0
                         V lo = set == 0 ? (s > 0 ? x_lo : ops::big()) : plo;
-                        V hi = set == q - 1 ? x_hi : ph;
-                        // parity (set + 1, s) for this thread's next row, a whole
-                        // layer ahead (loaded after the row, it arrived too late):
-                        // last stored after set + 2 of the previous iteration (set + 1
-                        // = q: parity 0, after set 1 of this one)
-                        ph = par_load(set + 1 < q ? set + 1 : 0);
+                        V hi;
+                        if (PL == par_async) {
+                            // parity (set + 2, s) two rows ahead into the ring; this
+                            // row's word (fetched two rows ago) complete
+                            const int r2 = set + 2 < q ? set + 2 : set + 2 - q;
+                            ring_fetch(r2, slot == 0 ? 2 : slot - 1);
+                            __pipeline_wait_prior(2);
+                            hi = set == q - 1
+                                     ? x_hi
+                                     : *reinterpret_cast<const V*>(sx + 4LL * Z * slot);
+                            slot = slot == 2 ? 0 : slot + 1;
+                        } else {
+                            hi = set == q - 1 ? x_hi : ph;
+                            // parity (set + 1, s) for this thread's next row, a whole
+                            // layer ahead (loaded after the row, it arrived too late):
+                            // last stored after set + 2 of the previous iteration (set
+                            // + 1 = q: parity 0, after set 1 of this one)
+                            ph = par_load(set + 1 < q ? set + 1 : 0);
+                        }
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
                                                  gbase,
@@ -519,6 +574,10 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                     // the outputs read it
                     if (bs.active[u]) {
                         par_store(q - 1, xb[s]);
+                        for (int r = 0; r < np; ++r) {
+                            *reinterpret_cast<V*>(gpar + 4LL * Z * r) =
+                                *reinterpret_cast<const V*>(sx + 4LL * Z * r);
+                        }
                     }
                 }
                 for (int i = threadIdx.x; i < U; i += blockDim.x) {
@@ -568,6 +627,9 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                 break;
             }
         }
+        if (PT && PL == par_async) {
+            __pipeline_wait_prior(0); // no ring write left over for the next task
+        }
     }
 }
 
@@ -585,13 +647,13 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
  * qc_post::parity_thread: one unit per block, registers up to 65536 / 384 (with
  * the bounds of the other modes ptxas kept 80 registers and spilled)
  */
-template <typename V>
+template <typename V, int PL = par_cg>
 __global__ void __launch_bounds__(qc_large_split_max_threads, 1)
     layered_qc_parity_kernel(const code_view code,
                              const run_params rp,
                              const __grid_constant__ qc_large_shape shape)
 {
-    qc_large_body<V, qc_post::parity_thread>(code, rp, shape);
+    qc_large_body<V, qc_post::parity_thread, PL>(code, rp, shape);
 }
 
 } // namespace
@@ -608,9 +670,19 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
     case qc_post::global:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
-    case qc_post::parity_thread:
-        return half2 ? &layered_qc_parity_kernel<__half2>
-                     : &layered_qc_parity_kernel<float>;
+    case qc_post::parity_thread: {
+        // GPUFEC_QC_PARITY_LOAD (tuning experiment, half2 only): qc_par_load
+        const char* env = std::getenv("GPUFEC_QC_PARITY_LOAD");
+        const std::string pl = env ? env : "";
+        if (!half2) {
+            return &layered_qc_parity_kernel<float>;
+        }
+        return pl == "ca"       ? &layered_qc_parity_kernel<__half2, par_ca>
+               : pl == "lu"     ? &layered_qc_parity_kernel<__half2, par_lu>
+               : pl == "async"  ? &layered_qc_parity_kernel<__half2, par_async>
+               : pl == "shared" ? &layered_qc_parity_kernel<__half2, par_shared>
+                                : &layered_qc_parity_kernel<__half2>;
+    }
     default:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
                      : &layered_qc_large_kernel<float, qc_post::split>;
