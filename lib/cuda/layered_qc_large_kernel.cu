@@ -48,8 +48,10 @@
  * does not fit shared memory: by default its information part is in shared
  * memory and its parity part per thread (qc_post::parity_thread: parity word
  * (r, k) is touched only by lane k, in block rows r and r + 1, so it stays in a
- * register between them and is loaded from / stored to a thread-private global
- * array a layer ahead / behind; row 0's wrap into block q - 1 goes through a
+ * register between them and is stored to a thread-private global array after
+ * block row r + 1 and fetched back by cp.async two block rows ahead into a 3-word
+ * ring per thread in shared memory (GPUFEC_QC_PARITY_LOAD=cg: ld.global.cg into a
+ * register a block row ahead); row 0's wrap into block q - 1 goes through a
  * 360-word shared array; barriers only between layers that share an information
  * block column); the experiments GPUFEC_QC_LARGE_POST=global (all in global
  * memory) and =split (parity part as global edges) remain selectable.
@@ -60,9 +62,9 @@
 #include "decoder_tables.h"
 #include "frame_io.cuh"
 #include "lane_math.cuh"
-#include <cuda_pipeline.h>
 #include <algorithm>
 #include <cstdlib>
+#include <cuda_pipeline.h>
 #include <map>
 #include <memory>
 #include <string>
@@ -325,17 +327,15 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
 /*!
- * parity_thread: how the parity word is fetched a layer ahead (tuning experiment,
- * GPUFEC_QC_PARITY_LOAD): ld.global.cg (cg), plain ld.global (ca), ld.global.lu (lu),
- * cp.async two sets ahead into a per-thread shared ring of 3 words (async), or
- * parity blocks 0..P-1 in shared memory (as many as the dynamic shared memory
- * holds after the information part and block q - 1), the others in global memory,
- * through a generic pointer (shared)
+ * parity_thread: how the parity word reaches its row. par_async (the default): by
+ * cp.async two sets ahead into a per-thread ring of 3 words in shared memory
+ * (after block q - 1); par_cg (GPUFEC_QC_PARITY_LOAD=cg, P4 of
+ * docs/CUDA_PERFORMANCE_NOTES.md): ld.global.cg into a register a set ahead
  */
-enum qc_par_load { par_cg = 0, par_ca = 1, par_lu = 2, par_async = 3, par_shared = 4 };
+enum qc_par_load { par_cg = 0, par_async = 1 };
 
 /*! The kernel's body (every mode; the __global__ wrappers below set the bounds). */
-template <typename V, qc_post MODE, int PL = par_cg>
+template <typename V, qc_post MODE, int PL = par_async>
 __device__ __forceinline__ void
 qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape& shape)
 {
@@ -370,28 +370,14 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     unsigned char* gpar = gbase + shape.split;
     V* xb = reinterpret_cast<V*>(smem_raw + static_cast<size_t>(U) * shape.split) +
             static_cast<size_t>(u) * Z;
-    // par_async: the ring (3 words per thread), par_shared: parity blocks 0..np-1,
-    // after xb
+    // par_async: the ring, word i of this thread at sx + 4 Z i (after xb)
     unsigned char* sx = smem_raw + static_cast<size_t>(U) * (shape.split + 4 * Z) +
                         static_cast<size_t>(u) * 4 * Z + 4 * s;
-    int np = 0;
-    if (PT && PL == par_shared) {
-        unsigned int dyn;
-        asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(dyn));
-        np = (static_cast<int>(dyn) - U * (shape.split + 4 * Z)) / (4 * Z * U);
-        np = np < 0 ? 0 : (np > q - 1 ? q - 1 : np);
-    }
-    auto par_ptr = [&](int r) {
-        return (PL == par_shared && r < np ? sx : gpar) + 4LL * Z * r;
-    };
     auto par_load = [&](int r) {
-        const unsigned int* p = reinterpret_cast<const unsigned int*>(par_ptr(r));
-        return ops::from_bits(PL == par_ca       ? __ldca(p)
-                              : PL == par_lu     ? __ldlu(p)
-                              : PL == par_shared ? *p
-                                                 : __ldcg(p));
+        return ops::from_bits(
+            __ldcg(reinterpret_cast<const unsigned int*>(gpar + 4LL * Z * r)));
     };
-    auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(par_ptr(r)) = x; };
+    auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(gpar + 4LL * Z * r) = x; };
     auto ring_fetch = [&](int r, int slot) {
         __pipeline_memcpy_async(sx + 4LL * Z * slot, gpar + 4LL * Z * r, 4);
         __pipeline_commit();
@@ -414,10 +400,6 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
         }
         if (PT && to_shared) {
             xb[s] = *reinterpret_cast<const V*>(gpar + 4LL * Z * (q - 1));
-            for (int r = 0; r < np; ++r) { // this thread's own words
-                *reinterpret_cast<V*>(sx + 4LL * Z * r) =
-                    *reinterpret_cast<const V*>(gpar + 4LL * Z * r);
-            }
         }
         __syncthreads();
     };
@@ -574,10 +556,6 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                     // the outputs read it
                     if (bs.active[u]) {
                         par_store(q - 1, xb[s]);
-                        for (int r = 0; r < np; ++r) {
-                            *reinterpret_cast<V*>(gpar + 4LL * Z * r) =
-                                *reinterpret_cast<const V*>(sx + 4LL * Z * r);
-                        }
                     }
                 }
                 for (int i = threadIdx.x; i < U; i += blockDim.x) {
@@ -647,7 +625,7 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
  * qc_post::parity_thread: one unit per block, registers up to 65536 / 384 (with
  * the bounds of the other modes ptxas kept 80 registers and spilled)
  */
-template <typename V, int PL = par_cg>
+template <typename V, int PL = par_async>
 __global__ void __launch_bounds__(qc_large_split_max_threads, 1)
     layered_qc_parity_kernel(const code_view code,
                              const run_params rp,
@@ -657,6 +635,21 @@ __global__ void __launch_bounds__(qc_large_split_max_threads, 1)
 }
 
 } // namespace
+
+/*!
+ * qc_post::parity_thread's kernel: ring = the parity words through the cp.async ring
+ * (par_async, 3 more words per thread of shared memory), else par_cg (also where
+ * GPUFEC_QC_PARITY_LOAD=cg, for tuning experiments). Declared in cuda_tuner.cu.
+ */
+qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring)
+{
+    const char* env = std::getenv("GPUFEC_QC_PARITY_LOAD");
+    if (!ring || (env && std::string(env) == "cg")) {
+        return half2 ? &layered_qc_parity_kernel<__half2, par_cg>
+                     : &layered_qc_parity_kernel<float, par_cg>;
+    }
+    return half2 ? &layered_qc_parity_kernel<__half2> : &layered_qc_parity_kernel<float>;
+}
 
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
 {
@@ -670,19 +663,8 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
     case qc_post::global:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
-    case qc_post::parity_thread: {
-        // GPUFEC_QC_PARITY_LOAD (tuning experiment, half2 only): qc_par_load
-        const char* env = std::getenv("GPUFEC_QC_PARITY_LOAD");
-        const std::string pl = env ? env : "";
-        if (!half2) {
-            return &layered_qc_parity_kernel<float>;
-        }
-        return pl == "ca"       ? &layered_qc_parity_kernel<__half2, par_ca>
-               : pl == "lu"     ? &layered_qc_parity_kernel<__half2, par_lu>
-               : pl == "async"  ? &layered_qc_parity_kernel<__half2, par_async>
-               : pl == "shared" ? &layered_qc_parity_kernel<__half2, par_shared>
-                                : &layered_qc_parity_kernel<__half2>;
-    }
+    case qc_post::parity_thread:
+        return qc_parity_kernel(half2, true);
     default:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
                      : &layered_qc_large_kernel<float, qc_post::split>;
