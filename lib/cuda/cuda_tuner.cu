@@ -22,6 +22,10 @@
 namespace gpufec {
 namespace cuda_detail {
 
+// layered_qc_large_kernel.cu: qc_post::parity_thread's kernel, with or without the
+// parity words' shared-memory ring
+qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring);
+
 namespace {
 
 struct candidate {
@@ -142,7 +146,13 @@ bool try_qc_large(const ldpc_code& code,
     const bool all_barriers = sync_env && std::string(sync_env) == "all";
     const size_t split_bytes =
         perm.empty() ? 0 : static_cast<size_t>(t.n_full - t.m) * vbytes;
-    const size_t pt_bytes = split_bytes + static_cast<size_t>(Z) * vbytes;
+    // parity_thread: information part, parity block q - 1, and the parity words'
+    // ring (3 per thread, layered_qc_large_kernel.cu par_async) where it fits
+    size_t pt_bytes = split_bytes + static_cast<size_t>(Z) * vbytes;
+    const bool ring = pt_bytes + 3 * static_cast<size_t>(Z) * vbytes <= smem_limit;
+    if (ring) {
+        pt_bytes += 3 * static_cast<size_t>(Z) * vbytes;
+    }
     const bool pt_ok = !perm.empty() && pt_bytes <= smem_limit &&
                        qc_parity_thread_plan(shape.get(), t.n_full, all_barriers);
     qc_post mode = edge_wrap ? qc_post::shared_edge_wrap : qc_post::shared_plain;
@@ -161,7 +171,9 @@ bool try_qc_large(const ldpc_code& code,
     if (mode == qc_post::split || mode == qc_post::parity_thread) {
         shape->split = static_cast<int>(split_bytes);
     }
-    const qc_large_kernel_fn fn = qc_large_kernel(k.half2, mode);
+    const qc_large_kernel_fn fn = mode == qc_post::parity_thread
+                                      ? qc_parity_kernel(k.half2, ring)
+                                      : qc_large_kernel(k.half2, mode);
     auto dims = [&](int u, int* threads, size_t* smem) {
         *threads = u * Z;
         *smem = mode == qc_post::global          ? 0

@@ -48,8 +48,10 @@
  * does not fit shared memory: by default its information part is in shared
  * memory and its parity part per thread (qc_post::parity_thread: parity word
  * (r, k) is touched only by lane k, in block rows r and r + 1, so it stays in a
- * register between them and is loaded from / stored to a thread-private global
- * array a layer ahead / behind; row 0's wrap into block q - 1 goes through a
+ * register between them and is stored to a thread-private global array after
+ * block row r + 1 and fetched back by cp.async two block rows ahead into a 3-word
+ * ring per thread in shared memory (GPUFEC_QC_PARITY_LOAD=cg: ld.global.cg into a
+ * register a block row ahead); row 0's wrap into block q - 1 goes through a
  * 360-word shared array; barriers only between layers that share an information
  * block column); the experiments GPUFEC_QC_LARGE_POST=global (all in global
  * memory) and =split (parity part as global edges) remain selectable.
@@ -61,8 +63,11 @@
 #include "frame_io.cuh"
 #include "lane_math.cuh"
 #include <algorithm>
+#include <cstdlib>
+#include <cuda_pipeline.h>
 #include <map>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -321,8 +326,16 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 }
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
+/*!
+ * parity_thread: how the parity word reaches its row. par_async (the default): by
+ * cp.async two sets ahead into a per-thread ring of 3 words in shared memory
+ * (after block q - 1); par_cg (GPUFEC_QC_PARITY_LOAD=cg, P4 of
+ * docs/CUDA_PERFORMANCE_NOTES.md): ld.global.cg into a register a set ahead
+ */
+enum qc_par_load { par_cg = 0, par_async = 1 };
+
 /*! The kernel's body (every mode; the __global__ wrappers below set the bounds). */
-template <typename V, qc_post MODE>
+template <typename V, qc_post MODE, int PL = par_async>
 __device__ __forceinline__ void
 qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape& shape)
 {
@@ -357,11 +370,18 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     unsigned char* gpar = gbase + shape.split;
     V* xb = reinterpret_cast<V*>(smem_raw + static_cast<size_t>(U) * shape.split) +
             static_cast<size_t>(u) * Z;
+    // par_async: the ring, word i of this thread at sx + 4 Z i (after xb)
+    unsigned char* sx = smem_raw + static_cast<size_t>(U) * (shape.split + 4 * Z) +
+                        static_cast<size_t>(u) * 4 * Z + 4 * s;
     auto par_load = [&](int r) {
         return ops::from_bits(
             __ldcg(reinterpret_cast<const unsigned int*>(gpar + 4LL * Z * r)));
     };
     auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(gpar + 4LL * Z * r) = x; };
+    auto ring_fetch = [&](int r, int slot) {
+        __pipeline_memcpy_async(sx + 4LL * Z * slot, gpar + 4LL * Z * r, 4);
+        __pipeline_commit();
+    };
     // split: the shared part of the units' posteriors from / to global memory
     // (parity_thread: and the parity block q - 1)
     auto copy_split = [&](bool to_shared) {
@@ -425,7 +445,11 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
         // r - 1, ph = parity (r, s) as loaded at the start of that row (r: the next
         // set this thread works on)
         V plo = ops::zero(), ph = ops::zero();
-        if (PT) {
+        int slot = 0; // par_async: the ring slot of the next row's parity word
+        if (PT && PL == par_async) {
+            ring_fetch(0, 0);
+            ring_fetch(q > 1 ? 1 : 0, 1);
+        } else if (PT) {
             ph = par_load(0);
         }
         uint4 next = zero; // iteration 1: all messages 0
@@ -447,12 +471,25 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                         const V x_hi = xb[s];
                         // row 0's wrap is masked at s = 0
                         V lo = set == 0 ? (s > 0 ? x_lo : ops::big()) : plo;
-                        V hi = set == q - 1 ? x_hi : ph;
-                        // parity (set + 1, s) for this thread's next row, a whole
-                        // layer ahead (loaded after the row, it arrived too late):
-                        // last stored after set + 2 of the previous iteration (set + 1
-                        // = q: parity 0, after set 1 of this one)
-                        ph = par_load(set + 1 < q ? set + 1 : 0);
+                        V hi;
+                        if (PL == par_async) {
+                            // parity (set + 2, s) two rows ahead into the ring; this
+                            // row's word (fetched two rows ago) complete
+                            const int r2 = set + 2 < q ? set + 2 : set + 2 - q;
+                            ring_fetch(r2, slot == 0 ? 2 : slot - 1);
+                            __pipeline_wait_prior(2);
+                            hi = set == q - 1
+                                     ? x_hi
+                                     : *reinterpret_cast<const V*>(sx + 4LL * Z * slot);
+                            slot = slot == 2 ? 0 : slot + 1;
+                        } else {
+                            hi = set == q - 1 ? x_hi : ph;
+                            // parity (set + 1, s) for this thread's next row, a whole
+                            // layer ahead (loaded after the row, it arrived too late):
+                            // last stored after set + 2 of the previous iteration (set
+                            // + 1 = q: parity 0, after set 1 of this one)
+                            ph = par_load(set + 1 < q ? set + 1 : 0);
+                        }
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
                                                  gbase,
@@ -568,6 +605,9 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                 break;
             }
         }
+        if (PT && PL == par_async) {
+            __pipeline_wait_prior(0); // no ring write left over for the next task
+        }
     }
 }
 
@@ -585,16 +625,31 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
  * qc_post::parity_thread: one unit per block, registers up to 65536 / 384 (with
  * the bounds of the other modes ptxas kept 80 registers and spilled)
  */
-template <typename V>
+template <typename V, int PL = par_async>
 __global__ void __launch_bounds__(qc_large_split_max_threads, 1)
     layered_qc_parity_kernel(const code_view code,
                              const run_params rp,
                              const __grid_constant__ qc_large_shape shape)
 {
-    qc_large_body<V, qc_post::parity_thread>(code, rp, shape);
+    qc_large_body<V, qc_post::parity_thread, PL>(code, rp, shape);
 }
 
 } // namespace
+
+/*!
+ * qc_post::parity_thread's kernel: ring = the parity words through the cp.async ring
+ * (par_async, 3 more words per thread of shared memory), else par_cg (also where
+ * GPUFEC_QC_PARITY_LOAD=cg, for tuning experiments). Declared in cuda_tuner.cu.
+ */
+qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring)
+{
+    const char* env = std::getenv("GPUFEC_QC_PARITY_LOAD");
+    if (!ring || (env && std::string(env) == "cg")) {
+        return half2 ? &layered_qc_parity_kernel<__half2, par_cg>
+                     : &layered_qc_parity_kernel<float, par_cg>;
+    }
+    return half2 ? &layered_qc_parity_kernel<__half2> : &layered_qc_parity_kernel<float>;
+}
 
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
 {
@@ -609,8 +664,7 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
     case qc_post::parity_thread:
-        return half2 ? &layered_qc_parity_kernel<__half2>
-                     : &layered_qc_parity_kernel<float>;
+        return qc_parity_kernel(half2, true);
     default:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
                      : &layered_qc_large_kernel<float, qc_post::split>;
