@@ -22,10 +22,6 @@
 namespace gpufec {
 namespace cuda_detail {
 
-// layered_qc_large_kernel.cu: qc_post::parity_thread's kernel, with or without the
-// parity words' shared-memory ring
-qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring);
-
 namespace {
 
 struct candidate {
