@@ -901,54 +901,196 @@ struct inter_kernel {
 };
 
 /*!
- * Intra-frame kernel for QC codes (single-frame latency): one frame at a time; a
- * block row's Z rows share no column, so they run in the lanes, W at a time (Z
- * padded to a multiple of W). Each nonzero block's Z posteriors are copied into a
- * row-aligned buffer rotated by the circulant shift (X[i] = L[col*Z + (i+s) mod Z],
- * two contiguous copies), processed with the inter-frame kernel's row_update, and
- * copied back. Same per-value arithmetic as the inter-frame kernel, so the same
- * results for the same precision.
+ * Bit l of the result: p[l] < 0, l = 0..63 (the hard decisions of 64 values;
+ * float compares, so -0 is not negative, as the reference's L < 0).
+ */
+template <typename T>
+inline uint64_t sign_bits64(const T* p)
+{
+    if constexpr (!num<T>::is_float) {
+#if defined(__AVX512BW__)
+        if constexpr (sizeof(T) == 1)
+            return _mm512_movepi8_mask(_mm512_loadu_si512(p));
+        else
+            return _mm512_movepi16_mask(_mm512_loadu_si512(p)) |
+                   (static_cast<uint64_t>(_mm512_movepi16_mask(_mm512_loadu_si512(p + 32)))
+                    << 32);
+#elif defined(__AVX2__)
+        if constexpr (sizeof(T) == 1)
+            return static_cast<uint32_t>(_mm256_movemask_epi8(
+                       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)))) |
+                   (static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(
+                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32)))))
+                    << 32);
+#endif
+    }
+    uint64_t w = 0;
+    for (int l = 0; l < 64; ++l)
+        w |= static_cast<uint64_t>(p[l] < 0) << l;
+    return w;
+}
+
+/*! dst[i] = mask[i] ? src[i] : dst[i] over n values (mask 0 / all ones). */
+template <typename T>
+inline void blend_values(T* __restrict dst,
+                         const T* __restrict src,
+                         const typename num<T>::M* __restrict mask,
+                         int n)
+{
+    using M = typename num<T>::M;
+    M* d = reinterpret_cast<M*>(dst);
+    const M* s = reinterpret_cast<const M*>(src);
+    for (int i = 0; i < n; ++i)
+        d[i] = static_cast<M>((s[i] & mask[i]) | (d[i] & ~mask[i]));
+}
+
+/*!
+ * Intra-frame layered kernel for codes in QC form (QC codes: passes = block
+ * rows; DVB-S2: the 360-periodic row sets and their sublayers under a column
+ * permutation, see job): one frame at a time, a pass's Z rows in the lanes, W at a
+ * time (Z padded to a multiple of W; padding lanes are computed on and never
+ * written back). Each circulant's Z posteriors are copied into a row-aligned
+ * buffer rotated by its shift (X[k] = L[col Z + (k + s) mod Z], two contiguous
+ * copies), processed with the inter-frame kernel's row_update, and copied back
+ * (whole, or only the lanes of the pass's rows with an edge there: lane masks).
+ * A lane without an edge (DVB-S2's staircase wrap) holds +max with a zero C2V:
+ * never a minimum, never a sign flip, never an SCMS erasure (its V2C stays
+ * +max), so the row's result is exactly that of its real edges. Same per-value
+ * arithmetic as the inter-frame kernel in the same layer order, so the same
+ * results for every precision. Early termination: the syndrome after each
+ * iteration from the posteriors' sign bits packed per block (only the blocks
+ * it reads, stopping at the first unsatisfied row set).
  */
 template <typename T, int W, check_node_rule Rule>
 struct intra_kernel {
+    using N = num<T>;
+    using M = typename N::M;
+
     static void run(const job& jb)
     {
         const int Z = jb.z;
         const int Zp = (Z + W - 1) / W * W;
         const int chunks = Zp / W;
-        const int nblk = jb.blk_ptr[jb.block_rows];
+        const int ncirc = jb.pass_ptr[jb.passes];
+        const int nblocks = jb.cols / Z;
         int maxd = 1;
-        for (int b = 0; b < jb.block_rows; ++b)
-            maxd = std::max(maxd, jb.blk_ptr[b + 1] - jb.blk_ptr[b]);
-        std::vector<T> L(jb.cols);
-        std::vector<T> c2v(static_cast<size_t>(nblk) * Zp);
+        for (int p = 0; p < jb.passes; ++p)
+            maxd = std::max(maxd, jb.pass_ptr[p + 1] - jb.pass_ptr[p]);
+        // + 64 values: the sign packing reads whole 64-value words
+        std::vector<T> L(static_cast<size_t>(jb.cols) + 64, T(0));
+        std::vector<T> c2v(static_cast<size_t>(ncirc) * Zp);
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
-                                ? static_cast<size_t>(nblk) * Zp
+                                ? static_cast<size_t>(ncirc) * Zp
                                 : 0);
         std::vector<T> X(static_cast<size_t>(maxd) * Zp, T(0));
         std::vector<T> ext(static_cast<size_t>(maxd) * W);
         std::vector<T> v2c(static_cast<size_t>(maxd) * W);
         std::vector<T> q(jb.n);
         std::vector<uint8_t> hard(jb.cols);
-        const std::vector<int> punctured = punctured_columns(jb);
+        std::vector<int> punctured = punctured_columns(jb);
+        auto icol = [&](int c) { return jb.col_perm ? jb.col_perm[c] : c; };
+        for (int& c : punctured)
+            c = icol(c);
+        std::vector<int> tcol(jb.n);
+        for (int i = 0; i < jb.n; ++i)
+            tcol[i] = icol(jb.transmitted[i]);
 
+        // lane masks as lane-typed all-ones / zero values (write-back blends) and
+        // as bit words (syndrome); the chunks of each pass holding some row
+        int nmasks = 0;
+        for (int i = 0; i < ncirc; ++i)
+            nmasks = std::max(nmasks, jb.circ_wmask[i] + 1);
+        for (int t = 0; t < jb.syn_ptr[jb.syn_sets]; ++t)
+            nmasks = std::max(nmasks, jb.syn_valid[t] + 1);
+        for (int p = 0; p < jb.passes; ++p)
+            nmasks = std::max(nmasks, jb.pass_active[p] + 1);
+        const int Zw = (Z + 63) / 64;
+        std::vector<M> tmask(static_cast<size_t>(nmasks) * Zp, M(0));
+        std::vector<uint64_t> bmask(static_cast<size_t>(nmasks) * Zw, 0);
+        for (int m = 0; m < nmasks; ++m)
+            for (int k = 0; k < Z; ++k)
+                if (jb.lane_masks[static_cast<size_t>(m) * Z + k]) {
+                    tmask[static_cast<size_t>(m) * Zp + k] = M(-1);
+                    bmask[static_cast<size_t>(m) * Zw + k / 64] |= uint64_t(1) << (k % 64);
+                }
+        std::vector<uint8_t> chunk_on(static_cast<size_t>(jb.passes) * chunks, 1);
+        for (int p = 0; p < jb.passes; ++p)
+            if (jb.pass_active[p] >= 0)
+                for (int c = 0; c < chunks; ++c) {
+                    bool any = false;
+                    for (int k = c * W; k < std::min(Z, (c + 1) * W); ++k)
+                        any |= jb.lane_masks[static_cast<size_t>(jb.pass_active[p]) * Z +
+                                             k] != 0;
+                    chunk_on[static_cast<size_t>(p) * chunks + c] = any;
+                }
+
+        // sign bits of a block, doubled (bit Z + k = bit k) so that any rotation
+        // is a 64-bit window; packed on demand once per syndrome check
+        const int DB = (2 * Z + 191) / 64;
+        std::vector<uint64_t> bits(static_cast<size_t>(nblocks) * DB);
+        std::vector<long> stamp(nblocks, -1);
+        long check = 0;
+        auto or_at = [](uint64_t* d, int pos, uint64_t v) {
+            const int i = pos >> 6, sh = pos & 63;
+            d[i] |= v << sh;
+            if (sh)
+                d[i + 1] |= v >> (64 - sh);
+        };
+        auto block_bits = [&](int b) {
+            uint64_t* d = bits.data() + static_cast<size_t>(b) * DB;
+            if (stamp[b] != check) {
+                stamp[b] = check;
+                std::fill(d, d + DB, uint64_t(0));
+                const T* Lb = L.data() + static_cast<size_t>(b) * Z;
+                for (int w = 0; w < Zw; ++w) {
+                    uint64_t v = sign_bits64<T>(Lb + 64 * w);
+                    if (Z - 64 * w < 64)
+                        v &= (uint64_t(1) << (Z - 64 * w)) - 1;
+                    or_at(d, 64 * w, v);
+                    or_at(d, Z + 64 * w, v);
+                }
+            }
+            return static_cast<const uint64_t*>(d);
+        };
+        const uint64_t last_word =
+            Z % 64 ? (uint64_t(1) << (Z % 64)) - 1 : ~uint64_t(0);
+        std::vector<uint64_t> acc(Zw);
         auto syndrome_ok = [&]() {
-            for (int c = 0; c < jb.cols; ++c)
-                hard[c] = L[c] < 0;
-            for (int r = 0; r < jb.rows; ++r) {
-                uint8_t par = 0;
-                for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e)
-                    par ^= hard[jb.row_cols[e]];
-                if (par)
-                    return false;
+            ++check;
+            for (int t = 0; t < jb.syn_sets; ++t) {
+                std::fill(acc.begin(), acc.end(), uint64_t(0));
+                for (int i = jb.syn_ptr[t]; i < jb.syn_ptr[t + 1]; ++i) {
+                    const uint64_t* d = block_bits(jb.syn_col[i]);
+                    const uint64_t* vm =
+                        jb.syn_valid[i] < 0
+                            ? nullptr
+                            : bmask.data() + static_cast<size_t>(jb.syn_valid[i]) * Zw;
+                    for (int w = 0; w < Zw; ++w) {
+                        const int pos = jb.syn_shift[i] + 64 * w;
+                        const int wi = pos >> 6, sh = pos & 63;
+                        uint64_t v = sh ? (d[wi] >> sh) | (d[wi + 1] << (64 - sh)) : d[wi];
+                        if (vm)
+                            v &= vm[w];
+                        acc[w] ^= v;
+                    }
+                }
+                acc[Zw - 1] &= last_word;
+                for (int w = 0; w < Zw; ++w)
+                    if (acc[w])
+                        return false;
             }
             return true;
         };
 
-        for (size_t f = jb.first; f < jb.last; ++f) {
+        const T vmax = N::init;
+        size_t seq = jb.first; // frames [first, last) in order without a counter
+        while (true) {
+            const size_t f = jb.next_frame ? jb.next_frame->fetch_add(1) : seq++;
+            if (f >= jb.last)
+                break;
             quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
             for (int i = 0; i < jb.n; ++i)
-                L[jb.transmitted[i]] = q[i];
+                L[tcol[i]] = q[i];
             for (int c : punctured)
                 L[c] = 0;
             std::fill(c2v.begin(), c2v.end(), T(0));
@@ -957,18 +1099,27 @@ struct intra_kernel {
             bool ok = false;
             while (it < jb.max_iterations) {
                 ++it;
-                for (int b = 0; b < jb.block_rows; ++b) {
-                    const int k0 = jb.blk_ptr[b];
-                    const int d = jb.blk_ptr[b + 1] - k0;
+                for (int p = 0; p < jb.passes; ++p) {
+                    const int k0 = jb.pass_ptr[p];
+                    const int d = jb.pass_ptr[p + 1] - k0;
                     for (int j = 0; j < d; ++j) {
                         T* Xj = X.data() + static_cast<size_t>(j) * Zp;
                         const T* Lb =
-                            L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
-                        const int s = jb.blk_shift[k0 + j];
+                            L.data() + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                        const int s = jb.circ_shift[k0 + j];
                         std::memcpy(Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
                         std::memcpy(Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+                        for (int m = jb.circ_miss_ptr[k0 + j];
+                             m < jb.circ_miss_ptr[k0 + j + 1];
+                             ++m) {
+                            Xj[jb.miss_lane[m]] = vmax;
+                            c2v[static_cast<size_t>(k0 + j) * Zp + jb.miss_lane[m]] = T(0);
+                        }
                     }
+                    const uint8_t* on = chunk_on.data() + static_cast<size_t>(p) * chunks;
                     for (int c = 0; c < chunks; ++c) {
+                        if (!on[c])
+                            continue;
                         const size_t o = static_cast<size_t>(c) * W;
                         auto lx = [&](int j) {
                             return X.data() + static_cast<size_t>(j) * Zp + o;
@@ -984,10 +1135,19 @@ struct intra_kernel {
                     }
                     for (int j = 0; j < d; ++j) {
                         const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
-                        T* Lb = L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
-                        const int s = jb.blk_shift[k0 + j];
-                        std::memcpy(Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
-                        std::memcpy(Lb, Xj + (Z - s), static_cast<size_t>(s) * sizeof(T));
+                        T* Lb = L.data() + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                        const int s = jb.circ_shift[k0 + j];
+                        const int wm = jb.circ_wmask[k0 + j];
+                        if (wm < 0) {
+                            std::memcpy(
+                                Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
+                            std::memcpy(
+                                Lb, Xj + (Z - s), static_cast<size_t>(s) * sizeof(T));
+                        } else {
+                            const M* mk = tmask.data() + static_cast<size_t>(wm) * Zp;
+                            blend_values<T>(Lb + s, Xj, mk, Z - s);
+                            blend_values<T>(Lb, Xj + (Z - s), mk + (Z - s), s);
+                        }
                     }
                 }
                 if (jb.early_termination || it == jb.max_iterations) {
@@ -996,6 +1156,8 @@ struct intra_kernel {
                         break;
                 }
             }
+            for (int c = 0; c < jb.cols; ++c)
+                hard[c] = L[icol(c)] < 0;
             write_outputs(jb, f, hard.data(), it, ok);
         }
     }
