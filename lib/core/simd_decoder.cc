@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <gpufec/error.h>
 #include <system_error>
@@ -391,6 +392,11 @@ protected:
         if (jb.z > 0) {
             if (d_layout == simd_layout::intra_frame) {
                 intra = true;
+            } else if (d_layout == simd_layout::automatic && !d_qc.col_perm.empty()) {
+                // DVB-S2: a frame's intra-frame working set (int8: 65 KB posteriors,
+                // ~280 KB C2V) stays in L2, a 64-frame group's (4 MB + 7.8 MB) does
+                // not: intra-frame is faster at any batch (docs/SIMD_DESIGN.md)
+                intra = true;
             } else if (d_layout == simd_layout::automatic) {
                 const size_t T = static_cast<size_t>(d_threads);
                 const size_t G = (frames + lanes - 1) / lanes;
@@ -488,6 +494,19 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
             std::to_string(tmax) + "], msg_max = " + std::to_string(tmax) + ")");
     const simd::protokernel& pk =
         arch.empty() ? simd::best_protokernel() : simd::protokernel_by_name(arch);
+    if (layout == simd_layout::automatic) {
+        // GPUFEC_SIMD_LAYOUT=inter|intra forces one (benchmarks, A/B)
+        if (const char* env = std::getenv("GPUFEC_SIMD_LAYOUT")) {
+            const std::string v(env);
+            if (v == "inter")
+                layout = simd_layout::inter_frame;
+            else if (v == "intra")
+                layout = simd_layout::intra_frame;
+            else if (!v.empty() && v != "auto")
+                throw invalid_argument("GPUFEC_SIMD_LAYOUT='" + v +
+                                       "': expected inter, intra or auto");
+        }
+    }
     return std::make_unique<simd_decoder>(std::move(code), options, pk, q, layout);
 }
 

@@ -944,6 +944,64 @@ inline void blend_values(T* __restrict dst,
         d[i] = static_cast<M>((s[i] & mask[i]) | (d[i] & ~mask[i]));
 }
 
+#if defined(__AVX512BW__)
+/*! Bits [0, n) of a lane mask (n <= 64). */
+inline uint64_t low_lanes(int n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
+
+/*!
+ * The 64-byte vector of lanes i = 0.. of a circulant rotated by p within a block
+ * of Z values at Lb: lane i holds Lb[(p + i) mod Z] for p + i < 2Z (a blend of two
+ * loads where it wraps). Reads up to 64 bytes before Lb and after Lb + Z.
+ */
+template <typename T>
+inline __m512i load_rot(const T* Lb, int p, int Z)
+{
+    constexpr int V = 64 / sizeof(T);
+    if (p >= Z)
+        return _mm512_loadu_si512(Lb + p - Z);
+    const __m512i a = _mm512_loadu_si512(Lb + p);
+    if (p + V <= Z)
+        return a;
+    const __m512i b = _mm512_loadu_si512(Lb + p - Z);
+    const uint64_t wrap = ~low_lanes(Z - p);
+    if constexpr (sizeof(T) == 1)
+        return _mm512_mask_blend_epi8(wrap, a, b);
+    else if constexpr (sizeof(T) == 2)
+        return _mm512_mask_blend_epi16(static_cast<__mmask32>(wrap), a, b);
+    else
+        return _mm512_mask_blend_epi32(static_cast<__mmask16>(wrap), a, b);
+}
+
+template <typename T>
+inline void mask_store(T* p, uint64_t m, __m512i v)
+{
+    if constexpr (sizeof(T) == 1)
+        _mm512_mask_storeu_epi8(p, m, v);
+    else if constexpr (sizeof(T) == 2)
+        _mm512_mask_storeu_epi16(p, static_cast<__mmask32>(m), v);
+    else
+        _mm512_mask_storeu_epi32(p, static_cast<__mmask16>(m), v);
+}
+
+/*! The inverse of load_rot for the lanes of mask m: Lb[(p + i) mod Z] = lane i. */
+template <typename T>
+inline void store_rot(T* Lb, int p, int Z, __m512i v, uint64_t m)
+{
+    constexpr int V = 64 / sizeof(T);
+    if (p >= Z) {
+        mask_store<T>(Lb + p - Z, m, v);
+        return;
+    }
+    if (p + V <= Z) {
+        mask_store<T>(Lb + p, m, v);
+        return;
+    }
+    const uint64_t lo = low_lanes(Z - p);
+    mask_store<T>(Lb + p, m & lo, v);
+    mask_store<T>(Lb + p - Z, m & ~lo, v);
+}
+#endif
+
 /*!
  * Intra-frame layered kernel for codes in QC form (QC codes: passes = block
  * rows; DVB-S2: the 360-periodic row sets and their sublayers under a column
@@ -976,24 +1034,49 @@ struct intra_kernel {
         int maxd = 1;
         for (int p = 0; p < jb.passes; ++p)
             maxd = std::max(maxd, jb.pass_ptr[p + 1] - jb.pass_ptr[p]);
-        // + 64 values: the sign packing reads whole 64-value words
-        std::vector<T> L(static_cast<size_t>(jb.cols) + 64, T(0));
-        std::vector<T> c2v(static_cast<size_t>(ncirc) * Zp);
+        // padded: the rotated vector loads read up to W values before a block and
+        // W after it, the sign packing whole 64-value words
+        std::vector<T> Lbuf(static_cast<size_t>(jb.cols) + 4 * W + 128, T(0));
+        T* const L = Lbuf.data() + 2 * W;
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
                                 ? static_cast<size_t>(ncirc) * Zp
                                 : 0);
         std::vector<T> X(static_cast<size_t>(maxd) * Zp, T(0));
         std::vector<T> ext(static_cast<size_t>(maxd) * W);
         std::vector<T> v2c(static_cast<size_t>(maxd) * W);
+#if defined(__AVX512BW__)
+        // the C2V compressed as in the inter-frame kernel (per row mag1 / mag2,
+        // per edge sign and took-mag2 lane masks; row_update_compressed)
+        static constexpr bool comp = !N::is_float &&
+                                     Rule != check_node_rule::self_corrected_min_sum &&
+                                     W * sizeof(T) == 64;
+#else
+        static constexpr bool comp = false;
+#endif
+        // AVX-512: circulants copied in / out as rotated 64-byte vectors (a blend
+        // where the rotation wraps; masked stores) instead of memcpy: no call
+        // overhead, and the row update's loads are forwarded from same-size stores
+        [[maybe_unused]] static constexpr bool vcopy = W * sizeof(T) == 64;
+        std::vector<T> c2v(comp ? 0 : static_cast<size_t>(ncirc) * Zp);
+        std::vector<T> rowmag(comp ? static_cast<size_t>(jb.passes) * chunks * 2 * W : 0);
+        std::vector<uint64_t> emask(comp ? static_cast<size_t>(ncirc) * chunks * 2 : 0);
         std::vector<T> q(jb.n);
-        std::vector<uint8_t> hard(jb.cols);
         std::vector<int> punctured = punctured_columns(jb);
         auto icol = [&](int c) { return jb.col_perm ? jb.col_perm[c] : c; };
         for (int& c : punctured)
             c = icol(c);
+        // internal column of each input LLR; the leading run of the identity
+        // (DVB-S2's information part) is copied whole
         std::vector<int> tcol(jb.n);
-        for (int i = 0; i < jb.n; ++i)
+        int ident = 0;
+        for (int i = 0; i < jb.n; ++i) {
             tcol[i] = icol(jb.transmitted[i]);
+            if (ident == i && tcol[i] == i)
+                ++ident;
+        }
+        std::vector<int> icol_info(jb.out.info_bits ? jb.k : 0);
+        for (size_t i = 0; i < icol_info.size(); ++i)
+            icol_info[i] = icol(jb.info_positions[i]);
 
         // lane masks as lane-typed all-ones / zero values (write-back blends) and
         // as bit words (syndrome); the chunks of each pass holding some row
@@ -1041,7 +1124,7 @@ struct intra_kernel {
             if (stamp[b] != check) {
                 stamp[b] = check;
                 std::fill(d, d + DB, uint64_t(0));
-                const T* Lb = L.data() + static_cast<size_t>(b) * Z;
+                const T* Lb = L + static_cast<size_t>(b) * Z;
                 for (int w = 0; w < Zw; ++w) {
                     uint64_t v = sign_bits64<T>(Lb + 64 * w);
                     if (Z - 64 * w < 64)
@@ -1089,12 +1172,21 @@ struct intra_kernel {
             if (f >= jb.last)
                 break;
             quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
-            for (int i = 0; i < jb.n; ++i)
-                L[tcol[i]] = q[i];
+            {
+                T* __restrict Lp = L;
+                const T* __restrict qp = q.data();
+                const int* __restrict tc = tcol.data();
+                const int n = jb.n;
+                std::memcpy(Lp, qp, static_cast<size_t>(ident) * sizeof(T));
+                for (int i = ident; i < n; ++i)
+                    Lp[tc[i]] = qp[i];
+            }
             for (int c : punctured)
                 L[c] = 0;
             std::fill(c2v.begin(), c2v.end(), T(0));
             std::fill(prev.begin(), prev.end(), T(0));
+            std::fill(rowmag.begin(), rowmag.end(), T(0));
+            std::fill(emask.begin(), emask.end(), uint64_t(0));
             int it = 0;
             bool ok = false;
             while (it < jb.max_iterations) {
@@ -1105,15 +1197,32 @@ struct intra_kernel {
                     for (int j = 0; j < d; ++j) {
                         T* Xj = X.data() + static_cast<size_t>(j) * Zp;
                         const T* Lb =
-                            L.data() + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                            L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
                         const int s = jb.circ_shift[k0 + j];
-                        std::memcpy(Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
-                        std::memcpy(Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+#if defined(__AVX512BW__)
+                        if constexpr (vcopy) {
+                            for (int c = 0; c < chunks; ++c)
+                                _mm512_storeu_si512(Xj + c * W,
+                                                    load_rot<T>(Lb, s + c * W, Z));
+                        } else
+#endif
+                        {
+                            std::memcpy(
+                                Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
+                            std::memcpy(
+                                Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+                        }
                         for (int m = jb.circ_miss_ptr[k0 + j];
                              m < jb.circ_miss_ptr[k0 + j + 1];
                              ++m) {
-                            Xj[jb.miss_lane[m]] = vmax;
-                            c2v[static_cast<size_t>(k0 + j) * Zp + jb.miss_lane[m]] = T(0);
+                            const int k = jb.miss_lane[m];
+                            Xj[k] = vmax;
+                            if constexpr (comp) // C2V negative: L - C2V saturates at +max
+                                emask[(static_cast<size_t>(k0) * chunks +
+                                       static_cast<size_t>(k / W) * d + j) *
+                                      2] |= uint64_t(1) << (k % W);
+                            else
+                                c2v[static_cast<size_t>(k0 + j) * Zp + k] = T(0);
                         }
                     }
                     const uint8_t* on = chunk_on.data() + static_cast<size_t>(p) * chunks;
@@ -1124,6 +1233,26 @@ struct intra_kernel {
                         auto lx = [&](int j) {
                             return X.data() + static_cast<size_t>(j) * Zp + o;
                         };
+#if defined(__AVX512BW__)
+                        if constexpr (comp) {
+                            uint64_t sink;
+                            auto sout = [&](int) { return &sink; };
+                            row_update_compressed<T, Rule, false>(
+                                d,
+                                lx,
+                                sout,
+                                rowmag.data() +
+                                    (static_cast<size_t>(p) * chunks + c) * 2 * W,
+                                emask.data() +
+                                    (static_cast<size_t>(k0) * chunks +
+                                     static_cast<size_t>(c) * d) *
+                                        2,
+                                ext.data(),
+                                ~uint64_t(0),
+                                jb);
+                            continue;
+                        }
+#endif
                         auto mat = [&](int j) {
                             return c2v.data() + static_cast<size_t>(k0 + j) * Zp + o;
                         };
@@ -1135,9 +1264,28 @@ struct intra_kernel {
                     }
                     for (int j = 0; j < d; ++j) {
                         const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
-                        T* Lb = L.data() + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                        T* Lb = L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
                         const int s = jb.circ_shift[k0 + j];
                         const int wm = jb.circ_wmask[k0 + j];
+#if defined(__AVX512BW__)
+                        if constexpr (vcopy) {
+                            const uint64_t* bm =
+                                wm < 0 ? nullptr
+                                       : bmask.data() + static_cast<size_t>(wm) * Zw;
+                            for (int c = 0; c < chunks; ++c) {
+                                uint64_t m = low_lanes(std::min(W, Z - c * W));
+                                if (bm)
+                                    m &= (bm[c * W / 64] >> (c * W % 64)) & low_lanes(W);
+                                if (m)
+                                    store_rot<T>(Lb,
+                                                 s + c * W,
+                                                 Z,
+                                                 _mm512_loadu_si512(Xj + c * W),
+                                                 m);
+                            }
+                            continue;
+                        }
+#endif
                         if (wm < 0) {
                             std::memcpy(
                                 Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
@@ -1156,9 +1304,25 @@ struct intra_kernel {
                         break;
                 }
             }
-            for (int c = 0; c < jb.cols; ++c)
-                hard[c] = L[icol(c)] < 0;
-            write_outputs(jb, f, hard.data(), it, ok);
+            // outputs straight from the posteriors (internal columns)
+            if (jb.out.info_bits) {
+                uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
+                const T* __restrict Lp = L;
+                const int* __restrict ic = icol_info.data();
+                for (int i = 0; i < jb.k; ++i)
+                    dst[i] = Lp[ic[i]] < 0;
+            }
+            if (jb.out.codewords) {
+                uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
+                const T* __restrict Lp = L;
+                const int* __restrict tc = tcol.data();
+                for (int i = 0; i < jb.n; ++i)
+                    dst[i] = Lp[tc[i]] < 0;
+            }
+            if (jb.out.iterations)
+                jb.out.iterations[f] = it;
+            if (jb.out.parity_ok)
+                jb.out.parity_ok[f] = ok ? 1 : 0;
         }
     }
 };
