@@ -417,10 +417,10 @@ inline void row_update(int d,
  * row_update() bit for bit; the C2V memory streamed per iteration drops from
  * d vectors to 2 vectors + d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
  */
-template <typename T, check_node_rule Rule, bool Masked, typename LIn, typename SOut>
+template <typename T, check_node_rule Rule, bool Masked, typename LLoad, typename LStore>
 inline void row_update_compressed(int d,
-                                  LIn lin,
-                                  SOut sout,
+                                  LLoad ld,
+                                  LStore st,
                                   T* rowmag,
                                   uint64_t* emask,
                                   T* ext,
@@ -442,7 +442,7 @@ inline void row_update_compressed(int d,
             t2 &= keep;
         }
         __m512i c, x;
-        const __m512i Lv = _mm512_loadu_si512(lin(j));
+        const __m512i Lv = ld(j);
         if constexpr (i8) {
             c = _mm512_mask_blend_epi8(t2, om1, om2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
@@ -528,13 +528,7 @@ inline void row_update_compressed(int d,
         }
         emask[2 * j] = sg;
         emask[2 * j + 1] = t2;
-        _mm512_storeu_si512(lin(j), out);
-        // the lanes' hard decisions of this column (L < 0), for the syndrome: the
-        // last row of the iteration to touch the column leaves its final signs
-        if constexpr (i8)
-            *sout(j) = _mm512_movepi8_mask(out);
-        else
-            *sout(j) = _mm512_movepi16_mask(out);
+        st(j, out);
     }
     _mm512_storeu_si512(rowmag, mag1);
     _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
@@ -759,13 +753,23 @@ struct inter_kernel {
                 if constexpr (comp) {
                     T* rm = rowmag.data() + static_cast<size_t>(r) * 2 * W;
                     uint64_t* em = emask.data() + static_cast<size_t>(e0) * 2;
-                    auto sout = [&](int j) { return sgn.data() + rc[j]; };
+                    auto ld = [&](int j) { return _mm512_loadu_si512(lin(j)); };
+                    // the posterior, and the lanes' hard decisions of this column
+                    // (L < 0) for the syndrome: the last row of the iteration to
+                    // touch the column leaves its final signs
+                    auto st = [&](int j, __m512i v) {
+                        _mm512_storeu_si512(lin(j), v);
+                        if constexpr (sizeof(T) == 1)
+                            sgn[rc[j]] = _mm512_movepi8_mask(v);
+                        else
+                            sgn[rc[j]] = _mm512_movepi16_mask(v);
+                    };
                     if (fresh)
                         row_update_compressed<T, Rule, true>(
-                            d, lin, sout, rm, em, ext.data(), keep_bits, jb);
+                            d, ld, st, rm, em, ext.data(), keep_bits, jb);
                     else
                         row_update_compressed<T, Rule, false>(
-                            d, lin, sout, rm, em, ext.data(), keep_bits, jb);
+                            d, ld, st, rm, em, ext.data(), keep_bits, jb);
                     continue;
                 }
 #endif
@@ -1002,6 +1006,12 @@ inline void store_rot(T* Lb, int p, int Z, __m512i v, uint64_t m)
 }
 #endif
 
+/*! Bits [0, n) of a lane mask (n <= 64), any ISA. */
+inline uint64_t low_lanes_n(int n)
+{
+    return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+}
+
 /*!
  * Intra-frame layered kernel for codes in QC form (QC codes: passes = block
  * rows; DVB-S2: the 360-periodic row sets and their sublayers under a column
@@ -1057,6 +1067,12 @@ struct intra_kernel {
         // where the rotation wraps; masked stores) instead of memcpy: no call
         // overhead, and the row update's loads are forwarded from same-size stores
         [[maybe_unused]] static constexpr bool vcopy = W * sizeof(T) == 64;
+        // comp: per circulant and chunk, the lanes without an edge (+max) and the
+        // lanes written back (valid, of the pass's rows, with an edge)
+        std::vector<uint64_t> missbits(comp ? static_cast<size_t>(ncirc) * chunks : 0);
+        std::vector<uint64_t> wbits(comp ? static_cast<size_t>(ncirc) * chunks : 0);
+        std::vector<T*> Lj(maxd);
+        std::vector<int> Sj(maxd);
         std::vector<T> c2v(comp ? 0 : static_cast<size_t>(ncirc) * Zp);
         std::vector<T> rowmag(comp ? static_cast<size_t>(jb.passes) * chunks * 2 * W : 0);
         std::vector<uint64_t> emask(comp ? static_cast<size_t>(ncirc) * chunks * 2 : 0);
@@ -1106,6 +1122,27 @@ struct intra_kernel {
                                              k] != 0;
                     chunk_on[static_cast<size_t>(p) * chunks + c] = any;
                 }
+
+        if constexpr (comp) {
+            for (int i = 0; i < ncirc; ++i) {
+                const uint64_t* bm =
+                    jb.circ_wmask[i] < 0
+                        ? nullptr
+                        : bmask.data() + static_cast<size_t>(jb.circ_wmask[i]) * Zw;
+                for (int c = 0; c < chunks; ++c) {
+                    const size_t ic = static_cast<size_t>(i) * chunks + c;
+                    wbits[ic] = low_lanes_n(std::min(W, Z - c * W));
+                    if (bm)
+                        wbits[ic] &= (bm[c * W / 64] >> (c * W % 64)) & low_lanes_n(W);
+                }
+                for (int m = jb.circ_miss_ptr[i]; m < jb.circ_miss_ptr[i + 1]; ++m) {
+                    const int k = jb.miss_lane[m];
+                    const size_t ic = static_cast<size_t>(i) * chunks + k / W;
+                    missbits[ic] |= uint64_t(1) << (k % W);
+                    wbits[ic] &= ~(uint64_t(1) << (k % W));
+                }
+            }
+        }
 
         // sign bits of a block, doubled (bit Z + k = bit k) so that any rotation
         // is a 64-bit window; packed on demand once per syndrome check
@@ -1166,6 +1203,10 @@ struct intra_kernel {
         };
 
         const T vmax = N::init;
+#if defined(__AVX512BW__)
+        [[maybe_unused]] const __m512i vmaxv =
+            sizeof(T) == 1 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+#endif
         size_t seq = jb.first; // frames [first, last) in order without a counter
         while (true) {
             const size_t f = jb.next_frame ? jb.next_frame->fetch_add(1) : seq++;
@@ -1196,9 +1237,22 @@ struct intra_kernel {
                     const int d = jb.pass_ptr[p + 1] - k0;
                     for (int j = 0; j < d; ++j) {
                         T* Xj = X.data() + static_cast<size_t>(j) * Zp;
-                        const T* Lb =
-                            L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                        T* Lb = L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
                         const int s = jb.circ_shift[k0 + j];
+                        if constexpr (comp) {
+                            Lj[j] = Lb;
+                            Sj[j] = s;
+                            for (int m = jb.circ_miss_ptr[k0 + j];
+                                 m < jb.circ_miss_ptr[k0 + j + 1];
+                                 ++m) {
+                                // C2V negative: L (+max) - C2V saturates at +max
+                                const int k = jb.miss_lane[m];
+                                emask[(static_cast<size_t>(k0) * chunks +
+                                       static_cast<size_t>(k / W) * d + j) *
+                                      2] |= uint64_t(1) << (k % W);
+                            }
+                            continue;
+                        }
 #if defined(__AVX512BW__)
                         if constexpr (vcopy) {
                             for (int c = 0; c < chunks; ++c)
@@ -1217,12 +1271,7 @@ struct intra_kernel {
                              ++m) {
                             const int k = jb.miss_lane[m];
                             Xj[k] = vmax;
-                            if constexpr (comp) // C2V negative: L - C2V saturates at +max
-                                emask[(static_cast<size_t>(k0) * chunks +
-                                       static_cast<size_t>(k / W) * d + j) *
-                                      2] |= uint64_t(1) << (k % W);
-                            else
-                                c2v[static_cast<size_t>(k0 + j) * Zp + k] = T(0);
+                            c2v[static_cast<size_t>(k0 + j) * Zp + k] = T(0);
                         }
                     }
                     const uint8_t* on = chunk_on.data() + static_cast<size_t>(p) * chunks;
@@ -1235,12 +1284,36 @@ struct intra_kernel {
                         };
 #if defined(__AVX512BW__)
                         if constexpr (comp) {
-                            uint64_t sink;
-                            auto sout = [&](int) { return &sink; };
+                            // straight from / to the posteriors (rotated vector
+                            // loads, masked stores of the lanes written back): the
+                            // rows of a pass share no column, so no copy is needed
+                            const uint64_t* mb =
+                                missbits.data() + static_cast<size_t>(k0) * chunks + c;
+                            const uint64_t* wb =
+                                wbits.data() + static_cast<size_t>(k0) * chunks + c;
+                            auto ld = [&](int j) {
+                                const __m512i v =
+                                    load_rot<T>(Lj[j], Sj[j] + c * W, Z);
+                                const uint64_t mm = mb[static_cast<size_t>(j) * chunks];
+                                if (mm == 0)
+                                    return v;
+                                if constexpr (sizeof(T) == 1)
+                                    return _mm512_mask_mov_epi8(v, mm, vmaxv);
+                                else
+                                    return _mm512_mask_mov_epi16(
+                                        v, static_cast<__mmask32>(mm), vmaxv);
+                            };
+                            auto st = [&](int j, __m512i v) {
+                                store_rot<T>(Lj[j],
+                                             Sj[j] + c * W,
+                                             Z,
+                                             v,
+                                             wb[static_cast<size_t>(j) * chunks]);
+                            };
                             row_update_compressed<T, Rule, false>(
                                 d,
-                                lx,
-                                sout,
+                                ld,
+                                st,
                                 rowmag.data() +
                                     (static_cast<size_t>(p) * chunks + c) * 2 * W,
                                 emask.data() +
@@ -1262,7 +1335,7 @@ struct intra_kernel {
                         row_update<T, W, Rule, false, false>(
                             d, lx, lx, mat, pat, ext.data(), v2c.data(), nullptr, jb);
                     }
-                    for (int j = 0; j < d; ++j) {
+                    for (int j = 0; j < (comp ? 0 : d); ++j) {
                         const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
                         T* Lb = L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
                         const int s = jb.circ_shift[k0 + j];
