@@ -393,10 +393,24 @@ protected:
             if (d_layout == simd_layout::intra_frame) {
                 intra = true;
             } else if (d_layout == simd_layout::automatic && !d_qc.col_perm.empty()) {
-                // DVB-S2: a frame's intra-frame working set (int8: 65 KB posteriors,
-                // ~280 KB C2V) stays in L2, a 64-frame group's (4 MB + 7.8 MB) does
-                // not: intra-frame is faster at any batch (docs/SIMD_DESIGN.md)
-                intra = true;
+                // DVB-S2: one intra-frame decode costs about rho W-lane-group
+                // decodes / W, rho = 0.85 (passes / sets) (the sets split into
+                // sublayers run once per sublayer on all lanes), x 0.8 with early
+                // termination (no lane refill), x 1.5 in float (no compressed C2V);
+                // measured on one core (docs/SIMD_DESIGN.md): intra-frame for the
+                // low rates (normal 1/4 .. 1/2, passes / sets <= 1.1), inter-frame
+                // for most high rates (3/5: 1.6, short 8/9: 5.2), and for few frames
+                const double sets = static_cast<double>(d_qc.syn_ptr.size() - 1);
+                const double passes = static_cast<double>(d_qc.pass_ptr.size() - 1);
+                double rho = 0.85 * passes / sets;
+                if (d_options.early_termination)
+                    rho *= 0.8;
+                if (d_options.precision == message_precision::float32)
+                    rho *= 1.5;
+                const size_t T = static_cast<size_t>(d_threads);
+                const size_t G = (frames + lanes - 1) / lanes;
+                intra = static_cast<double>((frames + T - 1) / T) * rho <
+                        static_cast<double>(lanes * ((G + T - 1) / T));
             } else if (d_layout == simd_layout::automatic) {
                 const size_t T = static_cast<size_t>(d_threads);
                 const size_t G = (frames + lanes - 1) / lanes;
