@@ -436,8 +436,8 @@ protected:
         auto work = [&](size_t w) {
             simd::job j = jb;
             j.first = intra ? 0 : std::min(frames, (groups * w / workers) * lanes);
-            j.last = intra ? frames
-                           : std::min(frames, (groups * (w + 1) / workers) * lanes);
+            j.last =
+                intra ? frames : std::min(frames, (groups * (w + 1) / workers) * lanes);
             try {
                 if (j.first < j.last)
                     fn(j);

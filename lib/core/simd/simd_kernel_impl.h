@@ -917,7 +917,8 @@ inline uint64_t sign_bits64(const T* p)
             return _mm512_movepi8_mask(_mm512_loadu_si512(p));
         else
             return _mm512_movepi16_mask(_mm512_loadu_si512(p)) |
-                   (static_cast<uint64_t>(_mm512_movepi16_mask(_mm512_loadu_si512(p + 32)))
+                   (static_cast<uint64_t>(
+                        _mm512_movepi16_mask(_mm512_loadu_si512(p + 32)))
                     << 32);
 #elif defined(__AVX2__)
         if constexpr (sizeof(T) == 1)
@@ -950,7 +951,10 @@ inline void blend_values(T* __restrict dst,
 
 #if defined(__AVX512BW__)
 /*! Bits [0, n) of a lane mask (n <= 64). */
-inline uint64_t low_lanes(int n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
+inline uint64_t low_lanes(int n)
+{
+    return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+}
 
 /*!
  * The 64-byte vector of lanes i = 0.. of a circulant rotated by p within a block
@@ -1110,7 +1114,8 @@ struct intra_kernel {
             for (int k = 0; k < Z; ++k)
                 if (jb.lane_masks[static_cast<size_t>(m) * Z + k]) {
                     tmask[static_cast<size_t>(m) * Zp + k] = M(-1);
-                    bmask[static_cast<size_t>(m) * Zw + k / 64] |= uint64_t(1) << (k % 64);
+                    bmask[static_cast<size_t>(m) * Zw + k / 64] |= uint64_t(1)
+                                                                   << (k % 64);
                 }
         std::vector<uint8_t> chunk_on(static_cast<size_t>(jb.passes) * chunks, 1);
         for (int p = 0; p < jb.passes; ++p)
@@ -1172,8 +1177,7 @@ struct intra_kernel {
             }
             return static_cast<const uint64_t*>(d);
         };
-        const uint64_t last_word =
-            Z % 64 ? (uint64_t(1) << (Z % 64)) - 1 : ~uint64_t(0);
+        const uint64_t last_word = Z % 64 ? (uint64_t(1) << (Z % 64)) - 1 : ~uint64_t(0);
         std::vector<uint64_t> acc(Zw);
         auto syndrome_ok = [&]() {
             ++check;
@@ -1188,7 +1192,8 @@ struct intra_kernel {
                     for (int w = 0; w < Zw; ++w) {
                         const int pos = jb.syn_shift[i] + 64 * w;
                         const int wi = pos >> 6, sh = pos & 63;
-                        uint64_t v = sh ? (d[wi] >> sh) | (d[wi + 1] << (64 - sh)) : d[wi];
+                        uint64_t v =
+                            sh ? (d[wi] >> sh) | (d[wi + 1] << (64 - sh)) : d[wi];
                         if (vm)
                             v &= vm[w];
                         acc[w] ^= v;
@@ -1292,8 +1297,7 @@ struct intra_kernel {
                             const uint64_t* wb =
                                 wbits.data() + static_cast<size_t>(k0) * chunks + c;
                             auto ld = [&](int j) {
-                                const __m512i v =
-                                    load_rot<T>(Lj[j], Sj[j] + c * W, Z);
+                                const __m512i v = load_rot<T>(Lj[j], Sj[j] + c * W, Z);
                                 const uint64_t mm = mb[static_cast<size_t>(j) * chunks];
                                 if (mm == 0)
                                     return v;
@@ -1316,10 +1320,9 @@ struct intra_kernel {
                                 st,
                                 rowmag.data() +
                                     (static_cast<size_t>(p) * chunks + c) * 2 * W,
-                                emask.data() +
-                                    (static_cast<size_t>(k0) * chunks +
-                                     static_cast<size_t>(c) * d) *
-                                        2,
+                                emask.data() + (static_cast<size_t>(k0) * chunks +
+                                                static_cast<size_t>(c) * d) *
+                                                   2,
                                 ext.data(),
                                 ~uint64_t(0),
                                 jb);

@@ -359,15 +359,16 @@ public:
                             CPPUNIT_ASSERT_MESSAGE(
                                 std::string(c.spec) + " iterations should vary", varied);
                         }
-                        const std::string w =
-                            std::string(c.spec) + " intra " + to_string(rule) + " " +
-                            to_string(p) + (et ? " et" : " no-et");
+                        const std::string w = std::string(c.spec) + " intra " +
+                                              to_string(rule) + " " + to_string(p) +
+                                              (et ? " et" : " no-et");
                         if (p == message_precision::float32)
                             assert_same(w + " vs reference",
                                         run(*make_cpu_reference_decoder(code, o), b),
                                         inter);
                         for (auto* pk : simd::available_protokernels()) {
-                            if (!c.all_archs && pk != simd::available_protokernels().back())
+                            if (!c.all_archs &&
+                                pk != simd::available_protokernels().back())
                                 continue;
                             const result intra =
                                 run(*make_simd_decoder(
@@ -391,13 +392,12 @@ public:
                 const batch b = make_batch(*code, 1, 0.0, 7, false);
                 for (auto p : { message_precision::int8, message_precision::float32 }) {
                     const auto o = opts(check_node_rule::normalized_min_sum, p, true);
-                    const result r =
-                        run(*make_simd_decoder(code,
-                                               o,
-                                               "",
-                                               default_simd_quantization(p),
-                                               simd_layout::intra_frame),
-                            b);
+                    const result r = run(*make_simd_decoder(code,
+                                                            o,
+                                                            "",
+                                                            default_simd_quantization(p),
+                                                            simd_layout::intra_frame),
+                                         b);
                     CPPUNIT_ASSERT_MESSAGE(spec, r.codeword == b.codeword);
                     CPPUNIT_ASSERT(r.ok[0] == 1);
                     CPPUNIT_ASSERT_EQUAL(1, r.iterations[0]);
