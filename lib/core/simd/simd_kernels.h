@@ -2,8 +2,9 @@
 /*
  * SIMD min-sum-family kernels (issue 6): inter-frame (paper 002: lane l of every
  * message vector holds frame l of a group of W frames; layered or flooding) and
- * intra-frame for QC codes (one frame, the Z rows of a block row in the lanes,
- * circulant shifts as rotated copies; for single-frame latency). One kernel, several
+ * intra-frame for codes in QC form (one frame, the Z rows of a layer in the lanes,
+ * circulant shifts as rotated copies or loads; QC codes and DVB-S2 under a column
+ * permutation). One kernel, several
  * protokernels (VOLK model): the same source (simd_kernel_impl.h) compiled in one
  * translation unit per ISA with that ISA's flags (generic, sse4_1, avx2, avx512);
  * simd_dispatch.cc picks the best one the running CPU supports at run time
@@ -101,7 +102,7 @@ struct protokernel {
     int int16_lanes;
     int int8_lanes;
     int float_lanes;
-    kernel_fn int16_intra_fn; //!< intra-frame, layered, QC codes (job.z > 0)
+    kernel_fn int16_intra_fn; //!< intra-frame, layered, QC form (job.z > 0)
     kernel_fn int8_intra_fn;
     kernel_fn float_intra_fn;
 };
