@@ -9,7 +9,9 @@
 #include "simd_decoder.h"
 #include "simd/simd_kernels.h"
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <exception>
 #include <gpufec/error.h>
 #include <system_error>
@@ -32,15 +34,29 @@ simd_quantization default_simd_quantization(message_precision precision)
 
 namespace {
 
-/*! QC blocks of the layers, in CSR order; empty when the code lacks the structure. */
-struct qc_blocks {
+/*!
+ * The intra-frame description (simd::job's "QC form"): passes of circulants, lane
+ * masks, the syndrome's row sets; z == 0 when the code lacks the structure.
+ */
+struct intra_desc {
     int z = 0;
-    std::vector<int> ptr, col, shift;
+    std::vector<int> col_perm; //!< empty: identity
+    std::vector<int> pass_ptr{ 0 }, pass_active, circ_col, circ_shift, circ_wmask,
+        circ_miss_ptr{ 0 }, miss_lane;
+    std::vector<uint8_t> lane_masks;
+    std::vector<int> syn_ptr{ 0 }, syn_col, syn_shift, syn_valid;
+
+    int add_mask(const std::vector<uint8_t>& m)
+    {
+        lane_masks.insert(lane_masks.end(), m.begin(), m.end());
+        return static_cast<int>(lane_masks.size() / m.size()) - 1;
+    }
 };
 
-qc_blocks make_qc_blocks(const ldpc_code& code)
+/*! QC codes whose layers are the block rows: one pass per block row. */
+intra_desc make_qc_desc(const ldpc_code& code)
 {
-    qc_blocks b;
+    intra_desc b;
     const parity_check_matrix& h = code.h();
     if (!h.is_qc())
         return b;
@@ -49,7 +65,6 @@ qc_blocks make_qc_blocks(const ldpc_code& code)
     if (Z <= 0 || h.rows() != qc.block_rows * Z || h.cols() != qc.block_cols * Z ||
         static_cast<int>(h.layers().size()) != qc.block_rows)
         return b;
-    b.ptr.push_back(0);
     for (int br = 0; br < qc.block_rows; ++br) {
         const auto& layer = h.layers()[br];
         if (static_cast<int>(layer.size()) != Z)
@@ -60,21 +75,158 @@ qc_blocks make_qc_blocks(const ldpc_code& code)
         // the j-th CSR entry of row i of the block row must be block j's column
         const int r0 = br * Z;
         const int d = h.row_ptr()[r0 + 1] - h.row_ptr()[r0];
+        std::vector<int> seen;
         for (int j = 0; j < d; ++j) {
             const int c0 = h.row_cols()[h.row_ptr()[r0] + j];
             const int bc = c0 / Z, s = c0 % Z;
+            if (std::find(seen.begin(), seen.end(), bc) != seen.end())
+                return {}; // two circulants in one block column: not a layer
+            seen.push_back(bc);
             for (int i = 0; i < Z; ++i) {
                 const int r = r0 + i;
                 if (h.row_ptr()[r + 1] - h.row_ptr()[r] != d ||
                     h.row_cols()[h.row_ptr()[r] + j] != bc * Z + (i + s) % Z)
                     return {};
             }
-            b.col.push_back(bc);
-            b.shift.push_back(s);
+            b.circ_col.push_back(bc);
+            b.circ_shift.push_back(s);
+            b.circ_wmask.push_back(-1);
+            b.circ_miss_ptr.push_back(0);
+            b.syn_col.push_back(bc);
+            b.syn_shift.push_back(s);
+            b.syn_valid.push_back(-1);
         }
-        b.ptr.push_back(static_cast<int>(b.col.size()));
+        b.pass_ptr.push_back(static_cast<int>(b.circ_col.size()));
+        b.pass_active.push_back(-1);
+        b.syn_ptr.push_back(static_cast<int>(b.syn_col.size()));
     }
     b.z = Z;
+    return b;
+}
+
+/*!
+ * DVB-S2 (EN 302 307-1 5.3.2; any code with M = 360 q rows, N - M a multiple of
+ * 360 and the core's 360-periodic layers): under the column permutation
+ * info column c -> c, parity column N - M + r + k q -> N - M + 360 r + k, row
+ * r + k q is lane k of row set r, whose edges are circulants of shift s (lane k at
+ * column (k + s) mod 360 of a block): the information groups' addresses, parity
+ * blocks r and r - 1 with shift 0 and, for r = 0, parity block q - 1 with shift
+ * 359 whose lane 0 has no edge. One pass per layer of h().layers() (a set or one
+ * of its column-disjoint sublayers, in the core's order, as the reference
+ * decoder), with the lanes of its rows.
+ */
+intra_desc make_dvbs2_desc(const ldpc_code& code)
+{
+    intra_desc b;
+    const parity_check_matrix& h = code.h();
+    const int Z = 360; // parity_check_matrix's strided layer period (DVB-S2 groups)
+    const int M = h.rows(), N = h.cols();
+    if (h.is_qc() || M % Z != 0 || M / Z < 2 || N <= M || (N - M) % Z != 0)
+        return b;
+    const int q = M / Z, n0 = N - M;
+    std::vector<int> perm(N);
+    for (int c = 0; c < N; ++c)
+        perm[c] = c < n0 ? c : n0 + ((c - n0) % q) * Z + (c - n0) / q;
+    // circulants of each set: (block, shift) -> lanes with that edge
+    std::vector<std::vector<std::pair<int, int>>> set_circ(q);
+    std::vector<std::vector<std::vector<uint8_t>>> set_lanes(q);
+    for (int r = 0; r < q; ++r) {
+        auto& circ = set_circ[r];
+        auto& lanes = set_lanes[r];
+        for (int k = 0; k < Z; ++k) {
+            const int row = r + k * q;
+            for (int e = h.row_ptr()[row]; e < h.row_ptr()[row + 1]; ++e) {
+                const int pc = perm[h.row_cols()[e]];
+                const std::pair<int, int> key(pc / Z, ((pc % Z) - k + Z) % Z);
+                size_t i = std::find(circ.begin(), circ.end(), key) - circ.begin();
+                if (i == circ.size()) {
+                    if (circ.size() >= 64)
+                        return {}; // not circulant-like
+                    circ.push_back(key);
+                    lanes.emplace_back(Z, 0);
+                }
+                lanes[i][k] = 1;
+            }
+        }
+        for (const auto& l : lanes)
+            if (std::count(l.begin(), l.end(), 1) < Z / 2)
+                return {}; // mostly empty circulants: not worth the QC form
+    }
+    // layers: consecutive, each inside one set, sets in order, covering them
+    const auto& layers = h.layers();
+    std::vector<int> layer_set(layers.size());
+    {
+        int r = 0;
+        std::vector<int> covered(q, 0);
+        for (size_t i = 0; i < layers.size(); ++i) {
+            if (layers[i].empty())
+                return {};
+            const int t = layers[i][0] % q;
+            if (t < r || (t > r && covered[r] != Z))
+                return {};
+            r = t;
+            for (int row : layers[i])
+                if (row % q != t)
+                    return {};
+            covered[t] += static_cast<int>(layers[i].size());
+            layer_set[i] = t;
+        }
+        for (int t = 0; t < q; ++t)
+            if (covered[t] != Z)
+                return {};
+    }
+    for (int r = 0; r < q; ++r) {
+        for (size_t i = 0; i < set_circ[r].size(); ++i) {
+            b.syn_col.push_back(set_circ[r][i].first);
+            b.syn_shift.push_back(set_circ[r][i].second);
+            const auto& l = set_lanes[r][i];
+            b.syn_valid.push_back(std::count(l.begin(), l.end(), 1) == Z ? -1
+                                                                         : b.add_mask(l));
+        }
+        b.syn_ptr.push_back(static_cast<int>(b.syn_col.size()));
+    }
+    for (size_t li = 0; li < layers.size(); ++li) {
+        const int r = layer_set[li];
+        std::vector<uint8_t> active(Z, 0);
+        for (int row : layers[li])
+            active[row / q] = 1;
+        const bool all = static_cast<int>(layers[li].size()) == Z;
+        b.pass_active.push_back(all ? -1 : b.add_mask(active));
+        const auto& circ = set_circ[r];
+        for (size_t i = 0; i < circ.size(); ++i) {
+            const auto& l = set_lanes[r][i];
+            std::vector<uint8_t> w(Z);
+            bool any = false, full = true;
+            for (int k = 0; k < Z; ++k) {
+                w[k] = active[k] & l[k];
+                any |= w[k] != 0;
+                full &= w[k] != 0;
+            }
+            if (!any)
+                continue; // no row of this layer has the circulant
+            bool shared = false;
+            for (size_t o = 0; o < circ.size(); ++o)
+                shared |= o != i && circ[o].first == circ[i].first;
+            b.circ_col.push_back(circ[i].first);
+            b.circ_shift.push_back(circ[i].second);
+            b.circ_wmask.push_back(full && !shared ? -1 : b.add_mask(w));
+            for (int k = 0; k < Z; ++k)
+                if (!l[k])
+                    b.miss_lane.push_back(k);
+            b.circ_miss_ptr.push_back(static_cast<int>(b.miss_lane.size()));
+        }
+        b.pass_ptr.push_back(static_cast<int>(b.circ_col.size()));
+    }
+    b.col_perm = std::move(perm);
+    b.z = Z;
+    return b;
+}
+
+intra_desc make_intra_desc(const ldpc_code& code)
+{
+    intra_desc b = make_qc_desc(code);
+    if (b.z == 0)
+        b = make_dvbs2_desc(code);
     return b;
 }
 
@@ -103,12 +255,13 @@ public:
         for (int r = 0; r < h.rows(); ++r)
             d_max_degree = std::max(d_max_degree, h.row_ptr()[r + 1] - h.row_ptr()[r]);
         if (options.schedule == decoding_schedule::layered)
-            d_qc = make_qc_blocks(*d_code);
+            d_qc = make_intra_desc(*d_code);
         if (options.schedule == decoding_schedule::flooding) {
             // the reference's order: the next posterior sums C2V in ascending rows
             for (int r = 0; r < h.rows(); ++r)
                 order[r] = r;
-        } else if (options.precision != message_precision::float32 && d_qc.z == 0) {
+        } else if (options.precision != message_precision::float32 &&
+                   (d_qc.z == 0 || !d_qc.col_perm.empty())) {
             // fixed point (free to choose its layers; float keeps the reference's
             // order, bit for bit): DVB-S2-like codes layered by 360-periodic row sets
             strided_layers(h, order);
@@ -185,10 +338,21 @@ protected:
         jb.flooding = d_options.schedule == decoding_schedule::flooding;
         if (d_qc.z > 0 && d_layout != simd_layout::inter_frame) {
             jb.z = d_qc.z;
-            jb.block_rows = static_cast<int>(d_qc.ptr.size()) - 1;
-            jb.blk_ptr = d_qc.ptr.data();
-            jb.blk_col = d_qc.col.data();
-            jb.blk_shift = d_qc.shift.data();
+            jb.col_perm = d_qc.col_perm.empty() ? nullptr : d_qc.col_perm.data();
+            jb.passes = static_cast<int>(d_qc.pass_ptr.size()) - 1;
+            jb.pass_ptr = d_qc.pass_ptr.data();
+            jb.pass_active = d_qc.pass_active.data();
+            jb.circ_col = d_qc.circ_col.data();
+            jb.circ_shift = d_qc.circ_shift.data();
+            jb.circ_wmask = d_qc.circ_wmask.data();
+            jb.circ_miss_ptr = d_qc.circ_miss_ptr.data();
+            jb.miss_lane = d_qc.miss_lane.data();
+            jb.lane_masks = d_qc.lane_masks.data();
+            jb.syn_sets = static_cast<int>(d_qc.syn_ptr.size()) - 1;
+            jb.syn_ptr = d_qc.syn_ptr.data();
+            jb.syn_col = d_qc.syn_col.data();
+            jb.syn_shift = d_qc.syn_shift.data();
+            jb.syn_valid = d_qc.syn_valid.data();
         }
         jb.max_iterations = d_max_iterations.load();
         jb.early_termination = d_options.early_termination;
@@ -228,6 +392,25 @@ protected:
         if (jb.z > 0) {
             if (d_layout == simd_layout::intra_frame) {
                 intra = true;
+            } else if (d_layout == simd_layout::automatic && !d_qc.col_perm.empty()) {
+                // DVB-S2: one intra-frame decode costs about rho W-lane-group
+                // decodes / W, rho = 0.85 (passes / sets) (the sets split into
+                // sublayers run once per sublayer on all lanes), x 0.8 with early
+                // termination (no lane refill), x 1.5 in float (no compressed C2V);
+                // measured on one core (docs/SIMD_DESIGN.md): intra-frame for the
+                // low rates (normal 1/4 .. 1/2, passes / sets <= 1.1), inter-frame
+                // for most high rates (3/5: 1.6, short 8/9: 5.2), and for few frames
+                const double sets = static_cast<double>(d_qc.syn_ptr.size() - 1);
+                const double passes = static_cast<double>(d_qc.pass_ptr.size() - 1);
+                double rho = 0.85 * passes / sets;
+                if (d_options.early_termination)
+                    rho *= 0.8;
+                if (d_options.precision == message_precision::float32)
+                    rho *= 1.5;
+                const size_t T = static_cast<size_t>(d_threads);
+                const size_t G = (frames + lanes - 1) / lanes;
+                intra = static_cast<double>((frames + T - 1) / T) * rho <
+                        static_cast<double>(lanes * ((G + T - 1) / T));
             } else if (d_layout == simd_layout::automatic) {
                 const size_t T = static_cast<size_t>(d_threads);
                 const size_t G = (frames + lanes - 1) / lanes;
@@ -236,22 +419,25 @@ protected:
                 intra = (frames + T - 1) / T * 6 * Zp < 5 * Z * lanes * ((G + T - 1) / T);
             }
         }
+        // intra-frame: every worker takes the next whole frame from a shared
+        // counter (frames finish after different iteration counts)
+        std::atomic<size_t> next_frame{ 0 };
         if (intra) {
             fn = intra_fn;
             lanes = 1;
-            jb.row_ptr = h.row_ptr().data(); // the QC blocks index the original CSR
-            jb.row_cols = h.row_cols().data();
+            jb.next_frame = &next_frame;
         }
 
-        // contiguous chunks, whole lane groups where possible, one per worker
+        // inter-frame: contiguous chunks of whole lane groups, one per worker
         const size_t groups = (frames + lanes - 1) / lanes;
         const size_t workers =
             std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
         std::vector<std::exception_ptr> errors(workers);
         auto work = [&](size_t w) {
             simd::job j = jb;
-            j.first = std::min(frames, (groups * w / workers) * lanes);
-            j.last = std::min(frames, (groups * (w + 1) / workers) * lanes);
+            j.first = intra ? 0 : std::min(frames, (groups * w / workers) * lanes);
+            j.last =
+                intra ? frames : std::min(frames, (groups * (w + 1) / workers) * lanes);
             try {
                 if (j.first < j.last)
                     fn(j);
@@ -284,7 +470,7 @@ private:
         d_order; //!< identity: d_row_ptr / d_row_cols are in processing order
     std::vector<int> d_row_ptr, d_row_cols;
     int d_max_degree = 0;
-    qc_blocks d_qc;
+    intra_desc d_qc;
 };
 
 void check_supported(const ldpc_code&, const decoder_options& o)
@@ -322,12 +508,25 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
             std::to_string(tmax) + "], msg_max = " + std::to_string(tmax) + ")");
     const simd::protokernel& pk =
         arch.empty() ? simd::best_protokernel() : simd::protokernel_by_name(arch);
+    if (layout == simd_layout::automatic) {
+        // GPUFEC_SIMD_LAYOUT=inter|intra forces one (benchmarks, A/B)
+        if (const char* env = std::getenv("GPUFEC_SIMD_LAYOUT")) {
+            const std::string v(env);
+            if (v == "inter")
+                layout = simd_layout::inter_frame;
+            else if (v == "intra")
+                layout = simd_layout::intra_frame;
+            else if (!v.empty() && v != "auto")
+                throw invalid_argument("GPUFEC_SIMD_LAYOUT='" + v +
+                                       "': expected inter, intra or auto");
+        }
+    }
     return std::make_unique<simd_decoder>(std::move(code), options, pk, q, layout);
 }
 
 bool simd_intra_frame_capable(const ldpc_code& code)
 {
-    return make_qc_blocks(code).z > 0;
+    return make_intra_desc(code).z > 0;
 }
 
 std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,

@@ -5,7 +5,9 @@
  * interleaved into SIMD lanes (paper 002), threads over groups of frames,
  * early-terminated lanes refilled with the next frame; and, for calls with too few
  * frames to fill the lanes (single-frame latency), an intra-frame layered path for
- * QC codes (the Z rows of a block row in the lanes). Chosen by backend cpu/auto for
+ * QC codes (the Z rows of a block row in the lanes) and DVB-S2 (the 360 rows of a
+ * 360-periodic row set or sublayer in the lanes, under a column permutation; also
+ * for large batches of the low rates, where it is faster). Chosen by backend cpu/auto for
  * every min-sum-family decoder (float SPA stays on the reference decoder).
  *
  * Fixed point (defaults, see docs/SIMD_DESIGN.md):
@@ -32,9 +34,9 @@ struct simd_quantization {
 
 /*! How frames map to lanes. */
 enum class simd_layout {
-    automatic, //!< intra-frame when a call has too few frames for the lanes (QC, layered)
+    automatic,   //!< intra-frame when measured faster for the call (QC / DVB-S2, layered)
     inter_frame, //!< always frames in lanes
-    intra_frame  //!< always one frame at a time (QC codes, layered; else inter-frame)
+    intra_frame  //!< always one frame at a time (QC / DVB-S2, layered; else inter-frame)
 };
 
 /*! The default quantization of a precision (int16 or int8; float: unused zeros). */
@@ -55,7 +57,7 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const simd_quantization& q,
                                            simd_layout layout = simd_layout::automatic);
 
-/*! True when the code has the QC layer structure the intra-frame path needs. */
+/*! True when the code has the QC form the intra-frame path needs (QC, DVB-S2). */
 bool simd_intra_frame_capable(const ldpc_code& code);
 
 /*! The protokernel a SIMD decoder runs ("generic", "sse4_1", "avx2", "avx512"). */

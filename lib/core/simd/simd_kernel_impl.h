@@ -417,10 +417,10 @@ inline void row_update(int d,
  * row_update() bit for bit; the C2V memory streamed per iteration drops from
  * d vectors to 2 vectors + d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
  */
-template <typename T, check_node_rule Rule, bool Masked, typename LIn, typename SOut>
+template <typename T, check_node_rule Rule, bool Masked, typename LLoad, typename LStore>
 inline void row_update_compressed(int d,
-                                  LIn lin,
-                                  SOut sout,
+                                  LLoad ld,
+                                  LStore st,
                                   T* rowmag,
                                   uint64_t* emask,
                                   T* ext,
@@ -442,7 +442,7 @@ inline void row_update_compressed(int d,
             t2 &= keep;
         }
         __m512i c, x;
-        const __m512i Lv = _mm512_loadu_si512(lin(j));
+        const __m512i Lv = ld(j);
         if constexpr (i8) {
             c = _mm512_mask_blend_epi8(t2, om1, om2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
@@ -528,13 +528,7 @@ inline void row_update_compressed(int d,
         }
         emask[2 * j] = sg;
         emask[2 * j + 1] = t2;
-        _mm512_storeu_si512(lin(j), out);
-        // the lanes' hard decisions of this column (L < 0), for the syndrome: the
-        // last row of the iteration to touch the column leaves its final signs
-        if constexpr (i8)
-            *sout(j) = _mm512_movepi8_mask(out);
-        else
-            *sout(j) = _mm512_movepi16_mask(out);
+        st(j, out);
     }
     _mm512_storeu_si512(rowmag, mag1);
     _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
@@ -759,13 +753,23 @@ struct inter_kernel {
                 if constexpr (comp) {
                     T* rm = rowmag.data() + static_cast<size_t>(r) * 2 * W;
                     uint64_t* em = emask.data() + static_cast<size_t>(e0) * 2;
-                    auto sout = [&](int j) { return sgn.data() + rc[j]; };
+                    auto ld = [&](int j) { return _mm512_loadu_si512(lin(j)); };
+                    // the posterior, and the lanes' hard decisions of this column
+                    // (L < 0) for the syndrome: the last row of the iteration to
+                    // touch the column leaves its final signs
+                    auto st = [&](int j, __m512i v) {
+                        _mm512_storeu_si512(lin(j), v);
+                        if constexpr (sizeof(T) == 1)
+                            sgn[rc[j]] = _mm512_movepi8_mask(v);
+                        else
+                            sgn[rc[j]] = _mm512_movepi16_mask(v);
+                    };
                     if (fresh)
                         row_update_compressed<T, Rule, true>(
-                            d, lin, sout, rm, em, ext.data(), keep_bits, jb);
+                            d, ld, st, rm, em, ext.data(), keep_bits, jb);
                     else
                         row_update_compressed<T, Rule, false>(
-                            d, lin, sout, rm, em, ext.data(), keep_bits, jb);
+                            d, ld, st, rm, em, ext.data(), keep_bits, jb);
                     continue;
                 }
 #endif
@@ -901,78 +905,430 @@ struct inter_kernel {
 };
 
 /*!
- * Intra-frame kernel for QC codes (single-frame latency): one frame at a time; a
- * block row's Z rows share no column, so they run in the lanes, W at a time (Z
- * padded to a multiple of W). Each nonzero block's Z posteriors are copied into a
- * row-aligned buffer rotated by the circulant shift (X[i] = L[col*Z + (i+s) mod Z],
- * two contiguous copies), processed with the inter-frame kernel's row_update, and
- * copied back. Same per-value arithmetic as the inter-frame kernel, so the same
- * results for the same precision.
+ * Bit l of the result: p[l] < 0, l = 0..63 (the hard decisions of 64 values;
+ * float compares, so -0 is not negative, as the reference's L < 0).
+ */
+template <typename T>
+inline uint64_t sign_bits64(const T* p)
+{
+    if constexpr (!num<T>::is_float) {
+#if defined(__AVX512BW__)
+        if constexpr (sizeof(T) == 1)
+            return _mm512_movepi8_mask(_mm512_loadu_si512(p));
+        else
+            return _mm512_movepi16_mask(_mm512_loadu_si512(p)) |
+                   (static_cast<uint64_t>(
+                        _mm512_movepi16_mask(_mm512_loadu_si512(p + 32)))
+                    << 32);
+#elif defined(__AVX2__)
+        if constexpr (sizeof(T) == 1)
+            return static_cast<uint32_t>(_mm256_movemask_epi8(
+                       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)))) |
+                   (static_cast<uint64_t>(static_cast<uint32_t>(_mm256_movemask_epi8(
+                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 32)))))
+                    << 32);
+#endif
+    }
+    uint64_t w = 0;
+    for (int l = 0; l < 64; ++l)
+        w |= static_cast<uint64_t>(p[l] < 0) << l;
+    return w;
+}
+
+/*! dst[i] = mask[i] ? src[i] : dst[i] over n values (mask 0 / all ones). */
+template <typename T>
+inline void blend_values(T* __restrict dst,
+                         const T* __restrict src,
+                         const typename num<T>::M* __restrict mask,
+                         int n)
+{
+    using M = typename num<T>::M;
+    M* d = reinterpret_cast<M*>(dst);
+    const M* s = reinterpret_cast<const M*>(src);
+    for (int i = 0; i < n; ++i)
+        d[i] = static_cast<M>((s[i] & mask[i]) | (d[i] & ~mask[i]));
+}
+
+#if defined(__AVX512BW__)
+/*! Bits [0, n) of a lane mask (n <= 64). */
+inline uint64_t low_lanes(int n)
+{
+    return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+}
+
+/*!
+ * The 64-byte vector of lanes i = 0.. of a circulant rotated by p within a block
+ * of Z values at Lb: lane i holds Lb[(p + i) mod Z] for p + i < 2Z (a blend of two
+ * loads where it wraps). Reads up to 64 bytes before Lb and after Lb + Z.
+ */
+template <typename T>
+inline __m512i load_rot(const T* Lb, int p, int Z)
+{
+    constexpr int V = 64 / sizeof(T);
+    if (p >= Z)
+        return _mm512_loadu_si512(Lb + p - Z);
+    const __m512i a = _mm512_loadu_si512(Lb + p);
+    if (p + V <= Z)
+        return a;
+    const __m512i b = _mm512_loadu_si512(Lb + p - Z);
+    const uint64_t wrap = ~low_lanes(Z - p);
+    if constexpr (sizeof(T) == 1)
+        return _mm512_mask_blend_epi8(wrap, a, b);
+    else if constexpr (sizeof(T) == 2)
+        return _mm512_mask_blend_epi16(static_cast<__mmask32>(wrap), a, b);
+    else
+        return _mm512_mask_blend_epi32(static_cast<__mmask16>(wrap), a, b);
+}
+
+template <typename T>
+inline void mask_store(T* p, uint64_t m, __m512i v)
+{
+    if constexpr (sizeof(T) == 1)
+        _mm512_mask_storeu_epi8(p, m, v);
+    else if constexpr (sizeof(T) == 2)
+        _mm512_mask_storeu_epi16(p, static_cast<__mmask32>(m), v);
+    else
+        _mm512_mask_storeu_epi32(p, static_cast<__mmask16>(m), v);
+}
+
+/*! The inverse of load_rot for the lanes of mask m: Lb[(p + i) mod Z] = lane i. */
+template <typename T>
+inline void store_rot(T* Lb, int p, int Z, __m512i v, uint64_t m)
+{
+    constexpr int V = 64 / sizeof(T);
+    if (p >= Z) {
+        mask_store<T>(Lb + p - Z, m, v);
+        return;
+    }
+    if (p + V <= Z) {
+        mask_store<T>(Lb + p, m, v);
+        return;
+    }
+    const uint64_t lo = low_lanes(Z - p);
+    mask_store<T>(Lb + p, m & lo, v);
+    mask_store<T>(Lb + p - Z, m & ~lo, v);
+}
+#endif
+
+/*! Bits [0, n) of a lane mask (n <= 64), any ISA. */
+inline uint64_t low_lanes_n(int n)
+{
+    return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+}
+
+/*!
+ * Intra-frame layered kernel for codes in QC form (QC codes: passes = block
+ * rows; DVB-S2: the 360-periodic row sets and their sublayers under a column
+ * permutation, see job): one frame at a time, a pass's Z rows in the lanes, W at a
+ * time (Z padded to a multiple of W; padding lanes are computed on and never
+ * written back). Each circulant's Z posteriors are copied into a row-aligned
+ * buffer rotated by its shift (X[k] = L[col Z + (k + s) mod Z], two contiguous
+ * copies), processed with the inter-frame kernel's row_update, and copied back
+ * (whole, or only the lanes of the pass's rows with an edge there: lane masks).
+ * A lane without an edge (DVB-S2's staircase wrap) holds +max with a zero C2V:
+ * never a minimum, never a sign flip, never an SCMS erasure (its V2C stays
+ * +max), so the row's result is exactly that of its real edges. Same per-value
+ * arithmetic as the inter-frame kernel in the same layer order, so the same
+ * results for every precision. Early termination: the syndrome after each
+ * iteration from the posteriors' sign bits packed per block (only the blocks
+ * it reads, stopping at the first unsatisfied row set).
  */
 template <typename T, int W, check_node_rule Rule>
 struct intra_kernel {
+    using N = num<T>;
+    using M = typename N::M;
+
     static void run(const job& jb)
     {
         const int Z = jb.z;
         const int Zp = (Z + W - 1) / W * W;
         const int chunks = Zp / W;
-        const int nblk = jb.blk_ptr[jb.block_rows];
+        const int ncirc = jb.pass_ptr[jb.passes];
+        const int nblocks = jb.cols / Z;
         int maxd = 1;
-        for (int b = 0; b < jb.block_rows; ++b)
-            maxd = std::max(maxd, jb.blk_ptr[b + 1] - jb.blk_ptr[b]);
-        std::vector<T> L(jb.cols);
-        std::vector<T> c2v(static_cast<size_t>(nblk) * Zp);
+        for (int p = 0; p < jb.passes; ++p)
+            maxd = std::max(maxd, jb.pass_ptr[p + 1] - jb.pass_ptr[p]);
+        // padded: the rotated vector loads read up to W values before a block and
+        // W after it, the sign packing whole 64-value words
+        std::vector<T> Lbuf(static_cast<size_t>(jb.cols) + 4 * W + 128, T(0));
+        T* const L = Lbuf.data() + 2 * W;
         std::vector<T> prev(Rule == check_node_rule::self_corrected_min_sum
-                                ? static_cast<size_t>(nblk) * Zp
+                                ? static_cast<size_t>(ncirc) * Zp
                                 : 0);
         std::vector<T> X(static_cast<size_t>(maxd) * Zp, T(0));
         std::vector<T> ext(static_cast<size_t>(maxd) * W);
         std::vector<T> v2c(static_cast<size_t>(maxd) * W);
+#if defined(__AVX512BW__)
+        // the C2V compressed as in the inter-frame kernel (per row mag1 / mag2,
+        // per edge sign and took-mag2 lane masks; row_update_compressed)
+        static constexpr bool comp = !N::is_float &&
+                                     Rule != check_node_rule::self_corrected_min_sum &&
+                                     W * sizeof(T) == 64;
+#else
+        static constexpr bool comp = false;
+#endif
+        // AVX-512: circulants copied in / out as rotated 64-byte vectors (a blend
+        // where the rotation wraps; masked stores) instead of memcpy: no call
+        // overhead, and the row update's loads are forwarded from same-size stores
+        [[maybe_unused]] static constexpr bool vcopy = W * sizeof(T) == 64;
+        // comp: per circulant and chunk, the lanes without an edge (+max) and the
+        // lanes written back (valid, of the pass's rows, with an edge)
+        std::vector<uint64_t> missbits(comp ? static_cast<size_t>(ncirc) * chunks : 0);
+        std::vector<uint64_t> wbits(comp ? static_cast<size_t>(ncirc) * chunks : 0);
+        std::vector<T*> Lj(maxd);
+        std::vector<int> Sj(maxd);
+        std::vector<T> c2v(comp ? 0 : static_cast<size_t>(ncirc) * Zp);
+        std::vector<T> rowmag(comp ? static_cast<size_t>(jb.passes) * chunks * 2 * W : 0);
+        std::vector<uint64_t> emask(comp ? static_cast<size_t>(ncirc) * chunks * 2 : 0);
         std::vector<T> q(jb.n);
-        std::vector<uint8_t> hard(jb.cols);
-        const std::vector<int> punctured = punctured_columns(jb);
+        std::vector<int> punctured = punctured_columns(jb);
+        auto icol = [&](int c) { return jb.col_perm ? jb.col_perm[c] : c; };
+        for (int& c : punctured)
+            c = icol(c);
+        // internal column of each input LLR; the leading run of the identity
+        // (DVB-S2's information part) is copied whole
+        std::vector<int> tcol(jb.n);
+        int ident = 0;
+        for (int i = 0; i < jb.n; ++i) {
+            tcol[i] = icol(jb.transmitted[i]);
+            if (ident == i && tcol[i] == i)
+                ++ident;
+        }
+        std::vector<int> icol_info(jb.out.info_bits ? jb.k : 0);
+        for (size_t i = 0; i < icol_info.size(); ++i)
+            icol_info[i] = icol(jb.info_positions[i]);
 
+        // lane masks as lane-typed all-ones / zero values (write-back blends) and
+        // as bit words (syndrome); the chunks of each pass holding some row
+        int nmasks = 0;
+        for (int i = 0; i < ncirc; ++i)
+            nmasks = std::max(nmasks, jb.circ_wmask[i] + 1);
+        for (int t = 0; t < jb.syn_ptr[jb.syn_sets]; ++t)
+            nmasks = std::max(nmasks, jb.syn_valid[t] + 1);
+        for (int p = 0; p < jb.passes; ++p)
+            nmasks = std::max(nmasks, jb.pass_active[p] + 1);
+        const int Zw = (Z + 63) / 64;
+        std::vector<M> tmask(static_cast<size_t>(nmasks) * Zp, M(0));
+        std::vector<uint64_t> bmask(static_cast<size_t>(nmasks) * Zw, 0);
+        for (int m = 0; m < nmasks; ++m)
+            for (int k = 0; k < Z; ++k)
+                if (jb.lane_masks[static_cast<size_t>(m) * Z + k]) {
+                    tmask[static_cast<size_t>(m) * Zp + k] = M(-1);
+                    bmask[static_cast<size_t>(m) * Zw + k / 64] |= uint64_t(1)
+                                                                   << (k % 64);
+                }
+        std::vector<uint8_t> chunk_on(static_cast<size_t>(jb.passes) * chunks, 1);
+        for (int p = 0; p < jb.passes; ++p)
+            if (jb.pass_active[p] >= 0)
+                for (int c = 0; c < chunks; ++c) {
+                    bool any = false;
+                    for (int k = c * W; k < std::min(Z, (c + 1) * W); ++k)
+                        any |= jb.lane_masks[static_cast<size_t>(jb.pass_active[p]) * Z +
+                                             k] != 0;
+                    chunk_on[static_cast<size_t>(p) * chunks + c] = any;
+                }
+
+        if constexpr (comp) {
+            for (int i = 0; i < ncirc; ++i) {
+                const uint64_t* bm =
+                    jb.circ_wmask[i] < 0
+                        ? nullptr
+                        : bmask.data() + static_cast<size_t>(jb.circ_wmask[i]) * Zw;
+                for (int c = 0; c < chunks; ++c) {
+                    const size_t ic = static_cast<size_t>(i) * chunks + c;
+                    wbits[ic] = low_lanes_n(std::min(W, Z - c * W));
+                    if (bm)
+                        wbits[ic] &= (bm[c * W / 64] >> (c * W % 64)) & low_lanes_n(W);
+                }
+                for (int m = jb.circ_miss_ptr[i]; m < jb.circ_miss_ptr[i + 1]; ++m) {
+                    const int k = jb.miss_lane[m];
+                    const size_t ic = static_cast<size_t>(i) * chunks + k / W;
+                    missbits[ic] |= uint64_t(1) << (k % W);
+                    wbits[ic] &= ~(uint64_t(1) << (k % W));
+                }
+            }
+        }
+
+        // sign bits of a block, doubled (bit Z + k = bit k) so that any rotation
+        // is a 64-bit window; packed on demand once per syndrome check
+        const int DB = (2 * Z + 191) / 64;
+        std::vector<uint64_t> bits(static_cast<size_t>(nblocks) * DB);
+        std::vector<long> stamp(nblocks, -1);
+        long check = 0;
+        auto or_at = [](uint64_t* d, int pos, uint64_t v) {
+            const int i = pos >> 6, sh = pos & 63;
+            d[i] |= v << sh;
+            if (sh)
+                d[i + 1] |= v >> (64 - sh);
+        };
+        auto block_bits = [&](int b) {
+            uint64_t* d = bits.data() + static_cast<size_t>(b) * DB;
+            if (stamp[b] != check) {
+                stamp[b] = check;
+                std::fill(d, d + DB, uint64_t(0));
+                const T* Lb = L + static_cast<size_t>(b) * Z;
+                for (int w = 0; w < Zw; ++w) {
+                    uint64_t v = sign_bits64<T>(Lb + 64 * w);
+                    if (Z - 64 * w < 64)
+                        v &= (uint64_t(1) << (Z - 64 * w)) - 1;
+                    or_at(d, 64 * w, v);
+                    or_at(d, Z + 64 * w, v);
+                }
+            }
+            return static_cast<const uint64_t*>(d);
+        };
+        const uint64_t last_word = Z % 64 ? (uint64_t(1) << (Z % 64)) - 1 : ~uint64_t(0);
+        std::vector<uint64_t> acc(Zw);
         auto syndrome_ok = [&]() {
-            for (int c = 0; c < jb.cols; ++c)
-                hard[c] = L[c] < 0;
-            for (int r = 0; r < jb.rows; ++r) {
-                uint8_t par = 0;
-                for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e)
-                    par ^= hard[jb.row_cols[e]];
-                if (par)
-                    return false;
+            ++check;
+            for (int t = 0; t < jb.syn_sets; ++t) {
+                std::fill(acc.begin(), acc.end(), uint64_t(0));
+                for (int i = jb.syn_ptr[t]; i < jb.syn_ptr[t + 1]; ++i) {
+                    const uint64_t* d = block_bits(jb.syn_col[i]);
+                    const uint64_t* vm =
+                        jb.syn_valid[i] < 0
+                            ? nullptr
+                            : bmask.data() + static_cast<size_t>(jb.syn_valid[i]) * Zw;
+                    for (int w = 0; w < Zw; ++w) {
+                        const int pos = jb.syn_shift[i] + 64 * w;
+                        const int wi = pos >> 6, sh = pos & 63;
+                        uint64_t v =
+                            sh ? (d[wi] >> sh) | (d[wi + 1] << (64 - sh)) : d[wi];
+                        if (vm)
+                            v &= vm[w];
+                        acc[w] ^= v;
+                    }
+                }
+                acc[Zw - 1] &= last_word;
+                for (int w = 0; w < Zw; ++w)
+                    if (acc[w])
+                        return false;
             }
             return true;
         };
 
-        for (size_t f = jb.first; f < jb.last; ++f) {
+        const T vmax = N::init;
+#if defined(__AVX512BW__)
+        [[maybe_unused]] const __m512i vmaxv =
+            sizeof(T) == 1 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+#endif
+        size_t seq = jb.first; // frames [first, last) in order without a counter
+        while (true) {
+            const size_t f = jb.next_frame ? jb.next_frame->fetch_add(1) : seq++;
+            if (f >= jb.last)
+                break;
             quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
-            for (int i = 0; i < jb.n; ++i)
-                L[jb.transmitted[i]] = q[i];
+            {
+                T* __restrict Lp = L;
+                const T* __restrict qp = q.data();
+                const int* __restrict tc = tcol.data();
+                const int n = jb.n;
+                std::memcpy(Lp, qp, static_cast<size_t>(ident) * sizeof(T));
+                for (int i = ident; i < n; ++i)
+                    Lp[tc[i]] = qp[i];
+            }
             for (int c : punctured)
                 L[c] = 0;
             std::fill(c2v.begin(), c2v.end(), T(0));
             std::fill(prev.begin(), prev.end(), T(0));
+            std::fill(rowmag.begin(), rowmag.end(), T(0));
+            std::fill(emask.begin(), emask.end(), uint64_t(0));
             int it = 0;
             bool ok = false;
             while (it < jb.max_iterations) {
                 ++it;
-                for (int b = 0; b < jb.block_rows; ++b) {
-                    const int k0 = jb.blk_ptr[b];
-                    const int d = jb.blk_ptr[b + 1] - k0;
+                for (int p = 0; p < jb.passes; ++p) {
+                    const int k0 = jb.pass_ptr[p];
+                    const int d = jb.pass_ptr[p + 1] - k0;
                     for (int j = 0; j < d; ++j) {
                         T* Xj = X.data() + static_cast<size_t>(j) * Zp;
-                        const T* Lb =
-                            L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
-                        const int s = jb.blk_shift[k0 + j];
-                        std::memcpy(Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
-                        std::memcpy(Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+                        T* Lb = L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                        const int s = jb.circ_shift[k0 + j];
+                        if constexpr (comp) {
+                            Lj[j] = Lb;
+                            Sj[j] = s;
+                            for (int m = jb.circ_miss_ptr[k0 + j];
+                                 m < jb.circ_miss_ptr[k0 + j + 1];
+                                 ++m) {
+                                // C2V negative: L (+max) - C2V saturates at +max
+                                const int k = jb.miss_lane[m];
+                                emask[(static_cast<size_t>(k0) * chunks +
+                                       static_cast<size_t>(k / W) * d + j) *
+                                      2] |= uint64_t(1) << (k % W);
+                            }
+                            continue;
+                        }
+#if defined(__AVX512BW__)
+                        if constexpr (vcopy) {
+                            for (int c = 0; c < chunks; ++c)
+                                _mm512_storeu_si512(Xj + c * W,
+                                                    load_rot<T>(Lb, s + c * W, Z));
+                        } else
+#endif
+                        {
+                            std::memcpy(
+                                Xj, Lb + s, static_cast<size_t>(Z - s) * sizeof(T));
+                            std::memcpy(
+                                Xj + (Z - s), Lb, static_cast<size_t>(s) * sizeof(T));
+                        }
+                        for (int m = jb.circ_miss_ptr[k0 + j];
+                             m < jb.circ_miss_ptr[k0 + j + 1];
+                             ++m) {
+                            const int k = jb.miss_lane[m];
+                            Xj[k] = vmax;
+                            c2v[static_cast<size_t>(k0 + j) * Zp + k] = T(0);
+                        }
                     }
+                    const uint8_t* on = chunk_on.data() + static_cast<size_t>(p) * chunks;
                     for (int c = 0; c < chunks; ++c) {
+                        if (!on[c])
+                            continue;
                         const size_t o = static_cast<size_t>(c) * W;
                         auto lx = [&](int j) {
                             return X.data() + static_cast<size_t>(j) * Zp + o;
                         };
+#if defined(__AVX512BW__)
+                        if constexpr (comp) {
+                            // straight from / to the posteriors (rotated vector
+                            // loads, masked stores of the lanes written back): the
+                            // rows of a pass share no column, so no copy is needed
+                            const uint64_t* mb =
+                                missbits.data() + static_cast<size_t>(k0) * chunks + c;
+                            const uint64_t* wb =
+                                wbits.data() + static_cast<size_t>(k0) * chunks + c;
+                            auto ld = [&](int j) {
+                                const __m512i v = load_rot<T>(Lj[j], Sj[j] + c * W, Z);
+                                const uint64_t mm = mb[static_cast<size_t>(j) * chunks];
+                                if (mm == 0)
+                                    return v;
+                                if constexpr (sizeof(T) == 1)
+                                    return _mm512_mask_mov_epi8(v, mm, vmaxv);
+                                else
+                                    return _mm512_mask_mov_epi16(
+                                        v, static_cast<__mmask32>(mm), vmaxv);
+                            };
+                            auto st = [&](int j, __m512i v) {
+                                store_rot<T>(Lj[j],
+                                             Sj[j] + c * W,
+                                             Z,
+                                             v,
+                                             wb[static_cast<size_t>(j) * chunks]);
+                            };
+                            row_update_compressed<T, Rule, false>(
+                                d,
+                                ld,
+                                st,
+                                rowmag.data() +
+                                    (static_cast<size_t>(p) * chunks + c) * 2 * W,
+                                emask.data() + (static_cast<size_t>(k0) * chunks +
+                                                static_cast<size_t>(c) * d) *
+                                                   2,
+                                ext.data(),
+                                ~uint64_t(0),
+                                jb);
+                            continue;
+                        }
+#endif
                         auto mat = [&](int j) {
                             return c2v.data() + static_cast<size_t>(k0 + j) * Zp + o;
                         };
@@ -982,12 +1338,40 @@ struct intra_kernel {
                         row_update<T, W, Rule, false, false>(
                             d, lx, lx, mat, pat, ext.data(), v2c.data(), nullptr, jb);
                     }
-                    for (int j = 0; j < d; ++j) {
+                    for (int j = 0; j < (comp ? 0 : d); ++j) {
                         const T* Xj = X.data() + static_cast<size_t>(j) * Zp;
-                        T* Lb = L.data() + static_cast<size_t>(jb.blk_col[k0 + j]) * Z;
-                        const int s = jb.blk_shift[k0 + j];
-                        std::memcpy(Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
-                        std::memcpy(Lb, Xj + (Z - s), static_cast<size_t>(s) * sizeof(T));
+                        T* Lb = L + static_cast<size_t>(jb.circ_col[k0 + j]) * Z;
+                        const int s = jb.circ_shift[k0 + j];
+                        const int wm = jb.circ_wmask[k0 + j];
+#if defined(__AVX512BW__)
+                        if constexpr (vcopy) {
+                            const uint64_t* bm =
+                                wm < 0 ? nullptr
+                                       : bmask.data() + static_cast<size_t>(wm) * Zw;
+                            for (int c = 0; c < chunks; ++c) {
+                                uint64_t m = low_lanes(std::min(W, Z - c * W));
+                                if (bm)
+                                    m &= (bm[c * W / 64] >> (c * W % 64)) & low_lanes(W);
+                                if (m)
+                                    store_rot<T>(Lb,
+                                                 s + c * W,
+                                                 Z,
+                                                 _mm512_loadu_si512(Xj + c * W),
+                                                 m);
+                            }
+                            continue;
+                        }
+#endif
+                        if (wm < 0) {
+                            std::memcpy(
+                                Lb + s, Xj, static_cast<size_t>(Z - s) * sizeof(T));
+                            std::memcpy(
+                                Lb, Xj + (Z - s), static_cast<size_t>(s) * sizeof(T));
+                        } else {
+                            const M* mk = tmask.data() + static_cast<size_t>(wm) * Zp;
+                            blend_values<T>(Lb + s, Xj, mk, Z - s);
+                            blend_values<T>(Lb, Xj + (Z - s), mk + (Z - s), s);
+                        }
                     }
                 }
                 if (jb.early_termination || it == jb.max_iterations) {
@@ -996,7 +1380,25 @@ struct intra_kernel {
                         break;
                 }
             }
-            write_outputs(jb, f, hard.data(), it, ok);
+            // outputs straight from the posteriors (internal columns)
+            if (jb.out.info_bits) {
+                uint8_t* dst = jb.out.info_bits + f * static_cast<size_t>(jb.k);
+                const T* __restrict Lp = L;
+                const int* __restrict ic = icol_info.data();
+                for (int i = 0; i < jb.k; ++i)
+                    dst[i] = Lp[ic[i]] < 0;
+            }
+            if (jb.out.codewords) {
+                uint8_t* dst = jb.out.codewords + f * static_cast<size_t>(jb.n);
+                const T* __restrict Lp = L;
+                const int* __restrict tc = tcol.data();
+                for (int i = 0; i < jb.n; ++i)
+                    dst[i] = Lp[tc[i]] < 0;
+            }
+            if (jb.out.iterations)
+                jb.out.iterations[f] = it;
+            if (jb.out.parity_ok)
+                jb.out.parity_ok[f] = ok ? 1 : 0;
         }
     }
 };

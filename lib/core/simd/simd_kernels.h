@@ -2,8 +2,9 @@
 /*
  * SIMD min-sum-family kernels (issue 6): inter-frame (paper 002: lane l of every
  * message vector holds frame l of a group of W frames; layered or flooding) and
- * intra-frame for QC codes (one frame, the Z rows of a block row in the lanes,
- * circulant shifts as rotated copies; for single-frame latency). One kernel, several
+ * intra-frame for codes in QC form (one frame, the Z rows of a layer in the lanes,
+ * circulant shifts as rotated copies or loads; QC codes and DVB-S2 under a column
+ * permutation). One kernel, several
  * protokernels (VOLK model): the same source (simd_kernel_impl.h) compiled in one
  * translation unit per ISA with that ISA's flags (generic, sse4_1, avx2, avx512);
  * simd_dispatch.cc picks the best one the running CPU supports at run time
@@ -14,6 +15,7 @@
 #ifndef INCLUDED_GPUFEC_SIMD_KERNELS_H
 #define INCLUDED_GPUFEC_SIMD_KERNELS_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <gpufec/decoder.h>
@@ -49,14 +51,39 @@ struct job {
     float alpha = 0.75f;   //!< float NMS: alpha * magnitude (as the reference decoder)
     float beta = 0.5f;     //!< float OMS: max(magnitude - beta, 0)
     bool flooding = false; //!< inter-frame only: two-phase schedule, rows in index order
-    // intra-frame (QC) description: block row b = layer b, its d_b nonzero blocks
-    // are blocks [blk_ptr[b], blk_ptr[b+1]) with block column blk_col[] and shift
-    // blk_shift[]; the j-th CSR entry of each row of the layer is block j
+    // intra-frame (QC form) description. Internal column col_perm[c] holds code
+    // column c (null: identity); the internal columns are blocks of z. Passes run in
+    // order (a pass = a layer: a QC block row, or a DVB-S2 360-periodic row set or
+    // one of its column-disjoint sublayers); pass p has circulants [pass_ptr[p],
+    // pass_ptr[p+1]): lane k of circulant i reads internal column
+    // circ_col[i] * z + (k + circ_shift[i]) mod z. circ_wmask[i] < 0: every lane
+    // is a row of the pass with that edge, its block column is in no other
+    // circulant of the pass (written back whole); else the lanes written back are
+    // those of lane mask circ_wmask[i] (z bytes, 0/1, in lane_masks). The lanes
+    // miss_lane[circ_miss_ptr[i] .. circ_miss_ptr[i+1]) of circulant i have no
+    // edge (DVB-S2's wrap of the staircase): value +max, C2V 0, never written back.
+    // pass_active[p] < 0: all z lanes are rows of the pass, else the lane mask of
+    // its rows (the other lanes are computed on but never written back). The
+    // syndrome: row set t (syn_ptr[t] .. syn_ptr[t+1]) XORs the lanes of circulants
+    // (syn_col, syn_shift) restricted to lane mask syn_valid (< 0: all lanes).
     int z = 0;
-    int block_rows = 0;
-    const int* blk_ptr = nullptr;
-    const int* blk_col = nullptr;
-    const int* blk_shift = nullptr;
+    const int* col_perm = nullptr;
+    int passes = 0;
+    const int* pass_ptr = nullptr;
+    const int* pass_active = nullptr;
+    const int* circ_col = nullptr;
+    const int* circ_shift = nullptr;
+    const int* circ_wmask = nullptr;
+    const int* circ_miss_ptr = nullptr;
+    const int* miss_lane = nullptr;
+    const uint8_t* lane_masks = nullptr;
+    int syn_sets = 0;
+    const int* syn_ptr = nullptr;
+    const int* syn_col = nullptr;
+    const int* syn_shift = nullptr;
+    const int* syn_valid = nullptr;
+    //! intra-frame: workers take the next frame from this counter (whole frames)
+    std::atomic<size_t>* next_frame = nullptr;
     int max_iterations = 10;
     bool early_termination = true;
     // output
@@ -75,7 +102,7 @@ struct protokernel {
     int int16_lanes;
     int int8_lanes;
     int float_lanes;
-    kernel_fn int16_intra_fn; //!< intra-frame, layered, QC codes (job.z > 0)
+    kernel_fn int16_intra_fn; //!< intra-frame, layered, QC form (job.z > 0)
     kernel_fn int8_intra_fn;
     kernel_fn float_intra_fn;
 };
