@@ -30,7 +30,9 @@ inline V vadd(V a, V b) { return vaddq_f32(a, b); }
 /* float j -> j ^ l: byte 4 j + k reads byte 4 (j ^ l) + k = (4 j + k) ^ 4 l */
 inline VI vperm_index(int l)
 {
-    static const uint8_t base[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 };
+    static const uint8_t base[16] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+    };
     return veorq_u8(vld1q_u8(base), vdupq_n_u8(static_cast<uint8_t>((l & 3) << 2)));
 }
 inline V vpermute(V v, VI idx)

@@ -114,9 +114,9 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
             if constexpr (i8) {
                 const int8x16_t x = vld1q_s8(reinterpret_cast<const int8_t*>(a + i));
                 const int8x16_t y = vld1q_s8(reinterpret_cast<const int8_t*>(b + i));
-                vst1q_s8(reinterpret_cast<int8_t*>(out + i),
-                         vmaxq_s8(Sub ? vqsubq_s8(x, y) : vqaddq_s8(x, y),
-                                  vdupq_n_s8(-127)));
+                vst1q_s8(
+                    reinterpret_cast<int8_t*>(out + i),
+                    vmaxq_s8(Sub ? vqsubq_s8(x, y) : vqaddq_s8(x, y), vdupq_n_s8(-127)));
             } else {
                 const int16x8_t x = vld1q_s16(reinterpret_cast<const int16_t*>(a + i));
                 const int16x8_t y = vld1q_s16(reinterpret_cast<const int16_t*>(b + i));
