@@ -47,10 +47,14 @@ if [ ! -e "$SYSROOT/.done" ]; then
         dpkg --add-architecture arm64
         apt-get update
     fi
-    runtime=$(apt-cache depends libcppunit-dev:arm64 | grep -o 'libcppunit-[0-9.]*-[0-9]*' | head -n1)
+    runtime=$(apt-cache depends libcppunit-dev:arm64 2>/dev/null | grep -o 'libcppunit-[0-9.]*-[0-9]*' | head -n1 || true)
     if [ -z "$runtime" ] && [ "$(id -u)" -eq 0 ]; then
         apt-get update
-        runtime=$(apt-cache depends libcppunit-dev:arm64 | grep -o 'libcppunit-[0-9.]*-[0-9]*' | head -n1)
+        runtime=$(apt-cache depends libcppunit-dev:arm64 2>/dev/null | grep -o 'libcppunit-[0-9.]*-[0-9]*' | head -n1 || true)
+    fi
+    if [ -z "$runtime" ]; then
+        echo "neon-check: no arm64 libcppunit-dev in the apt lists (apt-get update?)" >&2
+        exit 1
     fi
     (cd "$SYSROOT/debs" && apt-get download libcppunit-dev:arm64 "$runtime:arm64" libcli11-dev)
     for deb in "$SYSROOT"/debs/*.deb; do
