@@ -75,5 +75,14 @@ cmake --build "$BUILD" -j "$JOBS"
 
 ctest_args=(--test-dir "$BUILD" --output-on-failure -j "$JOBS" -LE gpu)
 [ -n "$REGEX" ] && ctest_args+=(-R "$REGEX")
+# The apps' bad-command-line checks run the binary from a `cmake -P` script
+# (apps/tests/check_exit.cmake), which bypasses CMAKE_CROSSCOMPILING_EMULATOR and
+# cannot start an AArch64 binary here: left out (argument parsing, not SIMD).
+skip=$(grep -h '^add_test' "$BUILD/apps/CTestTestfile.cmake" 2>/dev/null | grep -e '-DEXE=' |
+    sed 's/^add_test(\([A-Za-z0-9_]*\).*/\1/' | paste -sd'|' - || true)
+if [ -n "$skip" ]; then
+    echo "neon-check: not run under qemu (cmake -P drivers): ${skip//|/ }"
+    ctest_args+=(-E "^($skip)\$")
+fi
 # shellcheck disable=SC2086
 ctest "${ctest_args[@]}" ${CTEST_ARGS:-}
