@@ -2,16 +2,36 @@
 /*
  * Run-time choice of the SIMD protokernel (VOLK's dispatcher model, in-tree):
  * the best one the running CPU supports, or the one $GPUFEC_SIMD_ARCH names
- * (generic, sse4_1, avx2, avx512).
+ * (generic, sse4_1, avx2, avx512; generic, neon on AArch64).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "simd_kernels.h"
 #include <gpufec/error.h>
 #include <cstdlib>
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#endif
 
 namespace gpufec {
 namespace simd {
+
+#if defined(__aarch64__) && defined(__ARM_NEON)
+// kernel_neon.cc (AArch64 only; declared here, the one place that uses it)
+const protokernel& protokernel_neon();
+
+namespace {
+// Advanced SIMD is part of armv8-a, so always there; the HWCAP check is a guard.
+bool cpu_has_asimd()
+{
+#if defined(__linux__) && defined(AT_HWCAP) && defined(HWCAP_ASIMD)
+    return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0;
+#else
+    return true;
+#endif
+}
+} // namespace
+#endif
 
 std::vector<const protokernel*> available_protokernels()
 {
@@ -25,6 +45,10 @@ std::vector<const protokernel*> available_protokernels()
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl"))
         v.push_back(&protokernel_avx512());
+#endif
+#if defined(__aarch64__) && defined(__ARM_NEON)
+    if (cpu_has_asimd())
+        v.push_back(&protokernel_neon());
 #endif
     return v;
 }

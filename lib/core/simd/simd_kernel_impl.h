@@ -29,6 +29,9 @@
 #if defined(__SSE4_1__) || defined(__AVX2__) || defined(__AVX512BW__)
 #include <immintrin.h>
 #endif
+#if defined(GPUFEC_SIMD_NEON) && defined(__ARM_NEON) // kernel_neon.cc only
+#include <arm_neon.h>
+#endif
 
 namespace gpufec {
 namespace simd {
@@ -36,8 +39,9 @@ namespace {
 
 /*!
  * out[l] = clamp(a[l] + sign * b[l], -max, max) over W lanes, with max the type's
- * maximum (symmetric range). With SSE4.1 / AVX2 / AVX-512BW compiled in, the
- * hardware saturating add/sub (saturating at -max-1) followed by a max with -max;
+ * maximum (symmetric range). With SSE4.1 / AVX2 / AVX-512BW compiled in (or NEON
+ * in kernel_neon.cc: vqadd/vqsub), the hardware saturating add/sub (saturating at
+ * -max-1) followed by a max with -max;
  * otherwise the same in int arithmetic. Bit-identical either way.
  */
 template <typename T, int W, bool Sub>
@@ -99,6 +103,27 @@ inline void addsub_sat(const T* __restrict a, const T* __restrict b, T* __restri
                 r = _mm_max_epi16(Sub ? _mm_subs_epi16(x, y) : _mm_adds_epi16(x, y), lo);
             _mm_storeu_si128(reinterpret_cast<__m128i*>(reinterpret_cast<char*>(out) + i),
                              r);
+        }
+        return;
+    }
+#endif
+#if defined(GPUFEC_SIMD_NEON) && defined(__ARM_NEON)
+    if constexpr (bytes % 16 == 0) {
+        constexpr int step = 16 / static_cast<int>(sizeof(T));
+        for (int i = 0; i < W; i += step) {
+            if constexpr (i8) {
+                const int8x16_t x = vld1q_s8(reinterpret_cast<const int8_t*>(a + i));
+                const int8x16_t y = vld1q_s8(reinterpret_cast<const int8_t*>(b + i));
+                vst1q_s8(
+                    reinterpret_cast<int8_t*>(out + i),
+                    vmaxq_s8(Sub ? vqsubq_s8(x, y) : vqaddq_s8(x, y), vdupq_n_s8(-127)));
+            } else {
+                const int16x8_t x = vld1q_s16(reinterpret_cast<const int16_t*>(a + i));
+                const int16x8_t y = vld1q_s16(reinterpret_cast<const int16_t*>(b + i));
+                vst1q_s16(reinterpret_cast<int16_t*>(out + i),
+                          vmaxq_s16(Sub ? vqsubq_s16(x, y) : vqaddq_s16(x, y),
+                                    vdupq_n_s16(-32767)));
+            }
         }
         return;
     }

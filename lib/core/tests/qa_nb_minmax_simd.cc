@@ -48,6 +48,10 @@ public:
             std::printf(" %s", k->name);
         }
         std::printf("\n");
+#if defined(__aarch64__)
+        // NEON is baseline on AArch64: the neon variant must be among them
+        CPPUNIT_ASSERT_EQUAL(std::string("neon"), std::string(all.back()->name));
+#endif
         std::mt19937 rng(20261122);
         for (int q = 2; q <= 256; q *= 2) {
             std::vector<float> x(q), y(q), ref(q), out(q);

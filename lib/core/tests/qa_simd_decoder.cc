@@ -159,6 +159,10 @@ public:
         for (auto* p : archs)
             std::cout << " " << p->name;
         std::cout << " (best: " << simd::best_protokernel().name << ")" << std::endl;
+#if defined(__aarch64__)
+        // NEON is baseline on AArch64: the neon protokernel must be among them
+        CPPUNIT_ASSERT_EQUAL(std::string("neon"), std::string(archs.back()->name));
+#endif
         for (auto rule : rules)
             for (auto p : all_precisions)
                 for (auto sched : schedules)
