@@ -543,4 +543,6 @@ std::string simd_decoder_arch(const decoder& d)
     return s ? s->pk().name : "";
 }
 
+bool is_simd_decoder(const decoder& d) { return dynamic_cast<const simd_decoder*>(&d); }
+
 } // namespace gpufec

@@ -60,8 +60,15 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
 /*! True when the code has the QC form the intra-frame path needs (QC, DVB-S2). */
 bool simd_intra_frame_capable(const ldpc_code& code);
 
-/*! The protokernel a SIMD decoder runs ("generic", "sse4_1", "avx2", "avx512"). */
+/*! The protokernel a SIMD decoder runs ("generic", "sse4_1", "avx2", "avx512", "neon").
+ */
 std::string simd_decoder_arch(const decoder& d);
+
+/*!
+ * True for a SIMD decoder: its workers map NaN channel LLRs to 0 as they load them
+ * (simd::quantize), so decoder::decode() need not scan the batch for NaNs first.
+ */
+bool is_simd_decoder(const decoder& d);
 
 } // namespace gpufec
 

@@ -151,7 +151,7 @@ enum class qc_post { shared_plain, shared_edge_wrap, global, split, parity_threa
 /*! The large-QC layered min-sum kernel (MS, NMS, OMS; no SCMS, no SPA). */
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode);
 
-/*! qc_post::parity_thread's kernel, with or without the parity words' shared-memory ring */
+/*! qc_post::parity_thread's kernel, with or without the parity words' shared ring */
 qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring);
 
 struct host_tables;

@@ -561,17 +561,21 @@ inline void row_update_compressed(int d,
 #endif
 
 /*! Channel LLR -> decoder value: float clamped at +-1e6 (as the reference), fixed
- *  point rounded half away from zero and saturated at +-channel_max. */
+ *  point rounded half away from zero and saturated at +-channel_max; NaN ("no
+ *  information") -> 0, as decoder::decode() would have mapped it (it skips its own
+ *  NaN scan for this decoder). */
 template <typename T>
 inline void quantize(const job& jb, const float* __restrict in, T* __restrict q)
 {
     if constexpr (num<T>::is_float) {
-        for (int i = 0; i < jb.n; ++i)
-            q[i] = std::min(std::max(in[i], -num<T>::init), num<T>::init);
+        for (int i = 0; i < jb.n; ++i) {
+            const float v = in[i] == in[i] ? in[i] : 0.0f;
+            q[i] = std::min(std::max(v, -num<T>::init), num<T>::init);
+        }
     } else {
         const float cmax = static_cast<float>(jb.channel_max);
         for (int i = 0; i < jb.n; ++i) {
-            float v = in[i] * jb.scale;
+            float v = in[i] == in[i] ? in[i] * jb.scale : 0.0f;
             v = v > cmax ? cmax : v;
             v = v < -cmax ? -cmax : v;
             q[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));

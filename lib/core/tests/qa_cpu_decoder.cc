@@ -9,7 +9,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"
-#include <gpufec/cuda_decoder.h>
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -17,6 +16,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <cstdint>
 #include <gpufec/channel.h>
+#include <gpufec/cuda_decoder.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
@@ -267,12 +267,14 @@ public:
         std::string why;
         const bool gpu = cuda_available(&why);
         if (!gpu) {
-            // no usable device (or no CUDA in this build): cuda is refused with the reason
+            // no usable device (or no CUDA in this build): cuda is refused with the
+            // reason
             GPUFEC_ASSERT_THROW_MSG(
                 decoder::make(code, o), gpufec::backend_unavailable, "cuda");
             CPPUNIT_ASSERT(!why.empty());
         } else {
-            CPPUNIT_ASSERT_EQUAL(std::string("cuda"), decoder::make(code, o)->backend_name());
+            CPPUNIT_ASSERT_EQUAL(std::string("cuda"),
+                                 decoder::make(code, o)->backend_name());
         }
 
         // auto takes the GPU where one works, else the CPU
@@ -730,9 +732,21 @@ public:
         }
         const std::vector<float> input = b.llrs;
 
+        // float: the reference (SPA) or the SIMD decoder (min-sum family); int8 and
+        // int16: the SIMD decoder, whose workers map NaN to 0 as they quantize
+        std::vector<std::pair<check_node_rule, message_precision>> cases;
         for (auto rule : all_rules) {
+            cases.emplace_back(rule, message_precision::float32);
+            if (rule != check_node_rule::spa) {
+                cases.emplace_back(rule, message_precision::int8);
+                cases.emplace_back(rule, message_precision::int16);
+            }
+        }
+        for (const auto& [rule, precision] : cases) {
             for (auto s : all_schedules) {
-                auto dec = decoder::make(code, cpu_options(rule, s));
+                decoder_options o = cpu_options(rule, s);
+                o.precision = precision;
+                auto dec = decoder::make(code, o);
                 const result r = run(*dec, b);
                 // the caller's buffer is not touched
                 CPPUNIT_ASSERT(std::equal(
