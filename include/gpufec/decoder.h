@@ -20,11 +20,11 @@
 #ifndef INCLUDED_GPUFEC_DECODER_H
 #define INCLUDED_GPUFEC_DECODER_H
 
-#include <gpufec/api.h>
-#include <gpufec/ldpc_code.h>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/api.h>
+#include <gpufec/ldpc_code.h>
 #include <memory>
 #include <string>
 
@@ -79,7 +79,21 @@ struct GPUFEC_API gpu_options {
     int device = 0;           //!< CUDA device index
     int frames_per_block = 0; //!< frames decoded by one thread block
     int batch_frames = 0;     //!< frames per launch
-    int streams = 3;          //!< CUDA streams of the host pipeline (>= 1), one host worker each
+    int streams = 3; //!< CUDA streams of the host pipeline (>= 1), one host worker each
+};
+
+/*!
+ * Fixed-point quantization of the CPU SIMD decoder (precision int8 / int16; see
+ * docs/SIMD_DESIGN.md "Semantics and quantization"): a channel LLR L enters as
+ * round(L * 2^fraction_bits), saturated at +-channel_max; messages and posteriors
+ * saturate at the type's maximum (127 / 32767). The defaults (fraction_bits -1,
+ * channel_max 0) are the precision's: int8 2 fraction bits, channel_max 63; int16
+ * 3 fraction bits, channel_max 1024, chosen so the FER stays within 0.1 dB of float
+ * (docs/VALIDATION.md). Ignored by float32 / half2.
+ */
+struct GPUFEC_API fixed_point_options {
+    int fraction_bits = -1; //!< 0..12; -1 = the precision's default
+    int channel_max = 0;    //!< 1..type maximum; 0 = the precision's default
 };
 
 struct GPUFEC_API decoder_options {
@@ -87,11 +101,12 @@ struct GPUFEC_API decoder_options {
     float alpha = 0.75f; //!< normalized min-sum factor, in (0, 1]
     float beta = 0.5f;   //!< offset min-sum offset, >= 0
     decoding_schedule schedule = decoding_schedule::layered;
-    int max_iterations = 10;      //!< >= 1
+    int max_iterations = 10;       //!< >= 1
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
     int threads = 0; //!< CPU worker threads; 0 = all cores
     message_precision precision = message_precision::float32;
+    fixed_point_options fixed; //!< int8 / int16 quantization (CPU SIMD decoder)
     gpu_options gpu;
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
@@ -101,8 +116,9 @@ struct GPUFEC_API decoder_options {
 /*! Where decode() writes; every pointer may be null when that output is not wanted. */
 struct decode_output {
     uint8_t* info_bits = nullptr; //!< frames * k() bytes, 0/1
-    uint8_t* codewords = nullptr; //!< frames * n() bytes: hard decisions on transmitted bits
-    int* iterations = nullptr;    //!< frames: iterations run
+    uint8_t* codewords =
+        nullptr;               //!< frames * n() bytes: hard decisions on transmitted bits
+    int* iterations = nullptr; //!< frames: iterations run
     uint8_t* parity_ok = nullptr; //!< frames: 1 when the final hard decision satisfies H
 };
 
@@ -125,7 +141,8 @@ public:
      * NaN LLRs are treated as 0 (no information). Throws gpufec::invalid_argument
      * when frames == 0, llr_count disagrees, or llrs is null.
      */
-    void decode(const float* llrs, size_t llr_count, size_t frames, const decode_output& out);
+    void
+    decode(const float* llrs, size_t llr_count, size_t frames, const decode_output& out);
 
     /*!
      * Decodes int8 LLRs: value v stands for the LLR v * step (see quantize_llrs).
@@ -153,7 +170,8 @@ public:
 protected:
     decoder(ldpc_code::sptr code, const decoder_options& options);
     /*! Backend work: inputs already checked, NaN already mapped to 0. */
-    virtual void decode_checked(const float* llrs, size_t frames, const decode_output& out) = 0;
+    virtual void
+    decode_checked(const float* llrs, size_t frames, const decode_output& out) = 0;
     /*! int8 input; the default converts to float and calls decode_checked. */
     virtual void decode_checked_int8(const int8_t* llrs,
                                      size_t frames,

@@ -248,6 +248,18 @@ void decoder_options::validate() const
                                "; it must be >= 0 (0 = all cores)");
     }
     (void)to_string(precision);
+    if (fixed.fraction_bits < -1 || fixed.fraction_bits > 12) {
+        throw invalid_argument("decoder_options: fixed.fraction_bits is " +
+                               number(fixed.fraction_bits) +
+                               "; it must be in [0, 12], or -1 for the default");
+    }
+    const int type_max = precision == message_precision::int8 ? 127 : 32767;
+    if (fixed.channel_max < 0 || fixed.channel_max > type_max) {
+        throw invalid_argument("decoder_options: fixed.channel_max is " +
+                               number(fixed.channel_max) + "; it must be in [1, " +
+                               number(type_max) + "] for precision " +
+                               to_string(precision) + ", or 0 for the default");
+    }
     if (gpu.device < 0 || gpu.frames_per_block < 0 || gpu.batch_frames < 0 ||
         gpu.streams < 1) {
         throw invalid_argument(

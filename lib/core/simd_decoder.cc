@@ -533,7 +533,13 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch)
 {
-    const simd_quantization q = default_simd_quantization(options.precision);
+    simd_quantization q = default_simd_quantization(options.precision);
+    if (options.precision != message_precision::float32) {
+        if (options.fixed.fraction_bits >= 0)
+            q.fraction_bits = options.fixed.fraction_bits;
+        if (options.fixed.channel_max > 0)
+            q.channel_max = options.fixed.channel_max;
+    }
     return make_simd_decoder(std::move(code), options, arch, q);
 }
 

@@ -147,6 +147,7 @@ class qa_simd_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_fer_close_to_float);
     CPPUNIT_TEST(test_lane_refill);
     CPPUNIT_TEST(test_refused);
+    CPPUNIT_TEST(test_quantization_option);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -519,6 +520,55 @@ public:
         o.precision = message_precision::half2;
         GPUFEC_ASSERT_THROW_MSG(
             decoder::make(code, o), gpufec::invalid_argument, "half2");
+    }
+
+    /*!
+     * decoder_options::fixed reaches the decoder: decoder::make with a non-default
+     * quantization decodes exactly as make_simd_decoder with that quantization
+     * given explicitly, and differently from the default on noisy frames (the
+     * channel scale changes the messages); out-of-range values are refused.
+     */
+    void test_quantization_option()
+    {
+        const auto code = ldpc_code::make("wimax:2304:1/2");
+        const batch b = make_batch(*code, 128, 1.4, 41, true);
+        for (const auto p : precisions) {
+            auto o = opts(check_node_rule::normalized_min_sum, p, false, 1);
+            const simd_quantization def = default_simd_quantization(p);
+            simd_quantization q = def;
+            q.fraction_bits = def.fraction_bits - 1;
+            q.channel_max = def.channel_max / 2;
+            o.fixed.fraction_bits = q.fraction_bits;
+            o.fixed.channel_max = q.channel_max;
+            auto via_options = decoder::make(code, o);
+            auto explicit_q = make_simd_decoder(code, o, "", q);
+            const result a = run(*via_options, b);
+            assert_same("fixed options " + to_string(p), a, run(*explicit_q, b));
+            auto o_def = opts(check_node_rule::normalized_min_sum, p, false, 1);
+            const result d = run(*decoder::make(code, o_def), b);
+            // below the waterfall some frames fail, and how they fail depends on
+            // the channel scale: the option must change the decoder
+            CPPUNIT_ASSERT(frame_errors(d, b, code->n()) > 0);
+            CPPUNIT_ASSERT_MESSAGE("quantization has no effect " + to_string(p),
+                                   a.codeword != d.codeword);
+            // the default is what -1 / 0 mean
+            o_def.fixed.fraction_bits = def.fraction_bits;
+            o_def.fixed.channel_max = def.channel_max;
+            assert_same("explicit defaults " + to_string(p),
+                        d,
+                        run(*decoder::make(code, o_def), b));
+        }
+        auto o = opts(check_node_rule::normalized_min_sum, message_precision::int8, true);
+        o.fixed.fraction_bits = 13;
+        GPUFEC_ASSERT_THROW_MSG(decoder::make(code, o),
+                                gpufec::invalid_argument,
+                                "fixed.fraction_bits is 13");
+        o.fixed.fraction_bits = -1;
+        o.fixed.channel_max = 128;
+        GPUFEC_ASSERT_THROW_MSG(
+            decoder::make(code, o), gpufec::invalid_argument, "fixed.channel_max is 128");
+        o.precision = message_precision::int16;
+        CPPUNIT_ASSERT(decoder::make(code, o) != nullptr);
     }
 };
 
