@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <iostream>
 #include <stdexcept>
@@ -181,6 +182,52 @@ int run_app(const char* name, Body body)
         return 1;
     }
     return 2;
+}
+
+/*
+ * --fraction-bits / --channel-max: the CPU SIMD decoder's fixed-point quantization
+ * (gpufec::fixed_point_options), kept as text until parsed; "default" keeps the
+ * precision's (int8 2 / 63, int16 3 / 1024).
+ */
+struct fixed_point_args {
+    std::string fraction_bits = "default";
+    std::string channel_max = "default";
+
+    template <typename App>
+    void add_options(App& app)
+    {
+        app.add_option("--fraction-bits",
+                       fraction_bits,
+                       "int8 / int16: channel LLR scaled by 2^N, 0..12 (default 2 / 3)")
+            ->type_name("N")
+            ->capture_default_str();
+        app.add_option("--channel-max",
+                       channel_max,
+                       "int8 / int16: channel value saturation (default 63 / 1024)")
+            ->type_name("N")
+            ->capture_default_str();
+    }
+
+    void apply(gpufec::fixed_point_options& f) const
+    {
+        if (fraction_bits != "default")
+            f.fraction_bits =
+                static_cast<int>(parse_unsigned(fraction_bits, "--fraction-bits", 0, 12));
+        if (channel_max != "default")
+            f.channel_max =
+                static_cast<int>(parse_unsigned(channel_max, "--channel-max", 1, 32767));
+    }
+};
+
+/* ", fraction bits N, channel max M" for the fields that are not the defaults. */
+inline std::string fixed_point_text(const gpufec::fixed_point_options& f)
+{
+    std::string s;
+    if (f.fraction_bits >= 0)
+        s += ", fraction bits " + std::to_string(f.fraction_bits);
+    if (f.channel_max > 0)
+        s += ", channel max " + std::to_string(f.channel_max);
+    return s;
 }
 
 } // namespace gpufec_app

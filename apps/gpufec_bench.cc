@@ -322,12 +322,7 @@ std::string decoder_text(const gpufec::decoder_options& o)
     s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
       << " iterations, early termination " << (o.early_termination ? "on" : "off")
       << ", precision " << gpufec::to_string(o.precision);
-    if (o.fixed.fraction_bits >= 0) {
-        s << ", fraction bits " << o.fixed.fraction_bits;
-    }
-    if (o.fixed.channel_max > 0) {
-        s << ", channel max " << o.fixed.channel_max;
-    }
+    s << gpufec_app::fixed_point_text(o.fixed);
     return s.str();
 }
 
@@ -619,8 +614,7 @@ int run(int argc, char** argv)
     std::string early = "off";
     std::string backend = "auto";
     std::string threads = "0";
-    std::string fraction_bits = "default";
-    std::string channel_max = "default";
+    fixed_point_args fixed;
     std::string precision = "float";
     std::string frames_per_block = "0";
     std::string streams = "3";
@@ -660,14 +654,7 @@ int run(int argc, char** argv)
            precision,
            "NAME",
            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
-    option("--fraction-bits",
-           fraction_bits,
-           "N",
-           "int8 / int16: channel LLR scaled by 2^N, 0..12 (default 2 / 3)");
-    option("--channel-max",
-           channel_max,
-           "N",
-           "int8 / int16: channel value saturation (default 63 / 1024)");
+    fixed.add_options(app);
     option("--frames-per-block",
            frames_per_block,
            "N",
@@ -751,12 +738,7 @@ int run(int argc, char** argv)
         parse_unsigned(frames_per_block, "--frames-per-block", 0, 1 << 20));
     dec.gpu.streams = static_cast<int>(parse_unsigned(streams, "--streams", 1, 64));
     dec.gpu.device = static_cast<int>(parse_unsigned(device, "--device", 0, 1024));
-    if (fraction_bits != "default")
-        dec.fixed.fraction_bits =
-            static_cast<int>(parse_unsigned(fraction_bits, "--fraction-bits", 0, 12));
-    if (channel_max != "default")
-        dec.fixed.channel_max =
-            static_cast<int>(parse_unsigned(channel_max, "--channel-max", 1, 32767));
+    fixed.apply(dec.fixed);
     dec.validate();
 
     const size_t batch_arg =

@@ -81,12 +81,7 @@ std::string decoder_text(const gpufec::decoder_options& o)
     if (o.precision != gpufec::message_precision::float32) {
         s << ", precision " << gpufec::to_string(o.precision);
     }
-    if (o.fixed.fraction_bits >= 0) {
-        s << ", fraction bits " << o.fixed.fraction_bits;
-    }
-    if (o.fixed.channel_max > 0) {
-        s << ", channel max " << o.fixed.channel_max;
-    }
+    s << gpufec_app::fixed_point_text(o.fixed);
     return s.str();
 }
 
@@ -154,8 +149,7 @@ int run(int argc, char** argv)
     std::string max_frames = "10000";
     std::string seed = "1";
     std::string threads = "0";
-    std::string fraction_bits = "default";
-    std::string channel_max = "default";
+    fixed_point_args fixed;
     std::string backend = "auto";
     std::string precision = "float";
     std::string batch = "0";
@@ -207,14 +201,7 @@ int run(int argc, char** argv)
            precision,
            "NAME",
            "binary codes: float, half2 (cuda), int16 or int8 (cpu SIMD)");
-    option("--fraction-bits",
-           fraction_bits,
-           "N",
-           "int8 / int16: channel LLR scaled by 2^N, 0..12 (default 2 / 3)");
-    option("--channel-max",
-           channel_max,
-           "N",
-           "int8 / int16: channel value saturation (default 63 / 1024)");
+    fixed.add_options(app);
     option("--batch", batch, "N", "frames per decoder call, 0 = adaptive");
     app.add_option("--json", json_path, "write the points to FILE as a JSON list")
         ->type_name("FILE");
@@ -269,12 +256,7 @@ int run(int argc, char** argv)
     dec.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
     dec.precision = gpufec::parse_precision(
         parse_choice(precision, "--precision", { "float", "half2", "int16", "int8" }));
-    if (fraction_bits != "default")
-        dec.fixed.fraction_bits =
-            static_cast<int>(parse_unsigned(fraction_bits, "--fraction-bits", 0, 12));
-    if (channel_max != "default")
-        dec.fixed.channel_max =
-            static_cast<int>(parse_unsigned(channel_max, "--channel-max", 1, 32767));
+    fixed.apply(dec.fixed);
     dec.validate();
     opt.mod = gpufec::parse_modulation(modulation);
     opt.ebn0_db = gpufec::parse_ebn0_range(ebn0);
