@@ -7,12 +7,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "dispatch_common.h"
 #include "nb_minmax.h"
-#include <cstdlib>
-#include <gpufec/error.h>
-#if defined(__aarch64__) && defined(__linux__)
-#include <sys/auxv.h>
-#endif
 
 namespace gpufec {
 namespace simd {
@@ -20,18 +16,6 @@ namespace simd {
 #if defined(__aarch64__) && defined(__ARM_NEON)
 // nb_minmax_neon.cc (AArch64 only; declared here, the one place that uses it)
 const nb_minmax_kernel& nb_minmax_neon();
-
-namespace {
-// Advanced SIMD is part of armv8-a, so always there; the HWCAP check is a guard.
-bool cpu_has_asimd()
-{
-#if defined(__linux__) && defined(AT_HWCAP) && defined(HWCAP_ASIMD)
-    return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0;
-#else
-    return true;
-#endif
-}
-} // namespace
 #endif
 
 std::vector<const nb_minmax_kernel*> nb_available_minmax_kernels()
@@ -53,23 +37,15 @@ std::vector<const nb_minmax_kernel*> nb_available_minmax_kernels()
 
 const nb_minmax_kernel& nb_minmax_kernel_by_name(const std::string& name)
 {
-    std::string names;
-    for (const nb_minmax_kernel* k : nb_available_minmax_kernels()) {
-        if (name == k->name)
-            return *k;
-        names += std::string(names.empty() ? "" : ", ") + k->name;
-    }
-    throw invalid_argument(
-        "nonbinary SIMD architecture '" + name +
-        "' is unknown or not supported by this CPU; available here: " + names);
+    return kernel_by_name(
+        nb_available_minmax_kernels(), name, "nonbinary SIMD architecture");
 }
 
 const nb_minmax_kernel& nb_best_minmax_kernel()
 {
-    const char* env = std::getenv("GPUFEC_NB_SIMD_ARCH");
-    if (env && *env)
-        return nb_minmax_kernel_by_name(env);
-    return *nb_available_minmax_kernels().back();
+    return best_kernel(nb_available_minmax_kernels(),
+                       "GPUFEC_NB_SIMD_ARCH",
+                       "nonbinary SIMD architecture");
 }
 
 } // namespace simd

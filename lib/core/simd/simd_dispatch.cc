@@ -6,12 +6,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "dispatch_common.h"
 #include "simd_kernels.h"
-#include <gpufec/error.h>
-#include <cstdlib>
-#if defined(__aarch64__) && defined(__linux__)
-#include <sys/auxv.h>
-#endif
 
 namespace gpufec {
 namespace simd {
@@ -19,18 +15,6 @@ namespace simd {
 #if defined(__aarch64__) && defined(__ARM_NEON)
 // kernel_neon.cc (AArch64 only; declared here, the one place that uses it)
 const protokernel& protokernel_neon();
-
-namespace {
-// Advanced SIMD is part of armv8-a, so always there; the HWCAP check is a guard.
-bool cpu_has_asimd()
-{
-#if defined(__linux__) && defined(AT_HWCAP) && defined(HWCAP_ASIMD)
-    return (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0;
-#else
-    return true;
-#endif
-}
-} // namespace
 #endif
 
 std::vector<const protokernel*> available_protokernels()
@@ -55,23 +39,12 @@ std::vector<const protokernel*> available_protokernels()
 
 const protokernel& protokernel_by_name(const std::string& name)
 {
-    std::string names;
-    for (const protokernel* p : available_protokernels()) {
-        if (name == p->name)
-            return *p;
-        names += std::string(names.empty() ? "" : ", ") + p->name;
-    }
-    throw invalid_argument("SIMD architecture '" + name +
-                           "' is unknown or not supported by this CPU; available here: " +
-                           names);
+    return kernel_by_name(available_protokernels(), name, "SIMD architecture");
 }
 
 const protokernel& best_protokernel()
 {
-    const char* env = std::getenv("GPUFEC_SIMD_ARCH");
-    if (env && *env)
-        return protokernel_by_name(env);
-    return *available_protokernels().back();
+    return best_kernel(available_protokernels(), "GPUFEC_SIMD_ARCH", "SIMD architecture");
 }
 
 } // namespace simd
