@@ -232,6 +232,43 @@ __device__ void load_units_wide(
  * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL layers;
  * GUARD: skip units with no active lane (their outputs are written already).
  */
+/*!
+ * Syndrome check of one thread's row slots (an MAXL x MAXD tile of edge slots,
+ * layers from `layers` on skipped): ORs the unit's failing lanes into bs.fail.
+ * Called by all threads of the block; contains __syncthreads().
+ */
+template <typename V, int MAXL, int MAXD, typename Edge>
+__device__ __forceinline__ void
+row_slot_syndrome(block_state& bs, int U, int u, int layers, Edge edge)
+{
+    using ops = lane_ops<V>;
+    for (int i = threadIdx.x; i < U; i += blockDim.x) {
+        bs.fail[i] = 0u;
+    }
+    __syncthreads();
+    const uint32_t a = bs.active[u];
+    if (a) {
+        uint32_t parity_any = 0u;
+#pragma unroll
+        for (int l = 0; l < MAXL; ++l) {
+            if (l >= layers) {
+                break;
+            }
+            uint32_t parity = 0u;
+#pragma unroll
+            for (int j = 0; j < MAXD; ++j) {
+                parity ^= ops::neg_mask(*edge(l * MAXD + j));
+            }
+            parity_any |= parity;
+        }
+        const uint32_t bad = ops::lane_flags(parity_any) & a;
+        if (bad) {
+            atomicOr(&bs.fail[u], bad);
+        }
+    }
+    __syncthreads();
+}
+
 template <typename V,
           int MAXL,
           int MAXD,
@@ -391,31 +428,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
             }
             // syndrome from the shared table: each thread checks its own rows
             auto syndrome = [&] {
-                for (int i = threadIdx.x; i < U; i += blockDim.x) {
-                    bs.fail[i] = 0u;
-                }
-                __syncthreads();
-                const uint32_t a = bs.active[u];
-                if (a) {
-                    uint32_t parity_any = 0u;
-#pragma unroll
-                    for (int l = 0; l < MAXL; ++l) {
-                        if (l >= shape.layers) {
-                            break;
-                        }
-                        uint32_t parity = 0u;
-#pragma unroll
-                        for (int j = 0; j < MAXD; ++j) {
-                            parity ^= ops::neg_mask(*edge(l * MAXD + j));
-                        }
-                        parity_any |= parity;
-                    }
-                    const uint32_t bad = ops::lane_flags(parity_any) & a;
-                    if (bad) {
-                        atomicOr(&bs.fail[u], bad);
-                    }
-                }
-                __syncthreads();
+                row_slot_syndrome<V, MAXL, MAXD>(bs, U, u, shape.layers, edge);
             };
             if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
                 break;
@@ -1043,28 +1056,7 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
             });
             // syndrome: each thread checks its own rows
             auto syndrome = [&] {
-                for (int i = threadIdx.x; i < U; i += blockDim.x) {
-                    bs.fail[i] = 0u;
-                }
-                __syncthreads();
-                const uint32_t a = bs.active[u];
-                if (a) {
-                    uint32_t parity_any = 0u;
-#pragma unroll
-                    for (int l = 0; l < MAXL; ++l) {
-                        uint32_t parity = 0u;
-#pragma unroll
-                        for (int j = 0; j < MAXD; ++j) {
-                            parity ^= ops::neg_mask(*edge(l * MAXD + j));
-                        }
-                        parity_any |= parity;
-                    }
-                    const uint32_t bad = ops::lane_flags(parity_any) & a;
-                    if (bad) {
-                        atomicOr(&bs.fail[u], bad);
-                    }
-                }
-                __syncthreads();
+                row_slot_syndrome<V, MAXL, MAXD>(bs, U, u, MAXL, edge);
             };
             if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
                 break;
