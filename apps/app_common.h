@@ -20,6 +20,7 @@
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -192,6 +193,7 @@ int run_app(const char* name, Body body)
 struct fixed_point_args {
     std::string fraction_bits = "default";
     std::string channel_max = "default";
+    std::string c2v_max = "default";
 
     template <typename App>
     void add_options(App& app)
@@ -206,6 +208,10 @@ struct fixed_point_args {
                        "int8 / int16: channel value saturation (default 63 / 1024)")
             ->type_name("N")
             ->capture_default_str();
+        app.add_option(
+               "--c2v-max", c2v_max, "int8 / int16: check-to-variable magnitude clamp")
+            ->type_name("N")
+            ->capture_default_str();
     }
 
     void apply(gpufec::fixed_point_options& f) const
@@ -216,6 +222,8 @@ struct fixed_point_args {
         if (channel_max != "default")
             f.channel_max =
                 static_cast<int>(parse_unsigned(channel_max, "--channel-max", 1, 32767));
+        if (c2v_max != "default")
+            f.c2v_max = static_cast<int>(parse_unsigned(c2v_max, "--c2v-max", 1, 32767));
     }
 };
 
@@ -227,7 +235,34 @@ inline std::string fixed_point_text(const gpufec::fixed_point_options& f)
         s += ", fraction bits " + std::to_string(f.fraction_bits);
     if (f.channel_max > 0)
         s += ", channel max " + std::to_string(f.channel_max);
+    if (f.c2v_max > 0)
+        s += ", c2v max " + std::to_string(f.c2v_max);
     return s;
+}
+
+/* --alpha / --beta: "auto" (the code family's default) or a number. */
+inline float parse_rule_parameter(const std::string& text, const std::string& option)
+{
+    if (text == "auto")
+        return gpufec::family_default;
+    return static_cast<float>(parse_real(text, option));
+}
+
+/* One line naming a binary decoder's options (as in force: defaults resolved). */
+inline std::string decoder_text(const gpufec::decoder_options& o)
+{
+    std::ostringstream s;
+    s << gpufec::to_string(o.rule);
+    if (o.rule == gpufec::check_node_rule::normalized_min_sum) {
+        s << " alpha=" << o.alpha;
+    } else if (o.rule == gpufec::check_node_rule::offset_min_sum) {
+        s << " beta=" << o.beta;
+    }
+    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
+      << " iterations, early termination " << (o.early_termination ? "on" : "off")
+      << ", precision " << gpufec::to_string(o.precision);
+    s << fixed_point_text(o.fixed);
+    return s.str();
 }
 
 } // namespace gpufec_app

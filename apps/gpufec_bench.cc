@@ -310,22 +310,6 @@ struct latency_result {
     double max = 0.0;
 };
 
-std::string decoder_text(const gpufec::decoder_options& o)
-{
-    std::ostringstream s;
-    s << gpufec::to_string(o.rule);
-    if (o.rule == gpufec::check_node_rule::normalized_min_sum) {
-        s << " alpha=" << o.alpha;
-    } else if (o.rule == gpufec::check_node_rule::offset_min_sum) {
-        s << " beta=" << o.beta;
-    }
-    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
-      << " iterations, early termination " << (o.early_termination ? "on" : "off")
-      << ", precision " << gpufec::to_string(o.precision);
-    s << gpufec_app::fixed_point_text(o.fixed);
-    return s.str();
-}
-
 std::string tuning_text(const gpufec::cuda_tuning& t)
 {
     std::ostringstream s;
@@ -607,8 +591,8 @@ int run(int argc, char** argv)
                   "of a gpufec decoder" };
     std::string code_spec = "wimax:2304:1/2";
     std::string algorithm = "nms";
-    std::string alpha = "0.75";
-    std::string beta = "0.5";
+    std::string alpha = "auto";
+    std::string beta = "auto";
     std::string schedule = "layered";
     std::string iterations = "10";
     std::string early = "off";
@@ -639,8 +623,14 @@ int run(int argc, char** argv)
     };
     option("--code", code_spec, "SPEC", "the code; " + gpufec::ldpc_code::spec_forms());
     option("--algorithm", algorithm, "NAME", "check-node rule: spa, ms, nms, oms, scms");
-    option("--alpha", alpha, "A", "normalized min-sum factor, in (0, 1]");
-    option("--beta", beta, "B", "offset min-sum offset, >= 0");
+    option("--alpha",
+           alpha,
+           "A",
+           "normalized min-sum factor, in (0, 1]; auto: the code family's default");
+    option("--beta",
+           beta,
+           "B",
+           "offset min-sum offset, >= 0; auto: the code family's default");
     option("--schedule", schedule, "NAME", "layered or flooding");
     option("--iterations", iterations, "N", "maximum decoder iterations");
     option("--early-termination",
@@ -723,8 +713,8 @@ int run(int argc, char** argv)
 
     gpufec::decoder_options dec;
     dec.rule = gpufec::parse_check_node_rule(algorithm);
-    dec.alpha = static_cast<float>(parse_real(alpha, "--alpha"));
-    dec.beta = static_cast<float>(parse_real(beta, "--beta"));
+    dec.alpha = gpufec_app::parse_rule_parameter(alpha, "--alpha");
+    dec.beta = gpufec_app::parse_rule_parameter(beta, "--beta");
     dec.schedule = gpufec::parse_schedule(schedule);
     dec.max_iterations =
         static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
@@ -814,7 +804,7 @@ int run(int argc, char** argv)
                 k,
                 code->rate());
     std::printf("decoder: %s  backend: %s\n",
-                decoder_text(in_force).c_str(),
+                gpufec_app::decoder_text(in_force).c_str(),
                 decoder->backend_name().c_str());
     const std::string cuda_version = gpufec::cuda_version_string();
     if (on_gpu) {

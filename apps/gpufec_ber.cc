@@ -67,24 +67,6 @@ std::string to_json(const std::vector<gpufec::ber_point>& points)
     return out.str();
 }
 
-std::string decoder_text(const gpufec::decoder_options& o)
-{
-    std::ostringstream s;
-    s << gpufec::to_string(o.rule);
-    if (o.rule == gpufec::check_node_rule::normalized_min_sum) {
-        s << " alpha=" << o.alpha;
-    } else if (o.rule == gpufec::check_node_rule::offset_min_sum) {
-        s << " beta=" << o.beta;
-    }
-    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
-      << " iterations, early termination " << (o.early_termination ? "on" : "off");
-    if (o.precision != gpufec::message_precision::float32) {
-        s << ", precision " << gpufec::to_string(o.precision);
-    }
-    s << gpufec_app::fixed_point_text(o.fixed);
-    return s.str();
-}
-
 std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
 {
     std::ostringstream s;
@@ -138,8 +120,8 @@ int run(int argc, char** argv)
     CLI::App app{ "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder" };
     std::string code_spec = "wimax:2304:1/2";
     std::string algorithm = "nms";
-    std::string alpha = "0.75";
-    std::string beta = "0.5";
+    std::string alpha = "auto";
+    std::string beta = "auto";
     std::string schedule = "layered";
     std::string iterations = "10";
     std::string early = "on";
@@ -176,8 +158,14 @@ int run(int argc, char** argv)
                "NAME",
                "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax (their "
                "default), ems");
-    option("--alpha", alpha, "A", "normalized min-sum factor, in (0, 1]");
-    option("--beta", beta, "B", "offset min-sum offset, >= 0");
+    option("--alpha",
+           alpha,
+           "A",
+           "normalized min-sum factor, in (0, 1]; auto: the code family's default");
+    option("--beta",
+           beta,
+           "B",
+           "offset min-sum offset, >= 0; auto: the code family's default");
     option("--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
     option("--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
     option("--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
@@ -246,8 +234,8 @@ int run(int argc, char** argv)
     } else {
         dec.rule = gpufec::parse_check_node_rule(algorithm);
     }
-    dec.alpha = static_cast<float>(parse_real(alpha, "--alpha"));
-    dec.beta = static_cast<float>(parse_real(beta, "--beta"));
+    dec.alpha = gpufec_app::parse_rule_parameter(alpha, "--alpha");
+    dec.beta = gpufec_app::parse_rule_parameter(beta, "--beta");
     dec.schedule = gpufec::parse_schedule(schedule);
     dec.max_iterations =
         static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
@@ -317,7 +305,7 @@ int run(int argc, char** argv)
             code->n(),
             code->k(),
             code->rate(),
-            decoder_text(sim.get_decoder().options()).c_str(),
+            gpufec_app::decoder_text(sim.get_decoder().options()).c_str(),
             sim.get_decoder().backend_name().c_str(),
             gpufec::to_string(opt.mod).c_str(),
             seed.c_str(),

@@ -94,12 +94,33 @@ struct GPUFEC_API gpu_options {
 struct GPUFEC_API fixed_point_options {
     int fraction_bits = -1; //!< 0..12; -1 = the precision's default
     int channel_max = 0;    //!< 1..type maximum; 0 = the precision's default
+    int c2v_max = 0; //!< check-to-variable magnitude clamp, 1..type max; 0 = default
 };
+
+/*! alpha / beta value that stands for the code family's default (rule_defaults). */
+constexpr float family_default = -1.0f;
+
+/*! Check-node rule parameters: NMS factor alpha, OMS offset beta. */
+struct GPUFEC_API rule_parameters {
+    float alpha;
+    float beta;
+};
+
+/*!
+ * The rule parameters a code family decodes best with, chosen from measured FER
+ * curves (docs/VALIDATION.md "Default rule parameters"): IEEE 802.11n and 802.16e
+ * alpha 0.8125, beta 0.5; 5G NR 0.6875, 0.5; DVB-S2 0.875, 0.25; any other code
+ * (alist, qc files) 0.75, 0.5. Every value is a multiple of 1/16, so the fixed-point
+ * decoders use it exactly.
+ */
+GPUFEC_API rule_parameters default_rule_parameters(const ldpc_code& code);
 
 struct GPUFEC_API decoder_options {
     check_node_rule rule = check_node_rule::normalized_min_sum;
-    float alpha = 0.75f; //!< normalized min-sum factor, in (0, 1]
-    float beta = 0.5f;   //!< offset min-sum offset, >= 0
+    //! normalized min-sum factor, in (0, 1]; family_default: the code family's
+    float alpha = family_default;
+    //! offset min-sum offset, >= 0; family_default: the code family's
+    float beta = family_default;
     decoding_schedule schedule = decoding_schedule::layered;
     int max_iterations = 10;       //!< >= 1
     bool early_termination = true; //!< stop a frame once its syndrome is zero
@@ -111,6 +132,9 @@ struct GPUFEC_API decoder_options {
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
+
+    /*! These options with alpha / beta = family_default replaced by the code's. */
+    decoder_options resolved(const ldpc_code& code) const;
 };
 
 /*! Where decode() writes; every pointer may be null when that output is not wanted. */
@@ -157,7 +181,10 @@ public:
 
     const ldpc_code& code() const { return *d_code; }
     ldpc_code::sptr code_ptr() const { return d_code; }
-    /*! The options in force (alpha, beta and max_iterations may change at run time). */
+    /*!
+     * The options in force: family defaults resolved, alpha, beta and
+     * max_iterations as last set.
+     */
     decoder_options options() const;
     /*! "cpu" or "cuda". */
     virtual std::string backend_name() const = 0;

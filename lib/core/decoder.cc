@@ -240,8 +240,10 @@ void decoder_options::validate() const
     (void)to_string(rule);
     (void)to_string(schedule);
     (void)to_string(backend);
-    check_alpha(alpha, "decoder_options");
-    check_beta(beta, "decoder_options");
+    if (alpha != family_default)
+        check_alpha(alpha, "decoder_options");
+    if (beta != family_default)
+        check_beta(beta, "decoder_options");
     check_iterations(max_iterations, "decoder_options");
     if (threads < 0) {
         throw invalid_argument("decoder_options: threads is " + number(threads) +
@@ -260,6 +262,12 @@ void decoder_options::validate() const
                                number(type_max) + "] for precision " +
                                to_string(precision) + ", or 0 for the default");
     }
+    if (fixed.c2v_max < 0 || fixed.c2v_max > type_max) {
+        throw invalid_argument("decoder_options: fixed.c2v_max is " +
+                               number(fixed.c2v_max) + "; it must be in [1, " +
+                               number(type_max) + "] for precision " +
+                               to_string(precision) + ", or 0 for the default");
+    }
     if (gpu.device < 0 || gpu.frames_per_block < 0 || gpu.batch_frames < 0 ||
         gpu.streams < 1) {
         throw invalid_argument(
@@ -275,15 +283,28 @@ void decoder_options::validate() const
 // decoder
 // ---------------------------------------------------------------------------
 
+decoder_options decoder_options::resolved(const ldpc_code& code) const
+{
+    decoder_options o = *this;
+    const rule_parameters def = default_rule_parameters(code);
+    if (o.alpha == family_default)
+        o.alpha = def.alpha;
+    if (o.beta == family_default)
+        o.beta = def.beta;
+    return o;
+}
+
 decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
     : d_code(std::move(code)), d_options(options),
-      d_max_iterations(options.max_iterations), d_alpha(options.alpha),
-      d_beta(options.beta)
+      d_max_iterations(options.max_iterations)
 {
     if (!d_code) {
         throw invalid_argument("decoder: the code is null");
     }
     d_options.validate();
+    d_options = d_options.resolved(*d_code);
+    d_alpha.store(d_options.alpha);
+    d_beta.store(d_options.beta);
 }
 
 namespace {

@@ -20,14 +20,26 @@
 
 namespace gpufec {
 
-simd_quantization default_simd_quantization(message_precision precision)
+simd_quantization default_simd_quantization(message_precision precision,
+                                            check_node_rule rule)
 {
+    // C2V clamp: a posterior saturates at the type's maximum; with C2V as large,
+    // the extrinsic P - C2V of a saturated posterior collapses towards 0 and the
+    // decoder loses what it knew (plain min-sum, whose messages are not scaled
+    // down and keep growing once a frame has converged, most). Values from the
+    // FER matrix in docs/VALIDATION.md.
     if (precision == message_precision::int16)
-        return { 3, 1024, 32767 };
-    if (precision == message_precision::int8)
-        return { 2, 63, 127 };
+        return { 3, 1024, 32767, 8191 };
+    if (precision == message_precision::int8) {
+        int c2v = 40;
+        if (rule == check_node_rule::min_sum)
+            c2v = 20;
+        else if (rule == check_node_rule::self_corrected_min_sum)
+            c2v = 31;
+        return { 2, 63, 127, c2v };
+    }
     if (precision == message_precision::float32)
-        return { 0, 0, 0 };
+        return { 0, 0, 0, 0 };
     throw invalid_argument("SIMD decoder: no fixed-point quantization for precision " +
                            to_string(precision));
 }
@@ -330,6 +342,7 @@ protected:
         jb.scale = std::ldexp(1.0f, d_q.fraction_bits);
         jb.channel_max = d_q.channel_max;
         jb.msg_max = d_q.msg_max;
+        jb.c2v_max = d_q.c2v_max;
         jb.rule = d_options.rule;
         jb.alpha_q = std::max(1, static_cast<int>(std::lrint(d_alpha.load() * 16.0f)));
         jb.beta_q = static_cast<int>(std::lrint(d_beta.load() * jb.scale));
@@ -501,11 +514,12 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
     const int tmax = options.precision == message_precision::int8 ? 127 : 32767;
     if (options.precision != message_precision::float32 &&
         (q.fraction_bits < 0 || q.fraction_bits > 12 || q.channel_max < 1 ||
-         q.channel_max > tmax || q.msg_max != tmax))
+         q.channel_max > tmax || q.msg_max != tmax || q.c2v_max < 1 || q.c2v_max > tmax))
         throw invalid_argument(
             "SIMD decoder: bad quantization (fraction_bits in [0, 12], "
             "channel_max in [1, " +
-            std::to_string(tmax) + "], msg_max = " + std::to_string(tmax) + ")");
+            std::to_string(tmax) + "], msg_max = " + std::to_string(tmax) +
+            ", c2v_max in [1, " + std::to_string(tmax) + "])");
     const simd::protokernel& pk =
         arch.empty() ? simd::best_protokernel() : simd::protokernel_by_name(arch);
     if (layout == simd_layout::automatic) {
@@ -533,12 +547,14 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch)
 {
-    simd_quantization q = default_simd_quantization(options.precision);
+    simd_quantization q = default_simd_quantization(options.precision, options.rule);
     if (options.precision != message_precision::float32) {
         if (options.fixed.fraction_bits >= 0)
             q.fraction_bits = options.fixed.fraction_bits;
         if (options.fixed.channel_max > 0)
             q.channel_max = options.fixed.channel_max;
+        if (options.fixed.c2v_max > 0)
+            q.c2v_max = options.fixed.c2v_max;
     }
     return make_simd_decoder(std::move(code), options, arch, q);
 }

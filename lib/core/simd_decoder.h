@@ -11,9 +11,12 @@
  * every min-sum-family decoder (float SPA stays on the reference decoder).
  *
  * Fixed point (defaults, see docs/SIMD_DESIGN.md):
- *   int16: LLR * 2^3 (3 fraction bits), channel +-2^10 (|L| <= 128), messages +-32767
- *   int8:  LLR * 2^2 (2 fraction bits), channel +-63  (|L| <= 15.75), messages +-127
- *   NMS alpha as round(alpha*16)/16 (0.75 -> *12>>4), OMS beta as round(beta*2^f).
+ *   int16: LLR * 2^3 (3 fraction bits), channel +-2^10 (|L| <= 128), messages +-32767,
+ *          C2V magnitudes clamped at 8191
+ *   int8:  LLR * 2^2 (2 fraction bits), channel +-63  (|L| <= 15.75), posteriors
+ *          and V2C +-127, C2V magnitudes clamped lower, per rule
+ * (default_simd_quantization), so that a saturated posterior keeps its extrinsic part NMS
+ * alpha as round(alpha*16)/16 (0.75 -> *12>>4), OMS beta as round(beta*2^f).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +33,7 @@ struct simd_quantization {
     int fraction_bits; //!< channel LLR scaled by 2^fraction_bits
     int channel_max;   //!< channel value saturation
     int msg_max;       //!< message / posterior saturation: the type's max (127, 32767)
+    int c2v_max;       //!< check-to-variable magnitudes clamped to c2v_max (<= msg_max)
 };
 
 /*! How frames map to lanes. */
@@ -39,8 +43,14 @@ enum class simd_layout {
     intra_frame  //!< always one frame at a time (QC / DVB-S2, layered; else inter-frame)
 };
 
-/*! The default quantization of a precision (int16 or int8; float: unused zeros). */
-simd_quantization default_simd_quantization(message_precision precision);
+/*!
+ * The default quantization of a precision (int16 or int8; float: unused zeros) for
+ * a check-node rule: the C2V magnitudes are clamped below the posterior's range,
+ * int8 per rule (ms 20, scms 31, nms and oms 40), int16 at 8191 (docs/VALIDATION.md
+ * "Fixed-point defaults" has the measurements that chose them).
+ */
+simd_quantization default_simd_quantization(message_precision precision,
+                                            check_node_rule rule);
 
 /*!
  * Makes the SIMD decoder; arch "" = best for this CPU (or $GPUFEC_SIMD_ARCH).

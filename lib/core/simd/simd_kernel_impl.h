@@ -408,6 +408,8 @@ inline void row_update(int d,
                 a1 = std::max(a1 - jb.beta_q, 0);
                 a2 = std::max(a2 - jb.beta_q, 0);
             }
+            a1 = std::min(a1, jb.c2v_max);
+            a2 = std::min(a2, jb.c2v_max);
             mag1[l] = static_cast<T>(a1);
             mag2[l] = static_cast<T>(a2);
         }
@@ -530,6 +532,15 @@ inline void row_update_compressed(int d,
             mag1 = _mm512_max_epi16(_mm512_sub_epi16(min1, bv), zero);
             mag2 = _mm512_max_epi16(_mm512_sub_epi16(min2, bv), zero);
         }
+    }
+    if constexpr (i8) {
+        const __m512i cm = _mm512_set1_epi8(static_cast<char>(jb.c2v_max));
+        mag1 = _mm512_min_epi8(mag1, cm);
+        mag2 = _mm512_min_epi8(mag2, cm);
+    } else {
+        const __m512i cm = _mm512_set1_epi16(static_cast<short>(jb.c2v_max));
+        mag1 = _mm512_min_epi16(mag1, cm);
+        mag2 = _mm512_min_epi16(mag2, cm);
     }
     for (int j = 0; j < d; ++j) {
         const __m512i x =

@@ -44,6 +44,7 @@ struct job {
     float scale = 1.0f;  //!< quantized channel value = round(L * scale)
     int channel_max = 0; //!< channel values clamped to +-channel_max
     int msg_max = 0;     //!< every message and posterior saturates at +-msg_max
+    int c2v_max = 0;     //!< check-to-variable magnitudes clamped to c2v_max
     // rule
     check_node_rule rule = check_node_rule::normalized_min_sum;
     int alpha_q = 16;      //!< NMS: magnitude * alpha_q >> 4

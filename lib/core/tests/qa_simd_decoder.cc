@@ -204,12 +204,12 @@ public:
                             for (auto layout :
                                  { simd_layout::inter_frame, simd_layout::intra_frame }) {
                                 const result r =
-                                    run(*make_simd_decoder(
-                                            code,
-                                            o,
-                                            pk->name,
-                                            default_simd_quantization(o.precision),
-                                            layout),
+                                    run(*make_simd_decoder(code,
+                                                           o,
+                                                           pk->name,
+                                                           default_simd_quantization(
+                                                               o.precision, o.rule),
+                                                           layout),
                                         b);
                                 assert_same(
                                     std::string(cs.first) + " " +
@@ -235,7 +235,7 @@ public:
                 for (auto p : precisions)
                     for (bool et : { true, false }) {
                         const auto o = opts(rule, p, et);
-                        const auto q = default_simd_quantization(p);
+                        const auto q = default_simd_quantization(p, rule);
                         const result inter =
                             run(*make_simd_decoder(
                                     code, o, "generic", q, simd_layout::inter_frame),
@@ -352,7 +352,7 @@ public:
                 for (auto p : all_precisions)
                     for (bool et : { true, false }) {
                         const auto o = opts(rule, p, et);
-                        const auto q = default_simd_quantization(p);
+                        const auto q = default_simd_quantization(p, rule);
                         const result inter =
                             run(*make_simd_decoder(
                                     code, o, "generic", q, simd_layout::inter_frame),
@@ -397,12 +397,13 @@ public:
                 const batch b = make_batch(*code, 1, 0.0, 7, false);
                 for (auto p : { message_precision::int8, message_precision::float32 }) {
                     const auto o = opts(check_node_rule::normalized_min_sum, p, true);
-                    const result r = run(*make_simd_decoder(code,
-                                                            o,
-                                                            "",
-                                                            default_simd_quantization(p),
-                                                            simd_layout::intra_frame),
-                                         b);
+                    const result r =
+                        run(*make_simd_decoder(code,
+                                               o,
+                                               "",
+                                               default_simd_quantization(p, o.rule),
+                                               simd_layout::intra_frame),
+                            b);
                     CPPUNIT_ASSERT_MESSAGE(spec, r.codeword == b.codeword);
                     CPPUNIT_ASSERT(r.ok[0] == 1);
                     CPPUNIT_ASSERT_EQUAL(1, r.iterations[0]);
@@ -481,7 +482,7 @@ public:
             for (auto p : all_precisions)
                 for (auto sched : schedules) {
                     const auto o = opts(rule, p, true, 1, sched);
-                    const auto q = default_simd_quantization(p);
+                    const auto q = default_simd_quantization(p, rule);
                     const result all = run(
                         *make_simd_decoder(code, o, "", q, simd_layout::inter_frame), b);
                     bool varied = false;
@@ -534,7 +535,7 @@ public:
         const batch b = make_batch(*code, 128, 1.4, 41, true);
         for (const auto p : precisions) {
             auto o = opts(check_node_rule::normalized_min_sum, p, false, 1);
-            const simd_quantization def = default_simd_quantization(p);
+            const simd_quantization def = default_simd_quantization(p, o.rule);
             simd_quantization q = def;
             q.fraction_bits = def.fraction_bits - 1;
             q.channel_max = def.channel_max / 2;
@@ -554,6 +555,7 @@ public:
             // the default is what -1 / 0 mean
             o_def.fixed.fraction_bits = def.fraction_bits;
             o_def.fixed.channel_max = def.channel_max;
+            o_def.fixed.c2v_max = def.c2v_max;
             assert_same("explicit defaults " + to_string(p),
                         d,
                         run(*decoder::make(code, o_def), b));
@@ -567,6 +569,10 @@ public:
         o.fixed.channel_max = 128;
         GPUFEC_ASSERT_THROW_MSG(
             decoder::make(code, o), gpufec::invalid_argument, "fixed.channel_max is 128");
+        o.fixed.channel_max = 0;
+        o.fixed.c2v_max = 200;
+        GPUFEC_ASSERT_THROW_MSG(
+            decoder::make(code, o), gpufec::invalid_argument, "fixed.c2v_max is 200");
         o.precision = message_precision::int16;
         CPPUNIT_ASSERT(decoder::make(code, o) != nullptr);
     }

@@ -1,0 +1,238 @@
+/*
+ * The FER-matrix check shared by the CPU and GPU test programs: a decoder under
+ * test (a narrow precision) decodes frames at Eb/N0 E; the float reference
+ * decoder decodes the same information bits with the same noise samples (the
+ * channel's Philox streams scaled to the other sigma) at E - 0.1 dB. The narrow
+ * decoder is "within 0.1 dB of float" when it fails no more frames than the
+ * reference does 0.1 dB lower. Frames are paired, so the comparison is McNemar's:
+ * b = frames only the narrow decoder fails, c = frames only the reference fails;
+ * the case fails when b - c > 3 sqrt(b + c) (one-sided, about 1 in 700 for a
+ * decoder exactly 0.1 dB worse than float; deterministic for a given seed). Bit
+ * errors are compared the same way (the paired differences d_f of wrong bits per
+ * frame: sum d_f > 3 sqrt(sum d_f^2) fails), so that failed frames full of wrong
+ * bits are caught even where the FER alone hardly moves. The
+ * Eb/N0 of each case puts the reference near FER 5e-2, where 0.1 dB moves the
+ * FER of these short codes by 1.3 - 2x (docs/VALIDATION.md "FER matrix").
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_FER_MATRIX_H
+#define INCLUDED_GPUFEC_FER_MATRIX_H
+
+#include "test_util.h"
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <gpufec/channel.h>
+#include <gpufec/decoder.h>
+#include <gpufec/ldpc_code.h>
+#include <string>
+#include <vector>
+
+namespace gpufec_test {
+
+/*! One row of the matrix: a code, schedule and rule at an Eb/N0 (the narrow one's). */
+struct fer_point {
+    std::string spec;
+    gpufec::decoding_schedule schedule;
+    gpufec::check_node_rule rule;
+    double ebn0;    //!< dB; the float reference runs at ebn0 - 0.1
+    size_t frames;  //!< frames per decoder
+    int iterations; //!< maximum iterations
+};
+
+/*! Codes of every family, short, with the Eb/N0 of each schedule and rule. */
+inline std::vector<fer_point> short_code_points(const std::string& mackay_alist)
+{
+    using gpufec::check_node_rule;
+    using gpufec::decoding_schedule;
+    const check_node_rule ms = check_node_rule::min_sum,
+                          nms = check_node_rule::normalized_min_sum,
+                          oms = check_node_rule::offset_min_sum,
+                          scms = check_node_rule::self_corrected_min_sum;
+    const decoding_schedule lay = decoding_schedule::layered,
+                            flo = decoding_schedule::flooding;
+    struct row {
+        const char* spec;
+        size_t frames;
+        int iterations;
+        double e[2][4]; // [layered, flooding][ms, nms, oms, scms]
+    };
+    const row rows[] = {
+        { "wimax:576:1/2",
+          2000,
+          10,
+          { { 2.25, 2.0, 2.0, 2.0 }, { 2.5, 2.25, 2.25, 2.5 } } },
+        { "wifi:648:1/2",
+          2000,
+          10,
+          { { 2.0, 1.75, 1.75, 2.0 }, { 2.5, 2.25, 2.25, 2.25 } } },
+        { "nr5g:bg2:52",
+          1000,
+          10,
+          { { 2.25, 1.0, 1.0, 1.25 }, { 2.0, 1.625, 1.625, 1.75 } } },
+        { "dvbs2:short:1/2",
+          300,
+          20,
+          { { 1.375, 1.125, 1.125, 1.2 }, { 1.75, 1.625, 1.55, 1.625 } } },
+        { "", 2000, 10, { { 2.25, 2.0, 2.0, 2.0 }, { 2.5, 2.5, 2.5, 2.5 } } },
+    };
+    const check_node_rule rules[] = { ms, nms, oms, scms };
+    std::vector<fer_point> out;
+    for (const row& r : rows) {
+        const std::string spec = *r.spec ? std::string(r.spec) : "alist:" + mackay_alist;
+        for (int s = 0; s < 2; ++s)
+            for (int k = 0; k < 4; ++k)
+                out.push_back({ spec,
+                                s == 0 ? lay : flo,
+                                rules[k],
+                                r.e[s][k],
+                                r.frames,
+                                r.iterations });
+    }
+    return out;
+}
+
+/*! Frames of one code: information bits, codewords, and their LLRs at an Eb/N0. */
+class fer_frames
+{
+public:
+    fer_frames(gpufec::ldpc_code::sptr code, size_t frames, uint64_t seed)
+        : d_code(std::move(code)), d_frames(frames), d_seed(seed),
+          d_info(frames * d_code->k()), d_cw(frames * d_code->n())
+    {
+        for (size_t f = 0; f < frames; ++f) {
+            gpufec::random_bits(seed, f, d_code->k(), &d_info[f * d_code->k()]);
+            d_code->encode(&d_info[f * d_code->k()], &d_cw[f * d_code->n()]);
+        }
+    }
+
+    /*! BPSK over AWGN at ebn0: the same noise samples for every Eb/N0. */
+    std::vector<float> llrs(double ebn0) const
+    {
+        const gpufec::awgn_channel ch(
+            gpufec::modulation::bpsk, ebn0, d_code->rate(), d_seed ^ 0x5eed);
+        std::vector<float> l(d_frames * d_code->n());
+        for (size_t f = 0; f < d_frames; ++f)
+            ch.transmit(&d_cw[f * d_code->n()], d_code->n(), f, &l[f * d_code->n()]);
+        return l;
+    }
+
+    /*! Wrong information bits per frame. */
+    std::vector<uint32_t> failures(const std::vector<uint8_t>& decoded_info) const
+    {
+        const size_t k = d_code->k();
+        std::vector<uint32_t> bad(d_frames, 0);
+        for (size_t f = 0; f < d_frames; ++f)
+            for (size_t i = 0; i < k; ++i)
+                bad[f] += decoded_info[f * k + i] != d_info[f * k + i];
+        return bad;
+    }
+
+    size_t frames() const { return d_frames; }
+    const gpufec::ldpc_code& code() const { return *d_code; }
+
+private:
+    gpufec::ldpc_code::sptr d_code;
+    size_t d_frames;
+    uint64_t d_seed;
+    std::vector<uint8_t> d_info, d_cw;
+};
+
+/*! Decodes float LLRs; returns the wrong bits per frame. */
+inline std::vector<uint32_t>
+decode_failures(gpufec::decoder& d, const fer_frames& fr, const std::vector<float>& llrs)
+{
+    std::vector<uint8_t> info(fr.frames() * fr.code().k());
+    gpufec::decode_output out;
+    out.info_bits = info.data();
+    d.decode(llrs.data(), llrs.size(), fr.frames(), out);
+    return fr.failures(info);
+}
+
+/*! Decodes the LLRs quantized to int8 (default step); returns wrong bits per frame. */
+inline std::vector<uint32_t> decode_failures_int8(gpufec::decoder& d,
+                                                  const fer_frames& fr,
+                                                  const std::vector<float>& llrs)
+{
+    std::vector<int8_t> q(llrs.size());
+    gpufec::quantize_llrs(
+        llrs.data(), llrs.size(), gpufec::default_int8_llr_step, q.data());
+    std::vector<uint8_t> info(fr.frames() * fr.code().k());
+    gpufec::decode_output out;
+    out.info_bits = info.data();
+    d.decode(q.data(), q.size(), fr.frames(), gpufec::default_int8_llr_step, out);
+    return fr.failures(info);
+}
+
+/*! The paired comparison of a narrow decoder (at E) with the reference (at E - 0.1). */
+struct fer_verdict {
+    size_t narrow_errors = 0, reference_errors = 0; //!< frames
+    size_t narrow_bits = 0, reference_bits = 0;     //!< wrong information bits
+    size_t only_narrow = 0, only_reference = 0;     //!< b, c
+    bool within = false;
+};
+
+inline size_t count_failed(const std::vector<uint32_t>& wrong_bits)
+{
+    size_t n = 0;
+    for (uint32_t w : wrong_bits)
+        n += w != 0;
+    return n;
+}
+
+inline fer_verdict compare_failures(const std::vector<uint32_t>& narrow,
+                                    const std::vector<uint32_t>& reference)
+{
+    fer_verdict v;
+    double d_sum = 0.0, d_sq = 0.0;
+    for (size_t f = 0; f < narrow.size(); ++f) {
+        const bool n = narrow[f] != 0, r = reference[f] != 0;
+        v.narrow_errors += n;
+        v.reference_errors += r;
+        v.narrow_bits += narrow[f];
+        v.reference_bits += reference[f];
+        v.only_narrow += n && !r;
+        v.only_reference += r && !n;
+        const double d = static_cast<double>(narrow[f]) - reference[f];
+        d_sum += d;
+        d_sq += d * d;
+    }
+    const double b = static_cast<double>(v.only_narrow),
+                 c = static_cast<double>(v.only_reference);
+    v.within = b - c <= 3.0 * std::sqrt(b + c) && d_sum <= 3.0 * std::sqrt(d_sq);
+    return v;
+}
+
+/*! One line of the table the test prints (and docs/VALIDATION.md shows). */
+inline std::string verdict_line(const fer_point& p,
+                                const std::string& what,
+                                bool early_termination,
+                                const fer_verdict& v)
+{
+    char buf[256];
+    std::snprintf(buf,
+                  sizeof buf,
+                  "%-22s %-8s %-4s %-12s ET %-3s  E %.3f dB  frames %4zu  float(E-0.1) "
+                  "%4zu (%6zu bits)  narrow(E) %4zu (%6zu bits)  b %4zu c %4zu  %s",
+                  p.spec.size() > 22 ? p.spec.substr(p.spec.size() - 22).c_str()
+                                     : p.spec.c_str(),
+                  gpufec::to_string(p.schedule).c_str(),
+                  gpufec::to_string(p.rule).c_str(),
+                  what.c_str(),
+                  early_termination ? "on" : "off",
+                  p.ebn0,
+                  p.frames,
+                  v.reference_errors,
+                  v.reference_bits,
+                  v.narrow_errors,
+                  v.narrow_bits,
+                  v.only_narrow,
+                  v.only_reference,
+                  v.within ? "ok" : "WORSE THAN 0.1 dB");
+    return buf;
+}
+
+} // namespace gpufec_test
+
+#endif
