@@ -93,6 +93,33 @@ inline std::vector<fer_point> short_code_points(const std::string& mackay_alist)
     return out;
 }
 
+/*!
+ * The two long codes of the benchmarks (GPU matrix, and the long rows of the
+ * docs/VALIDATION.md table): wimax:2304:1/2 (10 iterations) and dvbs2:normal:1/2
+ * (20 iterations).
+ */
+inline std::vector<fer_point> long_code_points()
+{
+    using gpufec::check_node_rule;
+    using gpufec::decoding_schedule;
+    const check_node_rule rules[] = { check_node_rule::min_sum,
+                                      check_node_rule::normalized_min_sum,
+                                      check_node_rule::offset_min_sum,
+                                      check_node_rule::self_corrected_min_sum };
+    const double wimax[2][4] = { { 2.0, 1.625, 1.625, 1.75 },
+                                 { 2.375, 2.25, 2.25, 2.375 } };
+    const double dvbs2[2][4] = { { 1.5, 1.125, 1.1, 1.1 }, { 1.55, 1.5, 1.5, 1.5 } };
+    std::vector<fer_point> out;
+    for (int s = 0; s < 2; ++s)
+        for (int k = 0; k < 4; ++k) {
+            const auto sched =
+                s == 0 ? decoding_schedule::layered : decoding_schedule::flooding;
+            out.push_back({ "wimax:2304:1/2", sched, rules[k], wimax[s][k], 1000, 10 });
+            out.push_back({ "dvbs2:normal:1/2", sched, rules[k], dvbs2[s][k], 200, 20 });
+        }
+    return out;
+}
+
 /*! Frames of one code: information bits, codewords, and their LLRs at an Eb/N0. */
 class fer_frames
 {
