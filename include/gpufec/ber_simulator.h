@@ -38,10 +38,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace gpufec {
+
+class device_sim_engine;
 
 /*! What a simulation run does. validate() names the first bad field. */
 struct GPUFEC_API ber_options {
@@ -62,6 +65,12 @@ struct GPUFEC_API ber_options {
     int threads = 0;
     /*! Index of a point's first frame (to split a point over processes). */
     uint64_t first_frame = 0;
+    /*!
+     * CUDA decoders: run the whole loop on the GPU (bits, encoding, channel,
+     * decoding, counting; sim_device_engine). false: frames are made on the host
+     * and cross PCIe, as for the CPU backend. Ignored by CPU decoders.
+     */
+    bool on_device = true;
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
@@ -181,6 +190,7 @@ public:
 private:
     struct batch;
     void init();
+    ber_point run_point_device(double ebn0_db);
     void
     generate(batch& b, const awgn_channel& channel, uint64_t first, size_t frames) const;
 
@@ -191,6 +201,7 @@ private:
 
     decoder::uptr d_decoder;
     nb_decoder::uptr d_nb_decoder;
+    std::unique_ptr<device_sim_engine> d_engine; //!< the on-device loop (cuda)
     ber_options d_options;
     size_t d_max_batch = 0;
     int d_workers = 1;

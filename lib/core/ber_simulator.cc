@@ -8,6 +8,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "sim_device_engine.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
 
@@ -19,6 +20,7 @@
 #include <cstring>
 #include <exception>
 #include <future>
+#include <iostream>
 #include <sstream>
 #include <thread>
 
@@ -335,6 +337,14 @@ void ber_simulator::init()
         workers = static_cast<int>(std::thread::hardware_concurrency());
     }
     d_workers = std::max(1, workers);
+    if (d_decoder && backend == "cuda" && d_options.on_device) {
+        std::string why;
+        d_engine = device_sim_engine::make(*d_decoder, d_options, &why);
+        if (!d_engine) {
+            std::clog << "gpufec: simulation frames made on the host (" << why << ")"
+                      << std::endl;
+        }
+    }
 }
 
 void ber_simulator::generate(batch& b,
@@ -397,35 +407,117 @@ void ber_simulator::generate(batch& b,
     }
 }
 
+namespace {
+
+/*!
+ * A point's counts, frame by frame in index order, and its stop rules: add()
+ * returns true once the frame just added meets one (the rest of its batch is
+ * then discarded), so the result is that of a frame-by-frame simulation.
+ */
+class point_tally
+{
+public:
+    point_tally(const ber_options& o, double ebn0_db, bool nonbinary) : d_o(o)
+    {
+        d_p.ebn0_db = ebn0_db;
+        d_p.nonbinary = nonbinary;
+    }
+
+    bool add(const frame_outcome& f)
+    {
+        d_p.frames++;
+        d_p.bit_errors += f.bit_errors;
+        d_p.symbol_errors += f.symbol_errors;
+        if (f.bit_errors > 0) {
+            d_p.frame_errors++;
+            if (f.parity_ok) {
+                d_p.undetected_frame_errors++;
+            }
+        }
+        d_iterations += static_cast<uint64_t>(std::max(0, f.iterations));
+        return (d_o.min_frame_errors > 0 && d_p.frame_errors >= d_o.min_frame_errors) ||
+               d_p.frames >= d_o.max_frames;
+    }
+
+    void decoded(size_t frames, double seconds)
+    {
+        d_p.decoded_frames += frames;
+        d_p.decode_seconds += seconds;
+    }
+
+    /*! The point with its rates; k information bits per frame, p per symbol. */
+    ber_point result(size_t k, size_t sym_bits, double seconds) const
+    {
+        ber_point p = d_p;
+        p.info_bits = p.frames * k;
+        if (p.nonbinary) {
+            p.info_symbols = p.frames * (k / sym_bits);
+            p.ser = p.info_symbols ? static_cast<double>(p.symbol_errors) / p.info_symbols
+                                   : 0.0;
+        }
+        p.ber = p.info_bits ? static_cast<double>(p.bit_errors) / p.info_bits : 0.0;
+        p.fer = p.frames ? static_cast<double>(p.frame_errors) / p.frames : 0.0;
+        p.avg_iterations = p.frames ? static_cast<double>(d_iterations) / p.frames : 0.0;
+        p.info_throughput_bps =
+            p.decode_seconds > 0.0
+                ? static_cast<double>(p.decoded_frames * k) / p.decode_seconds
+                : 0.0;
+        p.seconds = seconds;
+        return p;
+    }
+
+private:
+    const ber_options& d_o;
+    ber_point d_p;
+    uint64_t d_iterations = 0;
+};
+
+/*! Adaptive batch sizes: double from min(64, largest) unless fixed by the options. */
+class batch_sizes
+{
+public:
+    batch_sizes(const ber_options& o, size_t largest)
+        : d_max_frames(o.max_frames), d_largest(largest),
+          d_next(o.batch_frames > 0 ? largest : std::min<size_t>(64, largest))
+    {
+    }
+    bool more() const { return d_scheduled < d_max_frames; }
+    uint64_t scheduled() const { return d_scheduled; }
+    size_t take()
+    {
+        const uint64_t left = d_max_frames - d_scheduled;
+        const size_t size = static_cast<size_t>(std::min<uint64_t>(d_next, left));
+        d_scheduled += size;
+        d_next = std::min(d_next * 2, d_largest);
+        return size;
+    }
+
+private:
+    uint64_t d_max_frames;
+    size_t d_largest;
+    size_t d_next;
+    uint64_t d_scheduled = 0;
+};
+
+} // namespace
+
 ber_point ber_simulator::run_point(double ebn0_db)
 {
+    if (d_engine) {
+        return run_point_device(ebn0_db);
+    }
     const auto t0 = clock_type::now();
     const size_t k = info_bits_per_frame();
     const awgn_channel channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
     const size_t sym_bits =
         d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
-
-    ber_point p;
-    p.ebn0_db = ebn0_db;
-    p.nonbinary = static_cast<bool>(d_nb_decoder);
-    uint64_t iteration_sum = 0;
+    point_tally tally(d_options, ebn0_db, static_cast<bool>(d_nb_decoder));
+    batch_sizes sizes(d_options, d_max_batch);
     bool done = false;
-
-    // Batches: adaptive sizes double from min(64, max) unless fixed by the options.
-    uint64_t scheduled = 0;
-    size_t next_size =
-        d_options.batch_frames > 0 ? d_max_batch : std::min<size_t>(64, d_max_batch);
-    auto take_size = [&]() -> size_t {
-        const uint64_t left = d_options.max_frames - scheduled;
-        const size_t size = static_cast<size_t>(std::min<uint64_t>(next_size, left));
-        scheduled += size;
-        next_size = std::min(next_size * 2, d_max_batch);
-        return size;
-    };
 
     batch buffers[2];
     int cur = 0;
-    generate(buffers[cur], channel, d_options.first_frame, take_size());
+    generate(buffers[cur], channel, d_options.first_frame, sizes.take());
 
     while (!done) {
         batch& b = buffers[cur];
@@ -433,9 +525,9 @@ ber_point ber_simulator::run_point(double ebn0_db)
 
         // Generate the next batch while this one decodes.
         std::future<void> pending;
-        if (scheduled < d_options.max_frames) {
-            const uint64_t first = d_options.first_frame + scheduled;
-            const size_t size = take_size();
+        if (sizes.more()) {
+            const uint64_t first = d_options.first_frame + sizes.scheduled();
+            const size_t size = sizes.take();
             pending =
                 std::async(std::launch::async, [this, &ahead, &channel, first, size] {
                     generate(ahead, channel, first, size);
@@ -456,34 +548,24 @@ ber_point ber_simulator::run_point(double ebn0_db)
             out.parity_ok = b.parity_ok.data();
             d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
         }
-        p.decode_seconds += seconds_since(td);
-        p.decoded_frames += b.frames;
+        tally.decoded(b.frames, seconds_since(td));
 
         // Count in frame order; stop at the first frame that meets a rule.
         for (size_t f = 0; f < b.frames && !done; f++) {
             const uint8_t* sent = b.info.data() + f * k;
             const uint8_t* got = b.decoded.data() + f * k;
-            uint64_t errors = 0;
+            frame_outcome o;
             for (size_t i = 0; i < k; i++) {
-                errors += sent[i] != got[i];
+                o.bit_errors += sent[i] != got[i];
             }
-            if (p.nonbinary && errors > 0) {
+            if (d_nb_decoder && o.bit_errors > 0) {
                 for (size_t s = 0; s < k; s += sym_bits) {
-                    p.symbol_errors += std::memcmp(sent + s, got + s, sym_bits) != 0;
+                    o.symbol_errors += std::memcmp(sent + s, got + s, sym_bits) != 0;
                 }
             }
-            p.frames++;
-            p.bit_errors += errors;
-            if (errors > 0) {
-                p.frame_errors++;
-                if (b.parity_ok[f]) {
-                    p.undetected_frame_errors++;
-                }
-            }
-            iteration_sum += static_cast<uint64_t>(std::max(0, b.iterations[f]));
-            done = (d_options.min_frame_errors > 0 &&
-                    p.frame_errors >= d_options.min_frame_errors) ||
-                   p.frames >= d_options.max_frames;
+            o.iterations = b.iterations[f];
+            o.parity_ok = b.parity_ok[f];
+            done = tally.add(o);
         }
 
         if (!pending.valid()) {
@@ -492,22 +574,44 @@ ber_point ber_simulator::run_point(double ebn0_db)
         pending.get(); // rethrows a generation error
         cur = 1 - cur;
     }
+    return tally.result(k, sym_bits, seconds_since(t0));
+}
 
-    p.info_bits = p.frames * k;
-    if (p.nonbinary) {
-        p.info_symbols = p.frames * (k / sym_bits);
-        p.ser =
-            p.info_symbols ? static_cast<double>(p.symbol_errors) / p.info_symbols : 0.0;
+ber_point ber_simulator::run_point_device(double ebn0_db)
+{
+    const auto t0 = clock_type::now();
+    const size_t k = info_bits_per_frame();
+    // the same checks (and errors) as the host path's channel
+    (void)awgn_channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
+    point_tally tally(d_options, ebn0_db, false);
+    batch_sizes sizes(d_options, d_engine->max_batch());
+    std::vector<frame_outcome> out(d_engine->max_batch());
+    std::vector<size_t> in_flight;
+    auto queue = [&] {
+        const uint64_t first = d_options.first_frame + sizes.scheduled();
+        const size_t size = sizes.take();
+        d_engine->start(ebn0_db, first, size);
+        in_flight.push_back(size);
+    };
+    queue();
+    bool done = false;
+    while (!done && !in_flight.empty()) {
+        if (sizes.more()) {
+            queue(); // two in flight: the next batch is generated while this decodes
+        }
+        const size_t frames = in_flight.front();
+        in_flight.erase(in_flight.begin());
+        d_engine->finish(out.data());
+        tally.decoded(frames, d_engine->last_decode_seconds());
+        for (size_t f = 0; f < frames && !done; f++) {
+            done = tally.add(out[f]);
+        }
     }
-    p.ber = p.info_bits ? static_cast<double>(p.bit_errors) / p.info_bits : 0.0;
-    p.fer = p.frames ? static_cast<double>(p.frame_errors) / p.frames : 0.0;
-    p.avg_iterations = p.frames ? static_cast<double>(iteration_sum) / p.frames : 0.0;
-    p.info_throughput_bps =
-        p.decode_seconds > 0.0
-            ? static_cast<double>(p.decoded_frames * k) / p.decode_seconds
-            : 0.0;
-    p.seconds = seconds_since(t0);
-    return p;
+    while (!in_flight.empty()) { // drain what was queued past the stop
+        d_engine->finish(out.data());
+        in_flight.erase(in_flight.begin());
+    }
+    return tally.result(k, 1, seconds_since(t0));
 }
 
 std::vector<ber_point> ber_simulator::run(const point_callback& on_point)
