@@ -3,6 +3,8 @@
  * ldpc_decoder_fb_impl: float LLR stream in, unpacked bits out. Whole frames only;
  * as many as are available (up to frames_per_call) go to the core decoder in one
  * call. Tags `iterations` (long) and `parity_ok` (bool) on each frame's first bit.
+ * After a run of failing frames, tries one of them with negated LLRs and warns once
+ * if that decodes (the `sign` parameter is probably wrong; see sign_check.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -89,6 +91,22 @@ float ldpc_decoder_fb_impl::alpha() const { return d_decoder->options().alpha; }
 void ldpc_decoder_fb_impl::set_beta(float beta) { d_decoder->set_beta(beta); }
 float ldpc_decoder_fb_impl::beta() const { return d_decoder->options().beta; }
 
+bool ldpc_decoder_fb_impl::decodes_inverted(int f)
+{
+    d_inverted.resize(d_n);
+    const float* frame = d_llrs.data() + static_cast<size_t>(f) * d_n;
+    for (int i = 0; i < d_n; i++) {
+        d_inverted[i] = -frame[i];
+    }
+    int iterations = 0;
+    uint8_t ok = 0;
+    ::gpufec::decode_output dout;
+    dout.iterations = &iterations;
+    dout.parity_ok = &ok;
+    d_decoder->decode(d_inverted.data(), d_inverted.size(), 1, dout);
+    return ok != 0;
+}
+
 void ldpc_decoder_fb_impl::forecast(int noutput_items,
                                     gr_vector_int& ninput_items_required)
 {
@@ -134,6 +152,10 @@ int ldpc_decoder_fb_impl::general_work(int noutput_items,
     d_frames_decoded += frames;
     d_calls++;
     d_frames_failed += failed;
+    const int retry = d_sign_check.count(d_parity_ok.data(), frames);
+    if (retry >= 0 && d_sign_check.inverted_result(decodes_inverted(retry))) {
+        d_logger->warn("{}: {}", alias(), d_sign_check.message(d_factor < 0.0f));
+    }
 
     consume_each(frames * d_n);
     return frames * d_out_frame;

@@ -3,7 +3,9 @@
  * nb_ldpc_decoder_fb_impl: float bit LLR stream in (N*p per frame), unpacked bits
  * out (K*p, or N*p). Whole frames only; as many as are available (up to
  * frames_per_call) go to the core NB decoder in one call. Tags `iterations`
- * (long) and `parity_ok` (bool) on each frame's first bit.
+ * (long) and `parity_ok` (bool) on each frame's first bit. After a run of failing
+ * frames, tries one of them with negated LLRs and warns once if that decodes (the
+ * `sign` parameter is probably wrong; see sign_check.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -96,6 +98,22 @@ int nb_ldpc_decoder_fb_impl::max_iterations() const
     return d_decoder->options().max_iterations;
 }
 
+bool nb_ldpc_decoder_fb_impl::decodes_inverted(int f)
+{
+    d_inverted.resize(d_in_frame);
+    const float* frame = d_llrs.data() + static_cast<size_t>(f) * d_in_frame;
+    for (int i = 0; i < d_in_frame; i++) {
+        d_inverted[i] = -frame[i];
+    }
+    int iterations = 0;
+    uint8_t ok = 0;
+    ::gpufec::nb_decode_output dout;
+    dout.iterations = &iterations;
+    dout.parity_ok = &ok;
+    d_decoder->decode_bits(d_inverted.data(), d_inverted.size(), 1, dout);
+    return ok != 0;
+}
+
 void nb_ldpc_decoder_fb_impl::forecast(int noutput_items,
                                        gr_vector_int& ninput_items_required)
 {
@@ -152,6 +170,10 @@ int nb_ldpc_decoder_fb_impl::general_work(int noutput_items,
     d_frames_decoded += frames;
     d_calls++;
     d_frames_failed += failed;
+    const int retry = d_sign_check.count(d_parity_ok.data(), frames);
+    if (retry >= 0 && d_sign_check.inverted_result(decodes_inverted(retry))) {
+        d_logger->warn("{}: {}", alias(), d_sign_check.message(d_factor < 0.0f));
+    }
 
     consume_each(frames * d_in_frame);
     return frames * d_out_frame;

@@ -3,13 +3,15 @@
  * nb_ldpc_decoder_fb_impl: the nonbinary stream decoder block's implementation.
  * Hands every run of whole frames (up to frames_per_call) to one core NB decoder
  * call and tags each frame's first output bit with its iterations and parity
- * status.
+ * status. Warns once when the input seems to have the opposite sign convention
+ * (sign_check.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_NB_LDPC_DECODER_FB_IMPL_H
 #define INCLUDED_GR_GPUFEC_NB_LDPC_DECODER_FB_IMPL_H
 
+#include "sign_check.h"
 #include <atomic>
 #include <gnuradio/gpufec/nb_ldpc_decoder_fb.h>
 #include <gpufec/nb_decoder.h>
@@ -37,6 +39,8 @@ private:
     std::atomic<uint64_t> d_frames_decoded{ 0 };
     std::atomic<uint64_t> d_frames_failed{ 0 };
     std::atomic<uint64_t> d_calls{ 0 };
+    sign_check d_sign_check;
+    std::vector<float> d_inverted; // one frame, negated, for d_sign_check
     const pmt::pmt_t d_iterations_key;
     const pmt::pmt_t d_parity_ok_key;
 
@@ -63,6 +67,10 @@ public:
     uint64_t frames_decoded() const override { return d_frames_decoded.load(); }
     uint64_t frames_failed() const override { return d_frames_failed.load(); }
     uint64_t decoder_calls() const override { return d_calls.load(); }
+    bool sign_warning_issued() const override { return d_sign_check.warned(); }
+
+    /*! Decodes frame f of d_llrs again with its LLRs negated; its parity status. */
+    bool decodes_inverted(int f);
 
     void forecast(int noutput_items, gr_vector_int& ninput_items_required) override;
     int general_work(int noutput_items,

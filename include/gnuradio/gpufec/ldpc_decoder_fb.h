@@ -45,6 +45,13 @@ namespace gpufec {
  * min-sum and self-corrected min-sum do not care about the scale; SPA and offset
  * min-sum do: for BPSK samples y = +-1 + noise of variance sigma^2 use
  * llr_scale = 2 / sigma^2.
+ *
+ * Input of the opposite convention makes every frame fail without an error. The
+ * block watches for it: after 50 consecutive frames that fail parity it decodes
+ * one of them again with its LLRs negated and, if that one passes, logs a warning
+ * (once) that points at \p sign, and sign_warning_issued() turns true. This costs
+ * one byte compare per frame on the normal path, and one extra frame decode after
+ * 50, 150, 350, ... failing frames where the negated input does not decode either.
  */
 class GPUFEC_GR_API ldpc_decoder_fb : virtual public gr::block
 {
@@ -116,6 +123,12 @@ public:
     virtual uint64_t frames_failed() const = 0;
     /*! Decoder calls so far (frames_decoded() / decoder_calls() is the mean batch). */
     virtual uint64_t decoder_calls() const = 0;
+    /*!
+     * True once the block has warned that its input seems to have the opposite
+     * sign convention (a run of failing frames, one of which decodes negated);
+     * read-only, safe while the flowgraph runs.
+     */
+    virtual bool sign_warning_issued() const = 0;
 };
 
 } // namespace gpufec

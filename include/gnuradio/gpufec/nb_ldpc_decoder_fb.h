@@ -38,6 +38,11 @@ namespace gpufec {
  * block negates them). The input is multiplied by \p llr_scale first. Min-Max
  * and EMS are not scale-invariant in the channel LLRs' meaning (EMS adds them):
  * for BPSK samples y = +-1 + noise of variance sigma^2 use llr_scale = 2/sigma^2.
+ *
+ * Input of the opposite convention makes every frame fail without an error. As
+ * ldpc_decoder_fb does, the block then decodes one frame of a run of 50 failing
+ * ones again with its LLRs negated and, if that one passes, logs a warning once
+ * that points at \p sign (sign_warning_issued() turns true).
  */
 class GPUFEC_GR_API nb_ldpc_decoder_fb : virtual public gr::block
 {
@@ -111,6 +116,11 @@ public:
     virtual uint64_t frames_failed() const = 0;
     /*! Decoder calls so far. */
     virtual uint64_t decoder_calls() const = 0;
+    /*!
+     * True once the block has warned that its input seems to have the opposite
+     * sign convention; read-only, safe while the flowgraph runs.
+     */
+    virtual bool sign_warning_issued() const = 0;
 };
 
 } // namespace gpufec

@@ -7,11 +7,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "llr_array.h"
 #include <cmath>
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
+#include <optional>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -173,12 +175,20 @@ void bind_core(py::module& m)
         .def(
             "decode",
             [](decoder& d,
-               py::array_t<int8_t, py::array::c_style> llrs,
-               float step,
+               const py::object& llrs,
+               std::optional<float> step,
                bool codeword) {
-                const auto b = llrs.request();
+                const char* what = "batch_decoder.decode(llrs)";
+                const auto in = gpufec_python::llr_array_of(llrs, what, true);
+                if (!in.quantized && step) {
+                    throw py::type_error(
+                        "batch_decoder.decode: step applies to int8 LLRs only; float "
+                        "LLRs are taken as they are (pass codeword by keyword)");
+                }
+                const float q_step = step ? *step : default_int8_llr_step;
+                const auto b = in.array.request();
                 const ldpc_code& c = d.code();
-                const auto shape = frame_shape(b, c.n(), "batch_decoder.decode(llrs)");
+                const auto shape = frame_shape(b, c.n(), what);
                 const size_t frames = shape.first;
                 const size_t width = codeword ? c.n() : c.k();
                 py::array_t<uint8_t> bits({ frames, width });
@@ -190,47 +200,30 @@ void bind_core(py::module& m)
                 out.parity_ok = ok.mutable_data();
                 {
                     py::gil_scoped_release release;
-                    d.decode(static_cast<const int8_t*>(b.ptr),
-                             frames * c.n(),
-                             frames,
-                             step,
-                             out);
+                    if (in.quantized) {
+                        d.decode(static_cast<const int8_t*>(b.ptr),
+                                 frames * c.n(),
+                                 frames,
+                                 q_step,
+                                 out);
+                    } else {
+                        d.decode(static_cast<const float*>(b.ptr),
+                                 frames * c.n(),
+                                 frames,
+                                 out);
+                    }
                 }
                 return py::make_tuple(bits, iterations, ok.attr("astype")("bool"));
             },
             py::arg("llrs"),
-            py::arg("step") = default_int8_llr_step,
+            py::arg("step") = py::none(),
             py::arg("codeword") = false,
-            "Decodes int8 LLRs of shape (frames, N) or (N,): value v stands for the\n"
-            "LLR v * step (see gpufec.quantize_llrs). Returns (bits, iterations,\n"
-            "parity_ok) like the float version.")
-        .def(
-            "decode",
-            [](decoder& d,
-               py::array_t<float, py::array::c_style | py::array::forcecast> llrs,
-               bool codeword) {
-                const auto b = llrs.request();
-                const ldpc_code& c = d.code();
-                const auto shape = frame_shape(b, c.n(), "batch_decoder.decode(llrs)");
-                const size_t frames = shape.first;
-                const size_t width = codeword ? c.n() : c.k();
-                py::array_t<uint8_t> bits({ frames, width });
-                py::array_t<int32_t> iterations(frames);
-                py::array_t<uint8_t> ok(frames);
-                decode_output out;
-                (codeword ? out.codewords : out.info_bits) = bits.mutable_data();
-                out.iterations = iterations.mutable_data();
-                out.parity_ok = ok.mutable_data();
-                {
-                    py::gil_scoped_release release;
-                    d.decode(
-                        static_cast<const float*>(b.ptr), frames * c.n(), frames, out);
-                }
-                return py::make_tuple(bits, iterations, ok.attr("astype")("bool"));
-            },
-            py::arg("llrs"),
-            py::arg("codeword") = false,
-            "Decodes LLRs of shape (frames, N) or (N,), L = ln(P(0)/P(1)).\n"
+            "Decodes LLRs of shape (frames, N) or (N,).\n"
+            "llrs: float32 or float64 LLRs L = ln(P(b=0)/P(b=1)), positive means\n"
+            "  bit 0; or int8 quantized LLRs, value v standing for the LLR v * step\n"
+            "  (step: int8 only; default 0.125, as gpufec.quantize_llrs).\n"
+            "  Any other dtype raises TypeError: uint8 or bool hard bits, complex\n"
+            "  samples, other integers, objects.\n"
             "Returns (bits, iterations, parity_ok): bits (frames, K) uint8, or\n"
             "(frames, N) with codeword=True; iterations int32; parity_ok bool.");
 

@@ -26,7 +26,10 @@ void bind_ldpc_decoder_fb(py::module& m)
         "(bool).\n\n"
         "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
         "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
-        "first (only SPA and offset min-sum care: 2/sigma^2 for BPSK samples).")
+        "first (only SPA and offset min-sum care: 2/sigma^2 for BPSK samples).\n"
+        "Input of the opposite convention fails every frame: after 50 failing\n"
+        "frames in a row the block logs a warning once if a negated frame decodes\n"
+        "(see sign_warning_issued()).")
         .def(py::init([](const py::object& code,
                          const std::string& algorithm,
                          float alpha,
@@ -105,5 +108,10 @@ void bind_ldpc_decoder_fb(py::module& m)
              "batch).")
         .def("frames_failed",
              &ldpc_decoder_fb::frames_failed,
-             "Frames whose hard decision failed a parity check.");
+             "Frames whose hard decision failed a parity check.")
+        .def("sign_warning_issued",
+             &ldpc_decoder_fb::sign_warning_issued,
+             "True once the block has logged that its input seems to have the\n"
+             "opposite sign convention: 50 consecutive frames failed parity and one\n"
+             "of them decoded with its LLRs negated. Check the sign parameter.");
 }

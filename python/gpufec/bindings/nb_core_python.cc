@@ -7,6 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "llr_array.h"
 #include <gpufec/error.h>
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
@@ -173,14 +174,13 @@ void bind_nb_core(py::module& m)
         .def("set_max_iterations", &nb_decoder::set_max_iterations, py::arg("iterations"))
         .def(
             "decode",
-            [](nb_decoder& d,
-               py::array_t<float, py::array::c_style | py::array::forcecast> llrs,
-               bool codeword) {
-                const auto b = llrs.request();
+            [](nb_decoder& d, const py::object& llrs, bool codeword) {
+                const char* what = "nb_batch_decoder.decode(llrs)";
+                const auto in = gpufec_python::llr_array_of(llrs, what, false);
+                const auto b = in.array.request();
                 const nb_code& c = d.code();
                 const size_t nbits = c.n_bits();
-                const size_t frames =
-                    nb_frames(b, nbits, "nb_batch_decoder.decode(llrs)");
+                const size_t frames = nb_frames(b, nbits, what);
                 const size_t width = codeword ? nbits : c.k_bits();
                 py::array_t<uint8_t> bits({ frames, width });
                 py::array_t<int32_t> iterations(frames);
@@ -208,7 +208,9 @@ void bind_nb_core(py::module& m)
             },
             py::arg("llrs"),
             py::arg("codeword") = false,
-            "Decodes bit LLRs of shape (frames, N*p) or (N*p,), L = ln(P(0)/P(1)).\n"
+            "Decodes bit LLRs of shape (frames, N*p) or (N*p,), L = ln(P(0)/P(1)),\n"
+            "float32 or float64; any other dtype (uint8 or bool hard bits, int8,\n"
+            "complex, ...) raises TypeError.\n"
             "Returns (bits, iterations, parity_ok): bits (frames, K*p) uint8, or the\n"
             "(frames, N*p) codeword bits with codeword=True; iterations int32;\n"
             "parity_ok bool.");

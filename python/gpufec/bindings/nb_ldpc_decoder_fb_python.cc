@@ -28,7 +28,10 @@ void bind_nb_ldpc_decoder_fb(py::module& m)
         "'iterations' (long) and 'parity_ok' (bool).\n\n"
         "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
         "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
-        "first (2/sigma^2 for BPSK samples with noise variance sigma^2).")
+        "first (2/sigma^2 for BPSK samples with noise variance sigma^2).\n"
+        "Input of the opposite convention fails every frame: after 50 failing\n"
+        "frames in a row the block logs a warning once if a negated frame decodes\n"
+        "(see sign_warning_issued()).")
         .def(py::init([](const py::object& code,
                          const std::string& algorithm,
                          int ems_nm,
@@ -103,5 +106,10 @@ void bind_nb_ldpc_decoder_fb(py::module& m)
         .def("frames_failed",
              &nb_ldpc_decoder_fb::frames_failed,
              "Frames whose final hard decision failed a parity check.")
-        .def("decoder_calls", &nb_ldpc_decoder_fb::decoder_calls);
+        .def("decoder_calls", &nb_ldpc_decoder_fb::decoder_calls)
+        .def("sign_warning_issued",
+             &nb_ldpc_decoder_fb::sign_warning_issued,
+             "True once the block has logged that its input seems to have the\n"
+             "opposite sign convention: 50 consecutive frames failed parity and one\n"
+             "of them decoded with its LLRs negated. Check the sign parameter.");
 }

@@ -3,8 +3,9 @@
 # The stream blocks ldpc_encoder_bb and ldpc_decoder_fb in flowgraphs (CPU
 # backend): encoder -> decoder round trips with and without noise, both input
 # sign conventions, the per-frame tags, frames per call, setters, 100,000 frames
-# with sequence numbers (none lost, duplicated or reordered), and bad parameters
-# refused at construction with ValueError.
+# with sequence numbers (none lost, duplicated or reordered), the warning about
+# input of the opposite sign convention (caught through GNU Radio's logger), and
+# bad parameters refused at construction with ValueError.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -36,6 +37,22 @@ def tag_table(tags, key):
     """{offset: value} of the tags with this key."""
     return {t.offset: pmt.to_python(t.value) for t in tags
             if pmt.symbol_to_string(t.key) == key}
+
+
+def catch_log():
+    """A GNU Radio log sink that every block made from now on also writes to."""
+    logging = gr.logging()
+    if int(logging.default_level()) > int(gr.log_levels.warn):
+        logging.set_default_level(gr.log_levels.warn)
+    log = gr.dictionary_logger_backend()
+    logging.add_default_sink(log)
+    return log
+
+
+def sign_warnings(log):
+    """The wrong-sign warnings the sink holds."""
+    return [m for msgs in log.get_map().values() for _, m in msgs
+            if "opposite sign convention" in m]
 
 
 class qa_ldpc_blocks(gr_unittest.TestCase):
@@ -114,6 +131,41 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         # the wrong convention decodes the complement codeword, not the data
         bits, _, _ = run_decoder(soft_bits, spec, sign="positive_is_0")
         self.assertFalse(np.array_equal(bits.reshape(frames, -1), info))
+
+    def test_wrong_sign_warns_once(self):
+        # input of the opposite convention fails every frame; after 50 in a row the
+        # block decodes one again negated, which passes, and warns once. The right
+        # sign never warns, nor does noise that decodes neither way.
+        log = catch_log()
+        spec, frames = "wifi:648:1/2", 120
+        code = gpufec.ldpc_code(spec)
+        info = np.random.default_rng(13).integers(0, 2, size=(frames, code.k), dtype=np.uint8)
+        llrs = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=14).transmit(code.encode(info))
+        bits, _, dec = run_decoder(llrs, spec, frames_per_call=8)
+        self.assertGreaterEqual((bits.reshape(frames, -1) == info).all(axis=1).sum(),
+                                frames - 2)
+        self.assertFalse(dec.sign_warning_issued())
+        noise = np.random.default_rng(15).standard_normal(200 * code.n)
+        _, _, dec = run_decoder(noise, spec, frames_per_call=8)
+        self.assertEqual(dec.frames_failed(), 200)
+        self.assertFalse(dec.sign_warning_issued())
+        self.assertEqual(sign_warnings(log), [])
+        # gr-fec soft bits (positive means 1) into the default sign="positive_is_0"
+        bits, _, dec = run_decoder(-llrs, spec, frames_per_call=8)
+        self.assertEqual(dec.frames_failed(), frames)
+        self.assertTrue(dec.sign_warning_issued())
+        warnings = sign_warnings(log)
+        self.assertEqual(len(warnings), 1)
+        self.assertIn('set sign="positive_is_1"', warnings[0])
+        # the check leaves the output alone: the bits of the wrong-sign decode
+        ref, _, _ = gpufec.batch_decoder(code, backend="cpu").decode(-llrs)
+        np.testing.assert_array_equal(bits.reshape(frames, -1), ref)
+        # LLRs into sign="positive_is_1"
+        _, _, dec = run_decoder(llrs, spec, sign="positive_is_1", llr_scale=0.5)
+        self.assertTrue(dec.sign_warning_issued())
+        warnings = sign_warnings(log)
+        self.assertEqual(len(warnings), 2)
+        self.assertEqual(sum('set sign="positive_is_0"' in w for w in warnings), 1)
 
     def test_noisy_soft_bits_spa_with_scale(self):
         spec, frames, ebn0 = "wifi:648:1/2", 30, 3.0

@@ -3,7 +3,8 @@
 # The nonbinary (GF(q)) layer of gr-gpufec on the CPU backend: the numpy API
 # (nb_ldpc_code, nb_batch_decoder), the stream blocks nb_ldpc_encoder_bb and
 # nb_ldpc_decoder_fb (round trips with and without noise, both sign conventions,
-# per-frame tags, codeword output, Min-Max and EMS), the PDU decoder
+# per-frame tags, codeword output, Min-Max and EMS, the warning about input of
+# the opposite sign convention), the PDU decoder
 # nb_ldpc_decoder_pdu (several frames per PDU, wrong length / type dropped and
 # counted), the FECAPI objects nb_ldpc_encoder / nb_ldpc_decoder inside
 # fec.extended_encoder / extended_decoder with threading None, 'ordinary' and
@@ -168,6 +169,36 @@ class qa_nb_ldpc_blocks(gr_unittest.TestCase):
         self.assertEqual(dec.frames_failed(), 2)
 
     # PDU block -------------------------------------------------------------
+    def test_wrong_sign_warns_once(self):
+        # 60 frames of the opposite convention: the block warns once (GNU Radio's
+        # logger and sign_warning_issued()); the right sign does not
+        logging = gr.logging()
+        if int(logging.default_level()) > int(gr.log_levels.warn):
+            logging.set_default_level(gr.log_levels.warn)
+        log = gr.dictionary_logger_backend()
+        logging.add_default_sink(log)
+        frames = 60
+        info = np.random.default_rng(16).integers(
+            0, 2, size=(frames, self.code.k_bits), dtype=np.uint8)
+        llrs = noisy_llrs(self.code.encode(info), 0.45, 17)
+        results = {}
+        for name, data in (("right", llrs), ("wrong", -llrs)):
+            tb = gr.top_block()
+            src = blocks.vector_source_f(data.ravel().tolist())
+            dec = gpufec.nb_ldpc_decoder_fb(SPEC, backend="cpu", frames_per_call=8)
+            snk = blocks.vector_sink_b()
+            tb.connect(src, dec, snk)
+            tb.run()
+            results[name] = dec
+        self.assertEqual(results["right"].frames_failed(), 0)
+        self.assertFalse(results["right"].sign_warning_issued())
+        self.assertEqual(results["wrong"].frames_failed(), frames)
+        self.assertTrue(results["wrong"].sign_warning_issued())
+        warnings = [m for msgs in log.get_map().values() for _, m in msgs
+                    if "opposite sign convention" in m]
+        self.assertEqual(len(warnings), 1)
+        self.assertIn('set sign="positive_is_1"', warnings[0])
+
     def test_pdu_frames_and_drops(self):
         llrs = noisy_llrs(self.cw[:3], 0.45, 10)
         dec = gpufec.nb_ldpc_decoder_pdu(SPEC, backend="cpu", max_iterations=20)

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 #
 # The numpy batch API of the bindings (gpufec.batch_decoder): codes from specs,
-# encoding, decoding with the CPU backend (noiseless and noisy), and bad input
-# refused with ValueError.
+# encoding, decoding with the CPU backend (noiseless and noisy), bad input
+# refused with ValueError, and LLR arrays of a dtype the decoder does not take
+# (hard bits as uint8 or bool, complex, other integers, objects) refused with
+# TypeError, while float32, float64 and int8 arrays of any layout still decode.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -81,6 +83,74 @@ class qa_python_api(gr_unittest.TestCase):
             gpufec.batch_decoder(code, max_iterations=0)
         with self.assertRaises(ValueError):
             code.encode(np.full(code.k, 2, dtype=np.uint8))
+
+    def test_llr_dtypes_refused(self):
+        code = gpufec.ldpc_code("wifi:1296:1/2")
+        info = np.random.default_rng(8).integers(0, 2, size=(4, code.k), dtype=np.uint8)
+        cw = code.encode(info)
+        dec = gpufec.batch_decoder(code, backend="cpu")
+        refused = {
+            "uint8": cw, "bool": cw.astype(bool), "complex64": cw.astype(np.complex64),
+            "complex128": cw.astype(np.complex128), "int16": cw.astype(np.int16),
+            "int32": cw.astype(np.int32), "int64": cw.astype(np.int64),
+            "uint16": cw.astype(np.uint16), "float16": cw.astype(np.float16),
+            "object": cw.astype(object),
+        }
+        for name, arr in refused.items():
+            for shape in (arr, arr[0]):   # (frames, N) and (N,)
+                with self.assertRaises(TypeError, msg=name) as cm:
+                    dec.decode(shape)
+                text = str(cm.exception)
+                self.assertIn("dtype " + name, text)
+                self.assertIn("float32 or float64", text)
+                self.assertIn("int8", text)
+                if name in ("uint8", "bool"):
+                    self.assertIn("hard bits", text)
+                    self.assertIn("soft LLRs", text)
+        with self.assertRaises(TypeError):      # a list of 0/1 ints is int64
+            dec.decode(cw[0].tolist())
+        with self.assertRaises(TypeError):      # step means nothing for floats
+            dec.decode((1.0 - 2.0 * cw), step=0.5)
+        # the nonbinary decoder takes floats only
+        nb = gpufec.nb_batch_decoder("nbqc:16:2:8", backend="cpu")
+        nbits = nb.code.n_bits
+        for arr in (np.zeros(nbits, np.uint8), np.zeros(nbits, bool),
+                    np.zeros(nbits, np.int8), np.zeros(nbits, np.int32),
+                    np.zeros(nbits, np.complex64), np.zeros(nbits, object)):
+            with self.assertRaises(TypeError, msg=str(arr.dtype)) as cm:
+                nb.decode(arr)
+            self.assertIn("dtype " + str(arr.dtype), str(cm.exception))
+            self.assertIn("float32 or float64", str(cm.exception))
+        _, _, ok = nb.decode(np.full((2, nbits), 3.0))          # float64, all-zero word
+        self.assertTrue(ok.all())
+
+    def test_llr_dtypes_taken(self):
+        code = gpufec.ldpc_code("wifi:1296:1/2")
+        info = np.random.default_rng(9).integers(0, 2, size=(24, code.k), dtype=np.uint8)
+        cw = code.encode(info)
+        llrs = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=21).transmit(cw)
+        dec = gpufec.batch_decoder(code, backend="cpu", max_iterations=20)
+        ref, ref_its, ref_ok = dec.decode(llrs)
+        self.assertGreaterEqual((ref == info).all(axis=1).sum(), 23)
+        for variant in (llrs.astype(np.float64), np.asfortranarray(llrs),
+                        llrs.astype(">f4"), llrs[:, ::-1][:, ::-1], llrs.tolist()):
+            bits, its, ok = dec.decode(variant)
+            np.testing.assert_array_equal(bits, ref)
+            np.testing.assert_array_equal(its, ref_its)
+            np.testing.assert_array_equal(ok, ref_ok)
+        bits, _, ok = dec.decode(llrs[3])                       # one frame, (N,)
+        self.assertEqual(bits.shape, (1, code.k))
+        np.testing.assert_array_equal(bits[0], ref[3])
+        bits, _, _ = dec.decode(llrs, codeword=True)
+        self.assertEqual(bits.shape, (24, code.n))
+        q = gpufec.quantize_llrs(llrs, 0.25)
+        qbits, _, _ = dec.decode(q, step=0.25)
+        self.assertGreaterEqual((qbits == info).all(axis=1).sum(), 23)
+        np.testing.assert_array_equal(dec.decode(np.asfortranarray(q), 0.25)[0], qbits)
+        with self.assertRaises(ValueError):
+            dec.decode(q, step=0.0)
+        with self.assertRaises(ValueError):                    # wrong N, int8 too
+            dec.decode(q[:, :-1], step=0.25)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+/*
+ * The LLR argument of the numpy decode methods (gpufec.batch_decoder and
+ * gpufec.nb_batch_decoder): the array's dtype is inspected explicitly, not left
+ * to pybind11's overload resolution and force-casting, so that hard bits (uint8,
+ * bool), complex samples and other integer arrays are refused with a TypeError
+ * that names the dtype received and the dtypes taken, instead of being converted
+ * to float LLRs of 0 and 1 that "decode" to wrong bits with parity_ok True.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_PYTHON_LLR_ARRAY_H
+#define INCLUDED_GPUFEC_PYTHON_LLR_ARRAY_H
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <string>
+
+namespace gpufec_python {
+
+/*! An LLR array ready for the core: C-contiguous, native byte order. */
+struct llr_array {
+    pybind11::array array; //!< float32, or int8 when quantized
+    bool quantized;        //!< int8 LLRs: value v stands for v * step
+};
+
+/*!
+ * Checks the dtype of \p llrs (a numpy array, or anything numpy.asarray takes)
+ * and returns it as a C-contiguous float32 array (from float32 or float64) or,
+ * where \p int8_taken, a C-contiguous int8 array. Anything else raises TypeError
+ * naming the dtype received; \p what (e.g. "batch_decoder.decode(llrs)") starts
+ * the message. Shapes are left to the caller.
+ */
+inline llr_array
+llr_array_of(const pybind11::object& llrs, const char* what, bool int8_taken)
+{
+    namespace py = pybind11;
+    py::array a = py::array::ensure(llrs);
+    if (!a) {
+        throw py::type_error(std::string(what) +
+                             ": expected a numpy array of LLRs, got " +
+                             std::string(Py_TYPE(llrs.ptr())->tp_name));
+    }
+    const py::dtype dt = a.dtype();
+    const char kind = dt.kind();
+    const py::ssize_t size = dt.itemsize();
+    if (kind == 'f' && (size == 4 || size == 8)) {
+        return { py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(a),
+                 false };
+    }
+    if (int8_taken && kind == 'i' && size == 1) {
+        return { py::array_t<int8_t, py::array::c_style | py::array::forcecast>::ensure(
+                     a),
+                 true };
+    }
+
+    const std::string name = dt.attr("name").cast<std::string>();
+    std::string hint;
+    if (kind == 'b' || (kind == 'u' && size == 1)) {
+        hint = "A " + name +
+               " array looks like hard bits (0/1), and the decoder needs soft LLRs: "
+               "hard bits b are the float32 LLRs c * (1.0 - 2.0 * b) for some "
+               "confidence c > 0.";
+    } else if (kind == 'c') {
+        hint = "Complex samples must be demapped to real bit LLRs first.";
+    } else if (kind == 'i' || kind == 'u') {
+        hint = int8_taken ? "Convert integer LLRs to float32, or quantize them to int8 "
+                            "(gpufec.quantize_llrs)."
+                          : "Convert integer LLRs to float32 (times their step if they "
+                            "are quantized).";
+    }
+    const std::string llr_def = "L = ln(P(b=0)/P(b=1)), positive means bit 0";
+    const std::string taken =
+        int8_taken ? "float32 or float64 LLRs " + llr_def +
+                         ", or int8 quantized LLRs with the step argument (value v "
+                         "stands for the LLR v * step, see gpufec.quantize_llrs)"
+                   : "float32 or float64 bit LLRs " + llr_def;
+    throw py::type_error(std::string(what) + ": got an array of dtype " + name +
+                         "; takes " + taken + "." + (hint.empty() ? "" : " " + hint));
+}
+
+} // namespace gpufec_python
+
+#endif /* INCLUDED_GPUFEC_PYTHON_LLR_ARRAY_H */
