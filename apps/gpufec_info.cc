@@ -2,13 +2,13 @@
 /*
  * gpufec-info: what this build of gpufec can do here (decoder backends, CUDA
  * devices), or, with --code SPEC, the properties of a code (lengths, rate, edges,
- * quasi-cyclic lifting, puncturing, degrees, layers, encoder method) as
- * "name: value" lines, then the CUDA decoder tuner's choice for that code on each
- * device (cuda_tuner_choices(), default decoder options: layered NMS, float and
- * half2), or "cuda: unavailable (reason)". Code specs are those of ldpc_code::make(),
- * and the nonbinary ones of nb_code::make() (nbalist:, nbqc:, nbreg:), for which
- * it prints q, the field polynomial, the binary image lengths, rank, QC layout,
- * degrees, layers, girth and the matrix file layout.
+ * quasi-cyclic lifting, puncturing, degrees, layers, encoder method, information
+ * bit placement) as "name: value" lines, then the CUDA decoder tuner's choice for
+ * that code on each device (cuda_tuner_choices(), default decoder options: layered
+ * NMS, float and half2), or "cuda: unavailable (reason)". Code specs are those of
+ * ldpc_code::make(), and the nonbinary ones of nb_code::make() (nbalist:, nbqc:,
+ * nbreg:), for which it prints q, the field polynomial, the binary image lengths,
+ * rank, QC layout, degrees, layers, girth and the matrix file layout.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -146,6 +146,7 @@ void print_code(const std::string& spec)
     std::cout << "max_col_degree: " << h.max_col_degree() << "\n";
     std::cout << "layers: " << h.layers().size() << "\n";
     std::cout << "encoder: " << code->get_encoder().method() << "\n";
+    std::cout << "placement: " << code->placement_description() << "\n";
     print_tuner_choices(*code);
 }
 

@@ -1,13 +1,16 @@
 /* -*- c++ -*- */
 /*
  * Parameters shared by gr-gpufec's blocks and FECAPI objects: code and decoder
- * construction with messages that name the block, input sign and scale.
+ * construction with messages that name the block, input sign and scale (also
+ * from gr-fec's sigma).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoder_params.h"
 #include <cmath>
 #include <gpufec/error.h>
+#include <limits>
+#include <sstream>
 #include <stdexcept>
 #include <volk/volk.h>
 
@@ -77,6 +80,38 @@ float input_factor(const std::string& sign, float llr_scale, const std::string& 
         who + ": sign is '" + sign +
         "'; it must be 'positive_is_0' (LLR ln(P0/P1)) or 'positive_is_1' "
         "(gr-fec / GNU Radio soft decisions)");
+}
+
+namespace {
+std::string num(float v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+} // namespace
+
+float grfec_sigma_scale(float sigma, float llr_scale, const std::string& who)
+{
+    if (!std::isfinite(sigma) || sigma < 0.0f) {
+        throw std::invalid_argument(who + ": sigma is " + num(sigma) +
+                                    "; it must be finite and >= 0 (0: not used)");
+    }
+    if (sigma == 0.0f) {
+        return llr_scale;
+    }
+    if (llr_scale != 1.0f) {
+        throw std::invalid_argument(
+            who + ": both sigma (" + num(sigma) + ") and llr_scale (" + num(llr_scale) +
+            ") given; give one: sigma sets llr_scale = 1/(2 sigma^2), as gr-fec's "
+            "ldpc_decoder computes its LLRs");
+    }
+    const double scale = 1.0 / (2.0 * static_cast<double>(sigma) * sigma);
+    if (!(scale <= std::numeric_limits<float>::max())) {
+        throw std::invalid_argument(who + ": sigma is " + num(sigma) +
+                                    "; 1/(2 sigma^2) overflows a float");
+    }
+    return static_cast<float>(scale);
 }
 
 void scale_llrs(const float* in, size_t count, float factor, float* out)

@@ -46,6 +46,14 @@ struct decoder_args {
  */
 float input_factor(const std::string& sign, float llr_scale, const std::string& who);
 
+/*!
+ * The llr_scale of gr-fec's `sigma` (fec.ldpc_decoder: its SPA takes the LLR
+ * x / (2 sigma^2) of input x): 1 / (2 sigma^2) when sigma > 0, else llr_scale
+ * unchanged. Throws std::invalid_argument for a negative or non-finite sigma, a
+ * sigma so small that the scale overflows, or sigma > 0 with llr_scale not 1.
+ */
+float grfec_sigma_scale(float sigma, float llr_scale, const std::string& who);
+
 /*! out[i] = factor * in[i] (VOLK). */
 void scale_llrs(const float* in, size_t count, float factor, float* out);
 

@@ -1,8 +1,9 @@
 /* -*- c++ -*- */
 /*
  * ldpc_decoder_impl: gr-fec FECAPI decoder over a core decoder. gr-fec soft input
- * (positive means bit 1) becomes the core's LLR L = -llr_scale * x; frame_size
- * counts information bits and may be any positive multiple of K.
+ * (positive means bit 1) becomes the core's LLR L = -llr_scale * x (llr_scale
+ * given, or 1 / (2 sigma^2) from gr-fec's sigma); frame_size counts information
+ * bits and may be any positive multiple of K.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,10 +28,12 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
                                       const std::string& backend,
                                       int frames,
                                       float llr_scale,
-                                      int threads)
+                                      int threads,
+                                      float sigma)
 {
     check_positive(frames, "frames", who);
-    const float factor = input_factor("positive_is_1", llr_scale, who);
+    const float factor =
+        input_factor("positive_is_1", grfec_sigma_scale(sigma, llr_scale, who), who);
     decoder_args args;
     args.algorithm = algorithm;
     args.alpha = alpha;

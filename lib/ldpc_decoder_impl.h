@@ -55,6 +55,7 @@ public:
     int frames() const override { return d_frames; }
     std::string backend() const override;
     std::string code_name() const override;
+    float llr_scale() const override { return -d_factor; }
     void set_max_iterations(int max_iterations) override;
     int max_iterations() const override;
     void set_alpha(float alpha) override;

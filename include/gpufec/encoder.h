@@ -5,7 +5,8 @@
  *  - IRA accumulator encoder (DVB-S2, EN 302 307 5.3.2),
  *  - generic encoder for any H: peeling (sparse triangulation) then Gaussian
  *    elimination over GF(2) of the remaining dense core, once at construction;
- *    a rank-deficient H gives K = N - rank(H).
+ *    a rank-deficient H gives K = N - rank(H). The information columns are
+ *    its choice, or given (info_placement.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -72,6 +73,17 @@ make_accumulator_encoder(const parity_check_matrix& h);
 
 /*! Generic encoder for any H (see file comment). */
 GPUFEC_API std::unique_ptr<encoder> make_generic_encoder(const parity_check_matrix& h);
+
+/*!
+ * Generic encoder whose information bit i goes to column info_positions[i] (a
+ * prescribed placement, e.g. gr-fec's). Throws gpufec::invalid_argument when a
+ * column is out of range or repeated, or when the columns are not an
+ * information set of H (the other columns must determine the codeword: K must
+ * be N - rank(H) and H restricted to the other columns must have rank(H)).
+ */
+GPUFEC_API std::unique_ptr<encoder>
+make_generic_encoder(const parity_check_matrix& h,
+                     const std::vector<int>& info_positions);
 
 } // namespace gpufec
 

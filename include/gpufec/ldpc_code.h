@@ -7,10 +7,19 @@
  *                      {1/2,2/3A,2/3B,3/4A,3/4B,5/6}
  *   nr5g:bg1:Z | nr5g:bg2:Z   5G NR base graph, Z a lifting size (38.212 Table 5.3.2-1)
  *   dvbs2:normal:RATE | dvbs2:short:RATE   DVB-S2 (EN 302 307)
- *   alist:PATH         an alist file
+ *   alist:PATH[:PLACEMENT]  an alist file (parity-check matrix); PLACEMENT of
+ *                      the information bits: pivot (default) or grfec
+ *   PATH.alist[:PLACEMENT]  the same: a plain path ending in .alist
+ *   galist:PATH        a systematic generator matrix G = [I | P] in alist layout
+ *                      (gr-fec's generator-matrix files); information first
  *   qc:PATH            a base-matrix .qc file
+ * An alist file whose name says it holds a generator matrix (its base name
+ * contains "gen_matrix" or "g_matrix", as gr-fec's do) is refused as alist:,
+ * with a pointer to galist: (read as H it would give a different code, silently).
  * A code holds H, the punctured columns (never transmitted; the decoder sets
- * their LLRs to 0), and an encoder, built on first use.
+ * their LLRs to 0), an encoder, built on first use, and its information-bit
+ * placement (info_placement.h): which columns carry the information bits, what
+ * the encoder writes and the decoders read back.
  *
  * Lengths: n() is the number of transmitted bits, n_full() the columns of H
  * (n() + punctured), k() the information bits. A codeword in this API is the
@@ -24,6 +33,7 @@
 #include <cstdint>
 #include <gpufec/api.h>
 #include <gpufec/encoder.h>
+#include <gpufec/info_placement.h>
 #include <gpufec/parity_check_matrix.h>
 #include <memory>
 #include <mutex>
@@ -54,6 +64,20 @@ public:
                             int kb = 0,
                             int core_rows = 0);
 
+    /*!
+     * Wraps an explicit H whose information bit i sits in column
+     * info_positions[i] (generic encoder; no punctured columns). An empty list
+     * with placement grfec means gr-fec's columns for this H
+     * (grfec_info_positions), computed with the encoder. The encoder, built on
+     * first use (k() builds it), throws gpufec::invalid_argument when the
+     * columns are not an information set of H. `placement` is what placement()
+     * reports.
+     */
+    static sptr from_matrix_info(parity_check_matrix h,
+                                 std::vector<int> info_positions,
+                                 const std::string& name,
+                                 info_placement placement);
+
     /*! Text listing every valid spec form, used in error messages and --help. */
     static std::string spec_forms();
 
@@ -76,6 +100,19 @@ public:
         return get_encoder().info_positions();
     }
 
+    /*!
+     * Where the information bits sit (info_placement.h): standard for the
+     * standard families, pivot for alist / qc files unless the spec says
+     * grfec, grfec for galist.
+     */
+    info_placement placement() const { return d_placement; }
+    /*!
+     * One line for people: the placement's name, what it means for this code,
+     * and the information columns by runs, e.g. "grfec (gr-fec's columns: ...):
+     * columns 58-99". Builds the encoder.
+     */
+    std::string placement_description() const;
+
     /*! The encoder (built once, thread-safe). */
     const encoder& get_encoder() const;
 
@@ -86,6 +123,8 @@ public:
 
 private:
     ldpc_code() = default;
+    static sptr make_alist(const std::string& spec, const std::string& rest);
+    static sptr make_galist(const std::string& spec, const std::string& rest);
 
     std::string d_name;
     parity_check_matrix d_h;
@@ -94,6 +133,10 @@ private:
     std::string d_encoder_kind;
     int d_kb = 0;
     int d_core_rows = 0;
+    info_placement d_placement = info_placement::pivot;
+    std::vector<int> d_given_info; //!< generic-given: info bit i -> column
+    bool d_grfec_columns = false;  //!< generic-given: gr-fec's columns, computed
+    std::string d_placement_note;  //!< what the placement means for this code
     mutable std::once_flag d_encoder_once;
     mutable std::unique_ptr<encoder> d_encoder;
 };

@@ -8,6 +8,8 @@
  *  - .qc base matrix: "n_block_cols n_block_rows Z", then the block_rows x
  *    block_cols shifts (-1 = zero block), then optionally one line of 1/0 per
  *    block column (transmitted / punctured).
+ *  - a systematic generator matrix G = [I | P] in alist layout (gr-fec's
+ *    generator-matrix files), read as the parity-check matrix of its code.
  * Every refusal is a gpufec::file_format_error naming the file and the line.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,6 +29,17 @@ namespace gpufec {
 GPUFEC_API parity_check_matrix read_alist(const std::string& path);
 /*! Parses alist text; `name` is used in error messages in place of a path. */
 GPUFEC_API parity_check_matrix parse_alist(std::istream& in, const std::string& name);
+/*!
+ * Reads a generator matrix G (K rows, N columns) written in alist layout, as
+ * gr-fec's fec.ldpc_G_matrix reads its *_gen_matrix.alist / *_g_matrix.alist
+ * files: line 1 is "N K". G must be systematic, G = [I_K | P] (gr-fec's
+ * requirement too); a file that is not is refused naming the first column that
+ * breaks the identity and its line. Returns the parity-check matrix of the same
+ * code, H = [P^T | I_(N-K)]; information bit i is codeword column i.
+ */
+GPUFEC_API parity_check_matrix read_generator_alist(const std::string& path);
+GPUFEC_API parity_check_matrix parse_generator_alist(std::istream& in,
+                                                     const std::string& name);
 /*! Writes H as alist (exact-length lists unless zero_pad). */
 GPUFEC_API void
 write_alist(const parity_check_matrix& h, const std::string& path, bool zero_pad = false);

@@ -16,9 +16,15 @@
  *     so a rank-deficient H gives K = N - rank(H).
  *
  * The information positions are the columns that are neither peeled nor pivots,
- * ascending. Encoding: the dense pivots first (parity = A * info over packed
- * words), then the peeled rows in reverse order of peeling, each giving its column
- * as the sum of the others in its row (all known by then).
+ * ascending. Or they are given (make_generic_encoder(h, info_positions), e.g.
+ * gr-fec's placement): then only the other columns may be peeled or pivots, the
+ * given ones count as known from the start, and the constructor checks that
+ * they form an information set (every other column solved, no check left on
+ * information columns alone).
+ *
+ * Encoding: the dense pivots first (parity = A * info over packed words), then
+ * the peeled rows in reverse order of peeling, each giving its column as the sum
+ * of the others in its row (all known by then).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,11 +46,16 @@ inline int parity64(uint64_t x) { return __builtin_parityll(x); }
 class generic_encoder : public encoder
 {
 public:
-    explicit generic_encoder(const parity_check_matrix& h)
+    /*! `given`: the information columns in bit order, or null to choose them. */
+    generic_encoder(const parity_check_matrix& h, const std::vector<int>* given)
     {
         const int m = h.rows();
         const int n = h.cols();
         d_n = n;
+        std::vector<char> is_info(n, 0);
+        if (given) {
+            check_given(*given, n, is_info);
+        }
 
         // ---- 1. peeling -------------------------------------------------------
         std::vector<int> deg(n);
@@ -52,7 +63,7 @@ public:
         std::vector<char> row_used(m, 0);
         std::priority_queue<int> candidates; // max-heap: highest column first
         for (int c = 0; c < n; c++) {
-            deg[c] = h.col_degree(c);
+            deg[c] = is_info[c] ? 0 : h.col_degree(c);
             if (deg[c] == 1) {
                 candidates.push(c);
             }
@@ -77,7 +88,7 @@ public:
             peel_rows.push_back(r);
             peel_cols.push_back(c);
             for (int c2 : h.row(r)) {
-                if (!col_done[c2] && --deg[c2] == 1) {
+                if (!col_done[c2] && !is_info[c2] && --deg[c2] == 1) {
                     candidates.push(c2);
                 }
             }
@@ -92,12 +103,42 @@ public:
                 dense_rows.push_back(r);
             }
         }
+        // Given information columns: the unsolved parity columns first (the only
+        // ones that may become pivots), then the information columns that occur
+        // in the remaining rows.
         std::vector<int> dense_cols;
         std::vector<int> bit_of(n, -1);
-        for (int c = n - 1; c >= 0; c--) {
-            if (!col_done[c] && deg[c] > 0) {
-                bit_of[c] = static_cast<int>(dense_cols.size());
-                dense_cols.push_back(c);
+        if (!given) {
+            for (int c = n - 1; c >= 0; c--) {
+                if (!col_done[c] && deg[c] > 0) {
+                    bit_of[c] = static_cast<int>(dense_cols.size());
+                    dense_cols.push_back(c);
+                }
+            }
+        } else {
+            std::vector<char> in_dense(n, 0);
+            for (int r : dense_rows) {
+                for (int c : h.row(r)) {
+                    in_dense[c] = 1;
+                }
+            }
+            for (int pass = 0; pass < 2; pass++) {
+                for (int c = n - 1; c >= 0; c--) {
+                    const bool take = pass == 0 ? (!is_info[c] && !col_done[c])
+                                                : (is_info[c] && in_dense[c]);
+                    if (take) {
+                        bit_of[c] = static_cast<int>(dense_cols.size());
+                        dense_cols.push_back(c);
+                    }
+                }
+            }
+        }
+        size_t n_parity_bits = dense_cols.size();
+        if (given) {
+            n_parity_bits = 0;
+            while (n_parity_bits < dense_cols.size() &&
+                   !is_info[dense_cols[n_parity_bits]]) {
+                n_parity_bits++;
             }
         }
         const size_t n_rows = dense_rows.size();
@@ -116,7 +157,7 @@ public:
         }
         std::vector<size_t> pivot_bit;
         size_t rank = 0;
-        for (size_t j = 0; j < n_bits && rank < n_rows; j++) {
+        for (size_t j = 0; j < n_parity_bits && rank < n_rows; j++) {
             const size_t w = j / 64;
             const uint64_t mask = uint64_t{ 1 } << (j % 64);
             size_t p = rank;
@@ -142,6 +183,10 @@ public:
             rank++;
         }
 
+        if (given) {
+            check_information_set(rank, n_parity_bits, row_ptr, words, dense_cols);
+        }
+
         // ---- information positions and the dense parity matrix A -------------
         std::vector<char> is_parity(n, 0);
         for (int c : peel_cols) {
@@ -151,10 +196,17 @@ public:
             is_parity[dense_cols[b]] = 1;
         }
         std::vector<int> info_index(n, -1);
-        for (int c = 0; c < n; c++) {
-            if (!is_parity[c]) {
-                info_index[c] = static_cast<int>(d_info_positions.size());
-                d_info_positions.push_back(c);
+        if (given) {
+            d_info_positions = *given;
+            for (size_t i = 0; i < given->size(); i++) {
+                info_index[(*given)[i]] = static_cast<int>(i);
+            }
+        } else {
+            for (int c = 0; c < n; c++) {
+                if (!is_parity[c]) {
+                    info_index[c] = static_cast<int>(d_info_positions.size());
+                    d_info_positions.push_back(c);
+                }
             }
         }
         const size_t k = d_info_positions.size();
@@ -224,6 +276,61 @@ public:
     std::string method() const override { return "generic"; }
 
 private:
+    /*! Given information columns: distinct, in [0, n); marks them in is_info. */
+    static void
+    check_given(const std::vector<int>& given, int n, std::vector<char>& is_info)
+    {
+        for (size_t i = 0; i < given.size(); i++) {
+            const int c = given[i];
+            if (c < 0 || c >= n) {
+                throw invalid_argument("generic encoder: information column " +
+                                       std::to_string(c) + " (entry " +
+                                       std::to_string(i) + ") is outside 0.." +
+                                       std::to_string(n - 1));
+            }
+            if (is_info[c]) {
+                throw invalid_argument("generic encoder: information column " +
+                                       std::to_string(c) + " is given twice (entry " +
+                                       std::to_string(i) + ")");
+            }
+            is_info[c] = 1;
+        }
+    }
+
+    /*!
+     * After elimination with given information columns: every unsolved parity
+     * column got a pivot, and the rows without one reduced to zero (else some
+     * check constrains the information columns alone).
+     */
+    static void check_information_set(size_t rank,
+                                      size_t n_parity_bits,
+                                      const std::vector<uint64_t*>& row_ptr,
+                                      size_t words,
+                                      const std::vector<int>& dense_cols)
+    {
+        if (rank < n_parity_bits) {
+            throw invalid_argument(
+                "generic encoder: the given information columns are not an "
+                "information set of H: the other columns leave " +
+                std::to_string(n_parity_bits - rank) +
+                " parity bit(s) undetermined (too few information columns, or "
+                "dependent parity columns)");
+        }
+        for (size_t i = rank; i < row_ptr.size(); i++) {
+            for (size_t w = 0; w < words; w++) {
+                if (row_ptr[i][w]) {
+                    const size_t b = w * 64 + ctz64(row_ptr[i][w]);
+                    throw invalid_argument(
+                        "generic encoder: the given information columns are not an "
+                        "information set of H: a combination of checks involves "
+                        "information columns only (e.g. column " +
+                        std::to_string(dense_cols[b]) +
+                        "), so they are not free (too many information columns)");
+                }
+            }
+        }
+    }
+
     size_t d_info_words = 0;
     std::vector<int> d_pivot_cols; //!< column solved by each dense pivot row
     std::vector<uint64_t> d_a;     //!< per pivot: its info dependencies, packed
@@ -236,7 +343,13 @@ private:
 
 std::unique_ptr<encoder> make_generic_encoder(const parity_check_matrix& h)
 {
-    return std::make_unique<generic_encoder>(h);
+    return std::make_unique<generic_encoder>(h, nullptr);
+}
+
+std::unique_ptr<encoder> make_generic_encoder(const parity_check_matrix& h,
+                                              const std::vector<int>& info_positions)
+{
+    return std::make_unique<generic_encoder>(h, &info_positions);
 }
 
 } // namespace gpufec

@@ -2,8 +2,9 @@
 /*
  * ldpc_code: a binary LDPC code made from a code spec string (see ldpc_code.h),
  * the one name shared by the CLI, Python and GRC. Dispatches to the standard
- * families (standard_codes.h) and the file readers (matrix_files.h), and builds the
- * encoder on first use.
+ * families (standard_codes.h) and the file readers (matrix_files.h; a plain path
+ * ending in .alist is an alist file), records the information-bit placement
+ * (info_placement.h), and builds the encoder on first use.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -75,21 +76,150 @@ std::string ldpc_code::spec_forms()
          "{1/4,1/3,2/5,1/2,3/5,2/3,3/4,4/5,5/6,8/9,9/10}\n"
       << "  dvbs2:short:RATE     DVB-S2 16200-bit frame, RATE in "
          "{1/4,1/3,2/5,1/2,3/5,2/3,3/4,4/5,5/6,8/9}\n"
-      << "  alist:PATH           a parity-check matrix in MacKay's alist format\n"
+      << "  alist:PATH[:PLACE]   a parity-check matrix in MacKay's alist format; PLACE "
+         "of the information bits: pivot (default: the columns our encoder leaves "
+         "free) or grfec (gr-fec's ldpc_encoder / ldpc_decoder / ldpc_H_matrix "
+         "columns)\n"
+      << "  PATH.alist[:PLACE]   the same (a plain path ending in .alist)\n"
+      << "  galist:PATH          a systematic generator matrix G = [I | P] in alist "
+         "layout (gr-fec's ldpc_G_matrix files, e.g. *_gen_matrix.alist); "
+         "information bits first\n"
       << "  qc:PATH              a quasi-cyclic base matrix file (.qc)";
     return s.str();
+}
+
+namespace {
+
+/*!
+ * Splits "PATH[:PLACEMENT]": a last ':'-field that names a placement is taken
+ * off. Returns whether one was.
+ */
+bool split_placement(const std::string& rest,
+                     std::string* path,
+                     info_placement* placement)
+{
+    const size_t colon = rest.rfind(':');
+    if (colon != std::string::npos &&
+        parse_info_placement(rest.substr(colon + 1), placement)) {
+        *path = rest.substr(0, colon);
+        return true;
+    }
+    *path = rest;
+    return false;
+}
+
+bool ends_with_alist(const std::string& path)
+{
+    const std::string ext = ".alist";
+    return path.size() > ext.size() &&
+           lower(path.substr(path.size() - ext.size())) == ext;
+}
+
+/*! A file name that says "generator matrix", as gr-fec's G files do. */
+bool generator_file_name(const std::string& path)
+{
+    const size_t slash = path.find_last_of("/\\");
+    const std::string base =
+        lower(slash == std::string::npos ? path : path.substr(slash + 1));
+    return base.find("gen_matrix") != std::string::npos ||
+           base.find("g_matrix") != std::string::npos;
+}
+
+/*!
+ * Reads a matrix file with `reader`; where the file cannot be opened and its
+ * name holds a ':', says that the text after the last ':' was not a placement.
+ */
+template <typename Reader>
+parity_check_matrix
+read_matrix_file(const std::string& spec, const std::string& path, Reader reader)
+{
+    try {
+        return reader(path);
+    } catch (const file_format_error& e) {
+        if (e.line() == 0 && path.find(':') != std::string::npos) {
+            bad_spec(spec,
+                     std::string(e.what()) +
+                         " (the text after the last ':' is not an information "
+                         "placement, pivot or grfec, so it was read as part of the "
+                         "file name)");
+        }
+        throw;
+    }
+}
+
+} // namespace
+
+ldpc_code::sptr ldpc_code::make_alist(const std::string& spec, const std::string& rest)
+{
+    std::string path;
+    info_placement placement = info_placement::pivot;
+    split_placement(rest, &path, &placement);
+    if (path.empty()) {
+        bad_spec(spec, "no file name");
+    }
+    if (generator_file_name(path)) {
+        bad_spec(spec,
+                 "the file name says it holds a generator matrix (gr-fec reads such "
+                 "files with fec.ldpc_G_matrix); read it as one with 'galist:" +
+                     path +
+                     "'. (alist: reads a parity-check matrix; a file whose name "
+                     "contains gen_matrix or g_matrix is refused rather than misread.)");
+    }
+    parity_check_matrix h = read_matrix_file(spec, path, read_alist);
+    if (placement == info_placement::grfec) {
+        return from_matrix_info(std::move(h), {}, spec, info_placement::grfec);
+    }
+    return from_matrix(std::move(h), {}, spec, "generic");
+}
+
+ldpc_code::sptr ldpc_code::make_galist(const std::string& spec, const std::string& rest)
+{
+    std::string path;
+    info_placement placement = info_placement::grfec;
+    split_placement(rest, &path, &placement);
+    if (path.empty()) {
+        bad_spec(spec, "no file name");
+    }
+    if (placement != info_placement::grfec) {
+        bad_spec(spec,
+                 "a generator matrix G = [I | P] carries its information bits in its "
+                 "first K columns (placement grfec, as gr-fec's ldpc_G_matrix); "
+                 "placement " +
+                     info_placement_name(placement) + " is not available for galist:");
+    }
+    parity_check_matrix h = read_matrix_file(spec, path, read_generator_alist);
+    const int k = h.cols() - h.rows();
+    std::vector<int> info(k);
+    for (int i = 0; i < k; i++) {
+        info[i] = i;
+    }
+    return from_matrix_info(std::move(h), std::move(info), spec, info_placement::grfec);
 }
 
 ldpc_code::sptr ldpc_code::make(const std::string& spec)
 {
     const auto head = split(spec, ':', 2);
-    if (head.size() < 2 || head[1].empty()) {
-        bad_spec(spec, "expected FAMILY:...");
-    }
     const std::string family = lower(head[0]);
+    const bool known_family = family == "wifi" || family == "wimax" || family == "nr5g" ||
+                              family == "dvbs2" || family == "alist" ||
+                              family == "galist" || family == "qc";
+    if (!known_family) {
+        std::string path;
+        info_placement placement = info_placement::pivot;
+        split_placement(spec, &path, &placement);
+        if (ends_with_alist(path)) {
+            return make_alist(spec, spec); // a plain path: alist:PATH
+        }
+    }
+    if (head.size() < 2 || head[1].empty()) {
+        bad_spec(spec, "expected FAMILY:... or a file path ending in .alist");
+    }
 
     if (family == "alist") {
-        return from_matrix(read_alist(head[1]), {}, spec, "generic");
+        return make_alist(spec, head[1]);
+    }
+    if (family == "galist") {
+        return make_galist(spec, head[1]);
     }
     if (family == "qc") {
         const qc_file f = read_qc(head[1]);
@@ -177,7 +307,52 @@ ldpc_code::sptr ldpc_code::from_matrix(parity_check_matrix h,
     code->d_encoder_kind = encoder_kind;
     code->d_kb = kb;
     code->d_core_rows = core_rows;
+    if (encoder_kind == "generic") {
+        code->d_placement = info_placement::pivot;
+        code->d_placement_note = "the columns our generic encoder leaves free";
+    } else {
+        code->d_placement = info_placement::standard;
+        code->d_placement_note = "the standard's systematic columns";
+    }
     return code;
+}
+
+ldpc_code::sptr ldpc_code::from_matrix_info(parity_check_matrix h,
+                                            std::vector<int> info_positions,
+                                            const std::string& name,
+                                            info_placement placement)
+{
+    const bool grfec_columns =
+        info_positions.empty() && placement == info_placement::grfec;
+    std::shared_ptr<ldpc_code> code(new ldpc_code());
+    code->d_name = name;
+    for (int c = 0; c < h.cols(); c++) {
+        code->d_transmitted.push_back(c);
+    }
+    code->d_h = std::move(h);
+    code->d_encoder_kind = "generic-given";
+    code->d_given_info = std::move(info_positions);
+    code->d_grfec_columns = grfec_columns;
+    code->d_placement = placement;
+    if (grfec_columns) {
+        code->d_placement_note =
+            "gr-fec's columns: those of fec.ldpc_encoder / fec.ldpc_decoder (cldpc), "
+            "also those of fec.ldpc_H_matrix where H's first M columns are "
+            "invertible";
+    } else if (placement == info_placement::grfec) {
+        code->d_placement_note =
+            "gr-fec's columns for a generator matrix G = [I | P] (fec.ldpc_G_matrix): "
+            "the first K";
+    } else {
+        code->d_placement_note = "the columns given with H";
+    }
+    return code;
+}
+
+std::string ldpc_code::placement_description() const
+{
+    return info_placement_name(d_placement) + " (" + d_placement_note + "): columns " +
+           describe_columns(info_positions());
 }
 
 const encoder& ldpc_code::get_encoder() const
@@ -187,6 +362,9 @@ const encoder& ldpc_code::get_encoder() const
             d_encoder = make_dual_diagonal_encoder(d_h, d_kb, d_core_rows);
         } else if (d_encoder_kind == "accumulator") {
             d_encoder = make_accumulator_encoder(d_h);
+        } else if (d_encoder_kind == "generic-given") {
+            d_encoder = make_generic_encoder(
+                d_h, d_grfec_columns ? grfec_info_positions(d_h) : d_given_info);
         } else {
             d_encoder = make_generic_encoder(d_h);
         }

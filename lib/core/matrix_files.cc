@@ -21,6 +21,10 @@
  * j*Z + (z+s) mod Z), then optionally one line of 1/0 per block column
  * (transmitted / punctured).
  *
+ * Generator matrix in alist layout (gr-fec's ldpc_G_matrix files): "N K" on the
+ * first line, then as an alist; it must be systematic, G = [I | P], and is
+ * returned as the parity-check matrix H = [P^T | I] of its code.
+ *
  * Every refusal is a gpufec::file_format_error naming the file and the line.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -314,7 +318,11 @@ void finish_writing(std::ofstream& f, const std::string& path, const char* calle
 /* alist                                                                      */
 /* ------------------------------------------------------------------------- */
 
-parity_check_matrix parse_alist(std::istream& in, const std::string& name)
+namespace {
+
+/*! parse_alist; col_lines (when not null) receives the line of each column list. */
+parity_check_matrix
+parse_alist_lines(std::istream& in, const std::string& name, std::vector<long>* col_lines)
 {
     data_lines lines(in, name);
 
@@ -363,6 +371,9 @@ parity_check_matrix parse_alist(std::istream& in, const std::string& name)
     std::vector<int> row_seen(m, 0);
     for (int c = 0; c < n; c++) {
         col_lists[c] = read_list(lines, "column", "row", c, n, col_w[c], max_cw, m);
+        if (col_lines) {
+            col_lines->push_back(lines.line());
+        }
         for (int r : col_lists[c]) {
             row_seen[r]++;
         }
@@ -399,11 +410,70 @@ parity_check_matrix parse_alist(std::istream& in, const std::string& name)
     return parity_check_matrix::from_entries(m, n, entries);
 }
 
+} // namespace
+
+parity_check_matrix parse_alist(std::istream& in, const std::string& name)
+{
+    return parse_alist_lines(in, name, nullptr);
+}
+
 parity_check_matrix read_alist(const std::string& path)
 {
     std::ifstream f(path);
     check_stream_open(f, path);
     return parse_alist(f, path);
+}
+
+/* ------------------------------------------------------------------------- */
+/* generator matrix in alist layout (gr-fec's ldpc_G_matrix files)            */
+/* ------------------------------------------------------------------------- */
+
+parity_check_matrix parse_generator_alist(std::istream& in, const std::string& name)
+{
+    std::vector<long> col_lines;
+    const parity_check_matrix g = parse_alist_lines(in, name, &col_lines);
+    const int k = g.rows();
+    const int n = g.cols();
+    if (k >= n) {
+        throw file_format_error(name,
+                                1,
+                                "a generator matrix with K=" + str(k) +
+                                    " rows and N=" + str(n) +
+                                    " columns has no parity columns (K < N needed)");
+    }
+    for (int c = 0; c < k; c++) {
+        const index_span rows = g.col(c);
+        if (rows.size() != 1 || rows[0] != c) {
+            std::string has;
+            for (int r : rows) {
+                has += (has.empty() ? "" : " ") + str(r + 1);
+            }
+            throw file_format_error(
+                name,
+                col_lines[c],
+                "column " + str(c + 1) + " of the generator matrix has rows {" + has +
+                    "} but G must be systematic, G = [I | P] with I the " + str(k) + "x" +
+                    str(k) + " identity (as gr-fec's ldpc_G_matrix requires): column " +
+                    str(c + 1) + " must hold row " + str(c + 1) + " only");
+        }
+    }
+    // H = [P^T | I]: row r of H has P's column r (G's column k + r) in its first k
+    // columns and a 1 in column k + r.
+    std::vector<std::pair<int, int>> entries;
+    for (int r = 0; r < n - k; r++) {
+        for (int i : g.col(k + r)) {
+            entries.emplace_back(r, i);
+        }
+        entries.emplace_back(r, k + r);
+    }
+    return parity_check_matrix::from_entries(n - k, n, entries);
+}
+
+parity_check_matrix read_generator_alist(const std::string& path)
+{
+    std::ifstream f(path);
+    check_stream_open(f, path);
+    return parse_generator_alist(f, path);
 }
 
 void write_alist(const parity_check_matrix& h, std::ostream& out, bool zero_pad)

@@ -8,20 +8,25 @@
 """Helpers used by gr-gpufec's GRC block definitions."""
 
 FAMILIES = ("wifi", "wimax", "nr5g", "dvbs2")
-FILE_FORMATS = ("alist", "qc")
+FILE_FORMATS = ("alist", "galist", "qc")
+# GRC family -> spec form of a file: gr-fec's information columns for an alist.
+FILE_SPECS = {"alist_grfec": "alist:%s:grfec"}
 
 
 def code_spec(family, params="", path="", spec=""):
     """The code spec of GRC's code parameters.
 
     family: 'wifi', 'wimax', 'nr5g', 'dvbs2' (params completes the spec, e.g.
-    '648:1/2', 'bg1:384', 'normal:1/2'), 'alist' or 'qc' (path is the file), or
-    'spec' (spec is the whole spec string).
+    '648:1/2', 'bg1:384', 'normal:1/2'), 'alist', 'alist_grfec' (an alist with
+    gr-fec's information columns), 'galist' (gr-fec's generator-matrix alist) or
+    'qc' (path is the file), or 'spec' (spec is the whole spec string).
 
     >>> code_spec('wifi', '1944:1/2')
     'wifi:1944:1/2'
     >>> code_spec('alist', path='/tmp/h.alist')
     'alist:/tmp/h.alist'
+    >>> code_spec('alist_grfec', path='/tmp/h.alist')
+    'alist:/tmp/h.alist:grfec'
     """
     family = str(family).strip()
     if family in FAMILIES:
@@ -30,18 +35,20 @@ def code_spec(family, params="", path="", spec=""):
             raise ValueError("gpufec: code family %s needs its parameters, e.g. %s"
                              % (family, _EXAMPLES[family]))
         return "%s:%s" % (family, params)
-    if family in FILE_FORMATS:
+    if family in FILE_FORMATS or family in FILE_SPECS:
         path = str(path).strip()
         if not path:
             raise ValueError("gpufec: code family %s needs a file path" % family)
+        if family in FILE_SPECS:
+            return FILE_SPECS[family] % path
         return "%s:%s" % (family, path)
     if family == "spec":
         spec = str(spec).strip()
         if not spec:
             raise ValueError("gpufec: the code spec string is empty")
         return spec
-    raise ValueError("gpufec: unknown code family %r; expected one of %s, alist, qc, "
-                     "spec" % (family, ", ".join(FAMILIES)))
+    raise ValueError("gpufec: unknown code family %r; expected one of %s, alist, "
+                     "alist_grfec, galist, qc, spec" % (family, ", ".join(FAMILIES)))
 
 
 _EXAMPLES = {

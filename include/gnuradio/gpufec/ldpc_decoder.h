@@ -27,7 +27,15 @@ namespace gpufec {
  * Input: floats as gr-fec passes them, positive means bit 1 (gr-fec's
  * convention: fec_test maps bit 0 -> -1.0 and bit 1 -> +1.0). The object
  * converts them to the core's LLRs, L = -llr_scale * x (positive means bit 0).
- * Output: unpacked information bits, one per byte.
+ * Output: unpacked information bits, one per byte, read from the columns the
+ * code's placement names (a spec `alist:PATH:grfec` or `galist:PATH` reads
+ * gr-fec's frames).
+ *
+ * sigma: gr-fec's fec.ldpc_decoder parameter. Its SPA (awgn_bp.cc) starts from
+ * the likelihood ratio exp(x / (2 sigma^2)) of its input x, i.e. the LLR
+ * x / (2 sigma^2); sigma > 0 here sets llr_scale = 1 / (2 sigma^2), so the same
+ * sigma gives the same LLRs. (For BPSK +-1 in AWGN of variance sigma^2 the exact
+ * LLR is 2 x / sigma^2, four times more: pass llr_scale = 2 / sigma^2 for it.)
  *
  * Frame size: the frame size of gr-fec's API counts output (information) bits.
  * It starts at frames * K; set_frame_size() accepts any positive multiple of K,
@@ -66,6 +74,9 @@ public:
      * \param llr_scale L = -llr_scale * input; > 0 (matters for SPA and OMS only:
      *        2 / sigma^2 for BPSK samples +-1 with noise variance sigma^2).
      * \param threads CPU worker threads (0 = all cores).
+     * \param sigma gr-fec's parameter: > 0 sets llr_scale = 1 / (2 sigma^2) as
+     *        gr-fec's fec.ldpc_decoder computes its LLRs (llr_scale must then be
+     *        left at 1); 0 (default): not used.
      */
     static sptr make(const std::string& spec,
                      const std::string& algorithm = "nms",
@@ -77,7 +88,8 @@ public:
                      const std::string& backend = "auto",
                      int frames = 1,
                      float llr_scale = 1.0f,
-                     int threads = 0);
+                     int threads = 0,
+                     float sigma = 0.0f);
 
     /*! Transmitted codeword length N. */
     virtual int n() const = 0;
@@ -89,6 +101,8 @@ public:
     virtual std::string backend() const = 0;
     /*! The code's name (its spec). */
     virtual std::string code_name() const = 0;
+    /*! The input scale in use: L = -llr_scale() * x (from llr_scale or sigma). */
+    virtual float llr_scale() const = 0;
 
     /*! Safe while a flowgraph runs; applies from the next call. */
     virtual void set_max_iterations(int max_iterations) = 0;

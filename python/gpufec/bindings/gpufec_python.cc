@@ -85,6 +85,14 @@ void bind_core(py::module& m)
         .def_property_readonly("punctured_columns",
                                &ldpc_code::punctured_columns,
                                "Columns of H that are never transmitted.")
+        .def_property_readonly(
+            "placement",
+            [](const ldpc_code& c) { return gpufec::info_placement_name(c.placement()); },
+            "Where the information bits sit: 'standard' (the standard's columns), "
+            "'pivot' (our generic encoder's) or 'grfec' (gr-fec's).")
+        .def_property_readonly("placement_description",
+                               &ldpc_code::placement_description,
+                               "The placement, what it means and the columns, in words.")
         .def(
             "encode",
             [](const ldpc_code& c,

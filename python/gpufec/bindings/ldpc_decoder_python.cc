@@ -47,7 +47,8 @@ void bind_ldpc_decoder(py::module& m)
                const std::string& backend,
                int frames,
                float llr_scale,
-               int threads) {
+               int threads,
+               float sigma) {
                 return ldpc_decoder::make(gpufec_python::spec_of(code),
                                           algorithm,
                                           alpha,
@@ -58,7 +59,8 @@ void bind_ldpc_decoder(py::module& m)
                                           backend,
                                           frames,
                                           llr_scale,
-                                          threads);
+                                          threads,
+                                          sigma);
             },
             py::arg("spec"),
             py::arg("algorithm") = "nms",
@@ -71,18 +73,25 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("frames") = 1,
             py::arg("llr_scale") = 1.0f,
             py::arg("threads") = 0,
+            py::arg("sigma") = 0.0f,
             "Makes a FECAPI decoder.\n\n"
-            "spec: code spec or ldpc_code; algorithm: spa, ms, nms, oms, scms;\n"
+            "spec: code spec or ldpc_code ('alist:PATH:grfec' or 'galist:PATH' for\n"
+            "frames of gr-fec's LDPC encoders); algorithm: spa, ms, nms, oms, scms;\n"
             "alpha in (0, 1]; beta >= 0; schedule: layered, flooding;\n"
             "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
             "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
-            "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores).\n"
+            "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores);\n"
+            "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
+            "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1).\n"
             "Raises ValueError for a bad parameter.")
         .def("n", &ldpc_decoder::n, "Transmitted codeword length N.")
         .def("k", &ldpc_decoder::k, "Information bits K.")
         .def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
         .def("backend", &ldpc_decoder::backend, "'cpu' or 'cuda'.")
         .def("code_name", &ldpc_decoder::code_name, "The code spec.")
+        .def("llr_scale",
+             &ldpc_decoder::llr_scale,
+             "The input scale in use (from llr_scale or sigma): L = -llr_scale * x.")
         .def("set_max_iterations",
              &ldpc_decoder::set_max_iterations,
              py::arg("max_iterations"),
