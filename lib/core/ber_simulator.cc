@@ -584,7 +584,10 @@ ber_point ber_simulator::run_point_device(double ebn0_db)
     // the same checks (and errors) as the host path's channel
     (void)awgn_channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
     point_tally tally(d_options, ebn0_db, false);
-    batch_sizes sizes(d_options, d_engine->max_batch());
+    const size_t largest = d_options.batch_frames > 0
+                               ? std::min(d_options.batch_frames, d_engine->max_batch())
+                               : d_engine->max_batch();
+    batch_sizes sizes(d_options, largest);
     std::vector<frame_outcome> out(d_engine->max_batch());
     std::vector<size_t> in_flight;
     auto queue = [&] {

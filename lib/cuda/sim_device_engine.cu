@@ -1,0 +1,414 @@
+/* -*- c++ -*- */
+/*
+ * The simulator's Monte-Carlo loop on the GPU (sim_device_engine.h). Per batch,
+ * on a generation stream: information bits from Philox4x32-10 stream 0 (as
+ * random_bits: frame f's 128-bit block j is counter (j, f, 0)), written bit-sliced
+ * (one 32-bit word holds a column of 32 frames, so warp ballots produce them and
+ * the encoder runs on 32 frames per thread); the encoder as its GF(2) program
+ * (encoder_program.h); BPSK / Gray QPSK and AWGN from Philox stream 1 with
+ * awgn_channel's arithmetic (Box-Muller in double, y = (float)(s + sigma z),
+ * L = y * c in float, no contraction); then, on the decoding stream, the CUDA
+ * decoder device-resident, and a count of the wrong information bits per frame.
+ * Two slots: batch b + 1 is generated while batch b decodes.
+ *
+ * The LLRs equal the host channel's but where the device's double log / sin /
+ * cos and glibc's differ in the last bit and that difference crosses a float
+ * rounding boundary (about one sample in 2^29).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cuda_check.h"
+#include "sim_device_engine.h"
+#include <algorithm>
+#include <cuda_runtime.h>
+#include <gpufec/channel.h>
+#include <gpufec/cuda_decoder.h>
+#include <gpufec/encoder_program.h>
+#include <gpufec/error.h>
+#include <string>
+#include <vector>
+
+namespace gpufec {
+
+namespace {
+
+using namespace cuda_detail;
+
+// ---------------------------------------------------------------------------
+// Philox4x32-10, as lib/core/channel.cc
+// ---------------------------------------------------------------------------
+
+__device__ __forceinline__ uint4 philox(uint4 c, uint32_t k0, uint32_t k1)
+{
+#pragma unroll
+    for (int round = 0; round < 10; ++round) {
+        if (round > 0) {
+            k0 += philox4x32_10::W0;
+            k1 += philox4x32_10::W1;
+        }
+        const uint32_t lo0 = philox4x32_10::M0 * c.x;
+        const uint32_t hi0 = __umulhi(philox4x32_10::M0, c.x);
+        const uint32_t lo1 = philox4x32_10::M1 * c.z;
+        const uint32_t hi1 = __umulhi(philox4x32_10::M1, c.z);
+        c = make_uint4(hi1 ^ c.y ^ k0, lo1, hi0 ^ c.w ^ k1, lo0);
+    }
+    return c;
+}
+
+__device__ __forceinline__ double uniform_from_word_d(uint32_t x)
+{
+    return (static_cast<double>(x) + 0.5) * (1.0 / 4294967296.0);
+}
+
+/*! channel.cc's box_muller, without contraction. */
+__device__ __forceinline__ void
+box_muller_d(uint32_t xa, uint32_t xb, float& z0, float& z1)
+{
+    const double two_pi = 2.0 * 3.14159265358979323846;
+    const double r = sqrt(__dmul_rn(-2.0, log(uniform_from_word_d(xa))));
+    const double t = __dmul_rn(two_pi, uniform_from_word_d(xb));
+    z0 = static_cast<float>(__dmul_rn(r, cos(t)));
+    z1 = static_cast<float>(__dmul_rn(r, sin(t)));
+}
+
+struct sim_params {
+    uint32_t key0, key1;
+    uint64_t first; //!< index of the batch's first frame
+    int frames;
+    int words; //!< 32-frame words per column
+    int k;     //!< information bits
+    int n;     //!< transmitted bits (LLRs per frame)
+    double amplitude, sigma;
+    float llr_scale;
+};
+
+/*!
+ * Information bits, bit-sliced: warp w holds frames 32w..32w+31 (lane = frame),
+ * block j of 128 bits; ballots turn the lanes' bits into column words.
+ */
+__global__ void info_bits_kernel(sim_params p, const int* info_pos, uint32_t* cw)
+{
+    const int lane = threadIdx.x & 31;
+    const long warp = (static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
+    const int blocks = (p.k + 127) / 128;
+    const long total = static_cast<long>(p.words) * blocks;
+    if (warp >= total)
+        return;
+    const int w = static_cast<int>(warp % p.words);
+    const int j = static_cast<int>(warp / p.words);
+    const uint64_t f = p.first + static_cast<uint64_t>(w) * 32 + lane;
+    const uint4 x = philox(make_uint4(static_cast<uint32_t>(j),
+                                      static_cast<uint32_t>(f),
+                                      static_cast<uint32_t>(f >> 32),
+                                      0u),
+                           p.key0,
+                           p.key1);
+    const uint32_t xs[4] = { x.x, x.y, x.z, x.w };
+    const bool valid = w * 32 + lane < p.frames;
+#pragma unroll
+    for (int q = 0; q < 4; ++q) {
+        uint32_t mine = 0;
+        for (int t = 0; t < 32; ++t) {
+            const uint32_t word =
+                __ballot_sync(0xffffffffu, valid && ((xs[q] >> t) & 1u));
+            if (t == lane)
+                mine = word;
+        }
+        const int i = j * 128 + q * 32 + lane;
+        if (i < p.k)
+            cw[static_cast<size_t>(info_pos[i]) * p.words + w] = mine;
+    }
+}
+
+/*! The encoder's program over 32 frames per thread (one column word each). */
+__global__ void encode_kernel(sim_params p,
+                              int steps,
+                              const int* target,
+                              const int* src_ptr,
+                              const int* sources,
+                              uint32_t* cw)
+{
+    const int w = blockIdx.x * blockDim.x + threadIdx.x;
+    if (w >= p.words)
+        return;
+    for (int s = 0; s < steps; ++s) {
+        uint32_t x = 0;
+        const int e1 = src_ptr[s + 1];
+        for (int e = src_ptr[s]; e < e1; ++e)
+            x ^= cw[static_cast<size_t>(sources[e]) * p.words + w];
+        cw[static_cast<size_t>(target[s]) * p.words + w] = x;
+    }
+}
+
+/*! BPSK / QPSK and AWGN: thread per (frame, block of 4 transmitted bits). */
+__global__ void
+channel_kernel(sim_params p, const int* tx_cols, const uint32_t* cw, float* llr)
+{
+    const int blocks = (p.n + 3) / 4;
+    const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= static_cast<long>(p.frames) * blocks)
+        return;
+    const int f = static_cast<int>(id / blocks);
+    const int j = static_cast<int>(id % blocks);
+    const uint64_t frame = p.first + static_cast<uint64_t>(f);
+    const uint4 x = philox(make_uint4(static_cast<uint32_t>(j),
+                                      static_cast<uint32_t>(frame),
+                                      static_cast<uint32_t>(frame >> 32),
+                                      1u),
+                           p.key0,
+                           p.key1);
+    float z[4];
+    box_muller_d(x.x, x.y, z[0], z[1]);
+    box_muller_d(x.z, x.w, z[2], z[3]);
+    const int word = f >> 5, bit = f & 31;
+#pragma unroll
+    for (int t = 0; t < 4; ++t) {
+        const int i = 4 * j + t;
+        if (i >= p.n)
+            break;
+        const uint32_t b =
+            (cw[static_cast<size_t>(tx_cols[i]) * p.words + word] >> bit) & 1u;
+        const double s = b ? -p.amplitude : p.amplitude;
+        const float y = static_cast<float>(
+            __dadd_rn(s, __dmul_rn(p.sigma, static_cast<double>(z[t]))));
+        llr[static_cast<size_t>(f) * p.n + i] = __fmul_rn(y, p.llr_scale);
+    }
+}
+
+/*! Wrong information bits per frame: one warp per frame. */
+__global__ void count_kernel(sim_params p,
+                             const int* info_pos,
+                             const uint32_t* cw,
+                             const uint8_t* decoded,
+                             const int* iterations,
+                             const uint8_t* parity_ok,
+                             frame_outcome* out)
+{
+    const int lane = threadIdx.x & 31;
+    const int f =
+        static_cast<int>((static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5);
+    if (f >= p.frames)
+        return;
+    const int word = f >> 5, bit = f & 31;
+    uint32_t errors = 0;
+    const uint8_t* got = decoded + static_cast<size_t>(f) * p.k;
+    for (int i = lane; i < p.k; i += 32) {
+        const uint32_t sent =
+            (cw[static_cast<size_t>(info_pos[i]) * p.words + word] >> bit) & 1u;
+        errors += sent != got[i];
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1)
+        errors += __shfl_down_sync(0xffffffffu, errors, o);
+    if (lane == 0) {
+        frame_outcome r;
+        r.bit_errors = errors;
+        r.symbol_errors = 0;
+        r.iterations = iterations[f];
+        r.parity_ok = parity_ok[f];
+        out[f] = r;
+    }
+}
+
+/*! A CUDA event with timing. */
+class timing_event
+{
+public:
+    timing_event() { check(cudaEventCreate(&d_event), "cudaEventCreate"); }
+    ~timing_event() { cudaEventDestroy(d_event); }
+    timing_event(const timing_event&) = delete;
+    timing_event& operator=(const timing_event&) = delete;
+    cudaEvent_t get() const { return d_event; }
+
+private:
+    cudaEvent_t d_event = nullptr;
+};
+
+class cuda_sim_engine : public device_sim_engine
+{
+public:
+    cuda_sim_engine(cuda_decoder& dec, const ber_options& o, xor_program program)
+        : d_dec(dec), d_o(o)
+    {
+        const ldpc_code& code = dec.code();
+        d_k = code.k();
+        d_n = code.n();
+        d_cols = code.n_full();
+        d_device = dec.tuning().device;
+        device_guard guard(d_device);
+        // as many frames as fit 2^28 LLRs per slot, at least one decoder batch
+        d_max = std::clamp<size_t>(
+            (size_t(1) << 28) / static_cast<size_t>(d_n), 32, size_t(1) << 20);
+        d_max = std::max(d_max, static_cast<size_t>(dec.tuning().batch_frames));
+        d_words = (d_max + 31) / 32;
+        d_steps = static_cast<int>(program.steps());
+        d_target.upload(program.target.data(), program.target.size());
+        d_src_ptr.upload(program.src_ptr.data(), program.src_ptr.size());
+        d_sources.upload(program.sources.data(), program.sources.size());
+        d_info_pos.upload(code.info_positions().data(), code.info_positions().size());
+        d_tx.upload(code.transmitted_columns().data(), code.transmitted_columns().size());
+        for (slot& s : d_slots) {
+            s.cw.resize(static_cast<size_t>(d_cols) * d_words);
+            s.llr.resize(d_max * d_n);
+            s.decoded.resize(d_max * d_k);
+            s.iterations.resize(d_max);
+            s.parity_ok.resize(d_max);
+            s.out.resize(d_max);
+            s.host_out.reserve(d_max);
+        }
+        if (o.all_zero) {
+            for (slot& s : d_slots)
+                check(cudaMemset(s.cw.get(), 0, s.cw.size() * sizeof(uint32_t)),
+                      "cudaMemset (all-zero codewords)");
+        }
+    }
+
+    size_t max_batch() const override { return d_max; }
+
+    void start(double ebn0_db, uint64_t first, size_t frames) override
+    {
+        if (frames == 0 || frames > d_max)
+            throw invalid_argument("device simulation: batch of " +
+                                   std::to_string(frames) + " frames (1.." +
+                                   std::to_string(d_max) + ")");
+        if (d_queued == 2)
+            throw invalid_argument("device simulation: two batches already in flight");
+        device_guard guard(d_device);
+        slot& s = d_slots[(d_head + d_queued) % 2];
+        const awgn_channel ch(d_o.mod, ebn0_db, d_dec.code().rate(), d_o.seed);
+        sim_params p;
+        p.key0 = static_cast<uint32_t>(d_o.seed);
+        p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
+        p.first = first;
+        p.frames = static_cast<int>(frames);
+        p.words = static_cast<int>(d_words);
+        p.k = d_k;
+        p.n = d_n;
+        p.amplitude = ch.amplitude();
+        p.sigma = ch.sigma();
+        p.llr_scale = ch.llr_scale();
+        s.frames = frames;
+
+        cudaStream_t gen = d_gen.get(), dec = d_decs.get();
+        // the slot's buffers were last read by its previous decode and count
+        check(cudaStreamWaitEvent(gen, s.free.get(), 0), "cudaStreamWaitEvent");
+        const int threads = 256;
+        const size_t used_words = (frames + 31) / 32;
+        if (!d_o.all_zero) {
+            const long warps = static_cast<long>(d_words) * ((d_k + 127) / 128);
+            info_bits_kernel<<<static_cast<unsigned>((warps * 32 + threads - 1) /
+                                                     threads),
+                               threads,
+                               0,
+                               gen>>>(p, d_info_pos.get(), s.cw.get());
+            check_launch("info_bits_kernel");
+            encode_kernel<<<static_cast<unsigned>((used_words + 63) / 64), 64, 0, gen>>>(
+                p, d_steps, d_target.get(), d_src_ptr.get(), d_sources.get(), s.cw.get());
+            check_launch("encode_kernel");
+        }
+        const long items = static_cast<long>(frames) * ((d_n + 3) / 4);
+        channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
+                         threads,
+                         0,
+                         gen>>>(p, d_tx.get(), s.cw.get(), s.llr.get());
+        check_launch("channel_kernel");
+        check(cudaEventRecord(s.generated.get(), gen), "cudaEventRecord");
+
+        check(cudaStreamWaitEvent(dec, s.generated.get(), 0), "cudaStreamWaitEvent");
+        check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
+        d_dec.decode_device(s.llr.get(),
+                            frames,
+                            s.decoded.get(),
+                            s.iterations.get(),
+                            s.parity_ok.get(),
+                            dec);
+        check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
+        count_kernel<<<static_cast<unsigned>((frames * 32 + threads - 1) / threads),
+                       threads,
+                       0,
+                       dec>>>(p,
+                              d_info_pos.get(),
+                              s.cw.get(),
+                              s.decoded.get(),
+                              s.iterations.get(),
+                              s.parity_ok.get(),
+                              s.out.get());
+        check_launch("count_kernel");
+        check(cudaMemcpyAsync(s.host_out.get(),
+                              s.out.get(),
+                              frames * sizeof(frame_outcome),
+                              cudaMemcpyDeviceToHost,
+                              dec),
+              "cudaMemcpyAsync (outcomes to host)");
+        check(cudaEventRecord(s.free.get(), dec), "cudaEventRecord");
+        ++d_queued;
+    }
+
+    void finish(frame_outcome* out) override
+    {
+        if (d_queued == 0)
+            throw invalid_argument("device simulation: no batch in flight");
+        device_guard guard(d_device);
+        slot& s = d_slots[d_head];
+        check(cudaEventSynchronize(s.free.get()), "cudaEventSynchronize (simulation)");
+        float ms = 0.0f;
+        check(cudaEventElapsedTime(&ms, s.t0.get(), s.t1.get()), "cudaEventElapsedTime");
+        d_last_decode = ms * 1e-3;
+        std::copy(s.host_out.get(), s.host_out.get() + s.frames, out);
+        d_head = (d_head + 1) % 2;
+        --d_queued;
+    }
+
+    double last_decode_seconds() const override { return d_last_decode; }
+
+private:
+    struct slot {
+        device_buffer<uint32_t> cw;
+        device_buffer<float> llr;
+        device_buffer<uint8_t> decoded;
+        device_buffer<int> iterations;
+        device_buffer<uint8_t> parity_ok;
+        device_buffer<frame_outcome> out;
+        pinned_buffer<frame_outcome> host_out;
+        event_owner generated, free;
+        timing_event t0, t1;
+        size_t frames = 0;
+    };
+
+    cuda_decoder& d_dec;
+    ber_options d_o;
+    int d_k = 0, d_n = 0, d_cols = 0, d_device = 0, d_steps = 0;
+    size_t d_max = 0, d_words = 0;
+    device_buffer<int> d_target, d_src_ptr, d_sources, d_info_pos, d_tx;
+    stream_owner d_gen, d_decs;
+    slot d_slots[2];
+    int d_head = 0, d_queued = 0;
+    double d_last_decode = 0.0;
+};
+
+} // namespace
+
+std::unique_ptr<device_sim_engine>
+device_sim_engine::make(decoder& dec, const ber_options& options, std::string* why_not)
+{
+    auto* cuda = dynamic_cast<cuda_decoder*>(&dec);
+    if (!cuda) {
+        if (why_not)
+            *why_not = "the decoder is not a CUDA decoder";
+        return nullptr;
+    }
+    const ldpc_code& code = dec.code();
+    xor_program program;
+    if (!options.all_zero) {
+        try {
+            program = make_xor_program(code.get_encoder(), code.h());
+        } catch (const invalid_argument& e) {
+            if (why_not)
+                *why_not = e.what();
+            return nullptr;
+        }
+    }
+    return std::make_unique<cuda_sim_engine>(*cuda, options, std::move(program));
+}
+
+} // namespace gpufec
