@@ -3,8 +3,12 @@
  * Monte-Carlo BER/FER simulation of an LDPC code over an AWGN channel: random
  * (or all-zero) information bits, the code's encoder, BPSK/QPSK with exact LLRs
  * (channel.h), a gpufec decoder fed in batches, and the usual stop rules (a point
- * ends once it has seen enough frame errors or frames). Confidence intervals for
- * the FER follow Wilson (J. Am. Stat. Assoc. 22, 1927).
+ * ends once it has seen enough frame errors or frames, or after a wall time at a
+ * batch boundary; a sweep ends once a point's FER falls below a floor).
+ * Confidence intervals for the FER and BER follow Wilson (J. Am. Stat. Assoc. 22,
+ * 1927). A sweep can continue from the points of an earlier run (resume), and a
+ * progress callback reports the counts of the running point batch by batch.
+ * docs/SIMULATOR.md describes the whole tool chain.
  *
  * Reproducibility: frame f of a point (f = first_frame, first_frame + 1, ...)
  * draws its information bits from random_bits(seed, f) and its noise from
@@ -15,7 +19,8 @@
  * frame-by-frame simulation gives, whatever the batch size, the thread count or
  * the backend (for a decoder whose output per frame does not depend on its
  * batch). A point can be split over processes with disjoint first_frame ranges
- * and the counts added.
+ * and the counts added; run_part() and split_ber_simulator.h do that exactly,
+ * whatever stop rule ends the point.
  *
  * Nonbinary codes (nb_code.h, issue 5): the same engine with an nb_decoder. The
  * K*p information bits of frame f come from random_bits(seed, f), are packed into
@@ -45,6 +50,7 @@
 namespace gpufec {
 
 class device_sim_engine;
+struct sim_hooks; // internal: what the batch loops report to (ber_simulator.cc)
 
 /*! What a simulation run does. validate() names the first bad field. */
 struct GPUFEC_API ber_options {
@@ -57,6 +63,19 @@ struct GPUFEC_API ber_options {
     uint64_t min_frame_errors = 50;
     /*! Stop a point at this many frames; >= 1. */
     uint64_t max_frames = 10000;
+    /*!
+     * Stop a point once it has run this many seconds (wall time), at the end of
+     * the batch then being counted: every frame decoded up to there is counted, in
+     * index order, so a resumed run continues at the next frame. 0: no such rule;
+     * else finite and > 0.
+     */
+    double max_seconds = 0.0;
+    /*!
+     * End the sweep after the first point whose FER is below this (no later point
+     * is simulated: it would take longer and say little). 0: no such rule; else
+     * in (0, 1).
+     */
+    double stop_fer = 0.0;
     /*! Send the all-zero codeword (no encoder, no random bits). */
     bool all_zero = false;
     /*! Frames per decoder call; 0 = adaptive (see max_batch_frames()). */
@@ -75,6 +94,26 @@ struct GPUFEC_API ber_options {
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
 };
+
+/*! A two-sided confidence interval of a proportion. */
+struct GPUFEC_API confidence_interval {
+    double lower = 0.0;
+    double upper = 1.0;
+};
+
+/*! Why a point ended. */
+enum class stop_reason {
+    none,             //!< not ended (a point still running, or never run)
+    min_frame_errors, //!< it reached ber_options::min_frame_errors
+    max_frames,       //!< it reached ber_options::max_frames
+    max_seconds,      //!< it ran ber_options::max_seconds (continued by a resume)
+    interrupted       //!< the progress callback asked to stop (continued by a resume)
+};
+
+/*! none, min_frame_errors, max_frames, max_seconds, interrupted */
+GPUFEC_API std::string to_string(stop_reason reason);
+/*! The inverse of to_string(stop_reason); gpufec::invalid_argument for another name. */
+GPUFEC_API stop_reason parse_stop_reason(const std::string& name);
 
 /*! The result of one Eb/N0 point. */
 struct GPUFEC_API ber_point {
@@ -98,12 +137,19 @@ struct GPUFEC_API ber_point {
     uint64_t symbol_errors = 0;
     uint64_t info_symbols = 0; //!< frames * K symbols
     double ser = 0.0;          //!< symbol_errors / info_symbols
-};
-
-/*! A two-sided confidence interval of a proportion. */
-struct GPUFEC_API confidence_interval {
-    double lower = 0.0;
-    double upper = 1.0;
+    /*! Index of the first counted frame (ber_options::first_frame). */
+    uint64_t first_frame = 0;
+    /*! Decoder iterations summed over the counted frames (exact; avg_iterations). */
+    uint64_t total_iterations = 0;
+    /*! 95% Wilson interval of the FER (frame_errors of frames). */
+    confidence_interval fer_ci;
+    /*!
+     * 95% Wilson interval of the BER (bit_errors of info_bits). It takes the bits
+     * as independent trials; errors cluster in frames, so it is narrower than the
+     * truth: read the FER interval for the statistical weight of a point.
+     */
+    confidence_interval ber_ci;
+    stop_reason stopped_by = stop_reason::none; //!< the rule that ended the point
 };
 
 /*!
@@ -119,6 +165,55 @@ GPUFEC_API confidence_interval wilson_interval(uint64_t errors,
 GPUFEC_API confidence_interval fer_confidence_interval(const ber_point& point,
                                                        double confidence = 0.95);
 
+/*! The Wilson interval of a point's BER (bits taken as independent trials). */
+GPUFEC_API confidence_interval ber_confidence_interval(const ber_point& point,
+                                                       double confidence = 0.95);
+
+/*!
+ * What a progress callback sees, at the end of a counted batch: the counts of the
+ * running point so far (with those of the run it resumes), its rates and
+ * intervals, speed and the time left to the nearest stop rule.
+ */
+struct GPUFEC_API ber_progress {
+    size_t point_index = 0; //!< index of the point in ber_options::ebn0_db
+    size_t points = 1;      //!< points in the sweep
+    /*!
+     * The point so far, as ber_point (stopped_by none): a consistent snapshot, its
+     * frames counted from first_frame in order, that a resume continues exactly.
+     */
+    ber_point point;
+    double seconds = 0.0;           //!< wall time of this run of the point
+    double frames_per_second = 0.0; //!< frames counted by this run per second
+    /*!
+     * Seconds to the nearest stop rule (frames, frame errors at the present FER,
+     * max_seconds); negative when no estimate exists yet (no frame error and only
+     * the error rule left).
+     */
+    double eta_seconds = -1.0;
+};
+
+/*!
+ * A counted frame error of a part, with the running sums of the part up to and
+ * including that frame: the part's counts can then be cut exactly there.
+ */
+struct GPUFEC_API frame_error_mark {
+    uint64_t frames = 0;                  //!< frames of the part up to this one
+    uint64_t bit_errors = 0;              //!< bit errors up to this frame
+    uint64_t symbol_errors = 0;           //!< nonbinary symbol errors
+    uint64_t undetected_frame_errors = 0; //!< undetected frame errors
+    uint64_t iterations = 0;              //!< decoder iterations
+};
+
+/*!
+ * The counts of a contiguous range of a point's frames (ber_simulator::run_part),
+ * with the marks of its frame errors, so that parts decoded apart (devices,
+ * processes) merge in frame order into the counts one simulator would give.
+ */
+struct GPUFEC_API ber_part {
+    ber_point counts;                    //!< from counts.first_frame on
+    std::vector<frame_error_mark> marks; //!< its frame errors, in order
+};
+
 /*!
  * The points start, start + step, ... up to stop (included, with a tolerance of
  * 1e-9 * step for rounding); values within 1e-9 of a multiple of 1e-6 are rounded
@@ -129,8 +224,9 @@ GPUFEC_API confidence_interval fer_confidence_interval(const ber_point& point,
 GPUFEC_API std::vector<double> ebn0_range(double start, double stop, double step);
 
 /*!
- * Parses "START" or "START:STOP:STEP" (dB) with ebn0_range(). Throws
- * gpufec::invalid_argument naming the bad part.
+ * Parses a comma-separated list of "VALUE" and "START:STOP:STEP" items (dB; each
+ * range with ebn0_range()), e.g. "1.0:3.0:0.5" or "0,0.5,1:2:0.25". Throws
+ * gpufec::invalid_argument naming the bad part (an empty list or item too).
  */
 GPUFEC_API std::vector<double> parse_ebn0_range(const std::string& text);
 
@@ -139,6 +235,13 @@ class GPUFEC_API ber_simulator
 public:
     /*! Called after each point with its result (e.g. to print it at once). */
     using point_callback = std::function<void(const ber_point&)>;
+    /*!
+     * Called from the batch loop (host or on-device) at the end of a counted batch,
+     * at most once per interval set with set_progress_callback(). Return false to
+     * stop: the point ends there (stopped_by interrupted, every counted frame kept)
+     * and the sweep with it.
+     */
+    using progress_callback = std::function<bool(const ber_progress&)>;
 
     /*!
      * Makes the decoder with decoder::make(code, options.decoder). Throws
@@ -163,11 +266,39 @@ public:
     ber_simulator(const ber_simulator&) = delete;
     ber_simulator& operator=(const ber_simulator&) = delete;
 
-    /*! Simulates options().ebn0_db in order, calling on_point after each. */
-    std::vector<ber_point> run(const point_callback& on_point = point_callback());
+    /*!
+     * Simulates options().ebn0_db in order, calling on_point after each, until a
+     * point's FER falls below options().stop_fer or a point is interrupted.
+     *
+     * previous: points of an earlier run of the same code, seed and options (a
+     * resume). A point of previous at the same Eb/N0 (within 1e-9 dB) that meets
+     * the stop rules (frame errors or frames) is kept as it is; one that does not
+     * (ended by max_seconds, interrupted, or run with lower limits) continues at
+     * frame first_frame + frames, and the counts are added: the result equals an
+     * uninterrupted run's. Throws gpufec::invalid_argument for a previous point
+     * whose first_frame differs from options().first_frame.
+     */
+    std::vector<ber_point> run(const point_callback& on_point = point_callback(),
+                               const std::vector<ber_point>& previous = {});
 
     /*! Simulates one point (any finite Eb/N0, not only those of the options). */
     ber_point run_point(double ebn0_db);
+
+    /*!
+     * Runs frames [first, first + frames) of the point at ebn0_db, in order, and
+     * stops after the error_budget-th frame error (0: no such stop), with no other
+     * stop rule; the part keeps the marks of its frame errors (at most
+     * error_budget). frames == 0 gives an empty part.
+     */
+    ber_part
+    run_part(double ebn0_db, uint64_t first, uint64_t frames, uint64_t error_budget);
+
+    /*!
+     * Reports progress from the batch loops (run, run_point), at most once every
+     * interval_seconds (0: after every batch). An empty callback turns it off.
+     */
+    void set_progress_callback(progress_callback callback,
+                               double interval_seconds = 0.25);
 
     const ber_options& options() const { return d_options; }
     /*! True when simulating a nonbinary code. */
@@ -190,6 +321,15 @@ public:
 private:
     struct batch;
     void init();
+    ber_point run_point_hooked(double ebn0_db, const sim_hooks& hooks);
+    ber_point run_point_host(double ebn0_db);
+    ber_point continue_point(double ebn0_db, const ber_point* previous, size_t index);
+    ber_part run_part_hooked(double ebn0_db,
+                             uint64_t first,
+                             uint64_t frames,
+                             uint64_t error_budget,
+                             double max_seconds,
+                             sim_hooks& hooks);
     ber_point run_point_device(double ebn0_db);
     void
     generate(batch& b, const awgn_channel& channel, uint64_t first, size_t frames) const;
@@ -205,6 +345,8 @@ private:
     ber_options d_options;
     size_t d_max_batch = 0;
     int d_workers = 1;
+    progress_callback d_progress;
+    double d_progress_interval = 0.25;
 };
 
 } // namespace gpufec

@@ -4,10 +4,14 @@
  * frames generated on worker threads (bits, encoder, AWGN channel) while the
  * previous batch decodes, frames counted in index order against the stop rules,
  * and Wilson score intervals (E. B. Wilson, "Probable inference, the law of
- * succession, and statistical inference", J. Am. Stat. Assoc. 22, 1927).
+ * succession, and statistical inference", J. Am. Stat. Assoc. 22, 1927). The
+ * batch loops report to the hooks of the running call (sim_hooks: progress,
+ * frame-error marks of a part); time and interruption end a point at a batch
+ * boundary through the same per-frame tally, so every counted frame is exact.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "ber_tally.h"
 #include "sim_device_engine.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
@@ -116,6 +120,14 @@ void ber_options::validate() const
     if (max_frames < 1) {
         throw invalid_argument("ber_options.max_frames must be >= 1");
     }
+    if (!std::isfinite(max_seconds) || max_seconds < 0.0) {
+        throw invalid_argument("ber_options.max_seconds = " + format_double(max_seconds) +
+                               " is not a finite number >= 0 (0: no time limit)");
+    }
+    if (!std::isfinite(stop_fer) || stop_fer < 0.0 || stop_fer >= 1.0) {
+        throw invalid_argument("ber_options.stop_fer = " + format_double(stop_fer) +
+                               " is outside (0, 1) (0: no such rule)");
+    }
     if (threads < 0) {
         throw invalid_argument("ber_options.threads = " + std::to_string(threads) +
                                " is negative (0 means all cores)");
@@ -157,6 +169,44 @@ confidence_interval fer_confidence_interval(const ber_point& point, double confi
     return wilson_interval(point.frame_errors, point.frames, confidence);
 }
 
+confidence_interval ber_confidence_interval(const ber_point& point, double confidence)
+{
+    return wilson_interval(point.bit_errors, point.info_bits, confidence);
+}
+
+std::string to_string(stop_reason reason)
+{
+    switch (reason) {
+    case stop_reason::none:
+        return "none";
+    case stop_reason::min_frame_errors:
+        return "min_frame_errors";
+    case stop_reason::max_frames:
+        return "max_frames";
+    case stop_reason::max_seconds:
+        return "max_seconds";
+    case stop_reason::interrupted:
+        return "interrupted";
+    }
+    return "none";
+}
+
+stop_reason parse_stop_reason(const std::string& name)
+{
+    for (stop_reason r : { stop_reason::none,
+                           stop_reason::min_frame_errors,
+                           stop_reason::max_frames,
+                           stop_reason::max_seconds,
+                           stop_reason::interrupted }) {
+        if (name == to_string(r)) {
+            return r;
+        }
+    }
+    throw invalid_argument("'" + name +
+                           "' is not a stop reason (none, min_frame_errors, max_frames, "
+                           "max_seconds, interrupted)");
+}
+
 std::vector<double> ebn0_range(double start, double stop, double step)
 {
     if (!std::isfinite(start) || !std::isfinite(stop) || !std::isfinite(step)) {
@@ -190,7 +240,10 @@ std::vector<double> ebn0_range(double start, double stop, double step)
     return points;
 }
 
-std::vector<double> parse_ebn0_range(const std::string& text)
+namespace {
+
+/* One item of an Eb/N0 list: "VALUE" or "START:STOP:STEP". */
+std::vector<double> parse_ebn0_item(const std::string& text)
 {
     std::vector<std::string> parts;
     size_t pos = 0;
@@ -214,6 +267,36 @@ std::vector<double> parse_ebn0_range(const std::string& text)
     return ebn0_range(parse_number(parts[0], "start"),
                       parse_number(parts[1], "stop"),
                       parse_number(parts[2], "step"));
+}
+
+} // namespace
+
+std::vector<double> parse_ebn0_range(const std::string& text)
+{
+    if (text.find(',') == std::string::npos) {
+        return parse_ebn0_item(text);
+    }
+    std::vector<double> points;
+    size_t pos = 0;
+    while (true) {
+        const size_t comma = text.find(',', pos);
+        const std::string item =
+            text.substr(pos, comma == std::string::npos ? comma : comma - pos);
+        if (item.empty()) {
+            throw invalid_argument("Eb/N0 list '" + text + "' has an empty item");
+        }
+        const std::vector<double> v = parse_ebn0_item(item);
+        points.insert(points.end(), v.begin(), v.end());
+        if (points.size() > 100000) {
+            throw invalid_argument("Eb/N0 list '" + text +
+                                   "' has more than 100000 points");
+        }
+        if (comma == std::string::npos) {
+            break;
+        }
+        pos = comma + 1;
+    }
+    return points;
 }
 
 ber_simulator::ber_simulator(ldpc_code::sptr code, const ber_options& options)
@@ -407,20 +490,74 @@ void ber_simulator::generate(batch& b,
     }
 }
 
+/*!
+ * What the batch loops of the running call report to, set for the length of one
+ * call on its thread (run_point_hooked): a progress callback with the sweep's
+ * position and the counts of the run resumed, and where a part keeps the marks of
+ * its frame errors. point_tally finds it, so the host and the on-device loop both
+ * report without knowing of it.
+ */
+struct sim_hooks {
+    const ber_simulator::progress_callback* progress = nullptr;
+    double interval = 0.25;             //!< seconds between progress calls
+    size_t index = 0;                   //!< the point's index in the sweep
+    size_t points = 1;                  //!< points in the sweep
+    const ber_options* rules = nullptr; //!< the point's own stop rules (ETA)
+    const ber_point* base = nullptr;    //!< counts of the run resumed
+    size_t k = 0;                       //!< information bits per frame
+    size_t sym_bits = 1;                //!< bits per symbol (nonbinary), else 1
+    std::vector<frame_error_mark>* marks = nullptr; //!< a part's frame-error marks
+    uint64_t marks_cap = 0;                         //!< marks kept at most
+};
+
 namespace {
+
+thread_local const sim_hooks* t_hooks = nullptr;
+
+/* Installs hooks for the calls made on this thread until it goes out of scope. */
+class hooks_scope
+{
+public:
+    explicit hooks_scope(const sim_hooks* h) : d_prev(t_hooks) { t_hooks = h; }
+    ~hooks_scope() { t_hooks = d_prev; }
+    hooks_scope(const hooks_scope&) = delete;
+    hooks_scope& operator=(const hooks_scope&) = delete;
+
+private:
+    const sim_hooks* d_prev;
+};
+
+/* Restores a simulator's options when a part is done. */
+class options_guard
+{
+public:
+    explicit options_guard(ber_options& o) : d_ref(o), d_saved(o) {}
+    ~options_guard() { d_ref = d_saved; }
+    options_guard(const options_guard&) = delete;
+    options_guard& operator=(const options_guard&) = delete;
+
+private:
+    ber_options& d_ref;
+    ber_options d_saved;
+};
 
 /*!
  * A point's counts, frame by frame in index order, and its stop rules: add()
  * returns true once the frame just added meets one (the rest of its batch is
- * then discarded), so the result is that of a frame-by-frame simulation.
+ * then discarded), so the result is that of a frame-by-frame simulation. The
+ * rules of time (max_seconds) and of the progress callback are checked when the
+ * last frame of a batch (decoded() announces its size) has been added, so a point
+ * they end keeps whole batches. Reports to the thread's sim_hooks, if any.
  */
 class point_tally
 {
 public:
-    point_tally(const ber_options& o, double ebn0_db, bool nonbinary) : d_o(o)
+    point_tally(const ber_options& o, double ebn0_db, bool nonbinary)
+        : d_o(o), d_hooks(t_hooks), d_t0(clock_type::now()), d_last_report(d_t0)
     {
         d_p.ebn0_db = ebn0_db;
         d_p.nonbinary = nonbinary;
+        d_p.first_frame = o.first_frame;
     }
 
     bool add(const frame_outcome& f)
@@ -428,48 +565,108 @@ public:
         d_p.frames++;
         d_p.bit_errors += f.bit_errors;
         d_p.symbol_errors += f.symbol_errors;
+        d_p.total_iterations += static_cast<uint64_t>(std::max(0, f.iterations));
         if (f.bit_errors > 0) {
             d_p.frame_errors++;
             if (f.parity_ok) {
                 d_p.undetected_frame_errors++;
             }
+            if (d_hooks && d_hooks->marks &&
+                d_hooks->marks->size() < d_hooks->marks_cap) {
+                frame_error_mark m;
+                m.frames = d_p.frames;
+                m.bit_errors = d_p.bit_errors;
+                m.symbol_errors = d_p.symbol_errors;
+                m.undetected_frame_errors = d_p.undetected_frame_errors;
+                m.iterations = d_p.total_iterations;
+                d_hooks->marks->push_back(m);
+            }
         }
-        d_iterations += static_cast<uint64_t>(std::max(0, f.iterations));
-        return (d_o.min_frame_errors > 0 && d_p.frame_errors >= d_o.min_frame_errors) ||
-               d_p.frames >= d_o.max_frames;
+        if (d_o.min_frame_errors > 0 && d_p.frame_errors >= d_o.min_frame_errors) {
+            d_p.stopped_by = stop_reason::min_frame_errors;
+            return true;
+        }
+        if (d_p.frames >= d_o.max_frames) {
+            d_p.stopped_by = stop_reason::max_frames;
+            return true;
+        }
+        if (d_batch_left > 0 && --d_batch_left == 0) {
+            return batch_end();
+        }
+        return false;
     }
 
+    /*! A batch of `frames` was decoded; its frames are added next. */
     void decoded(size_t frames, double seconds)
     {
         d_p.decoded_frames += frames;
         d_p.decode_seconds += seconds;
+        d_batch_left = frames;
     }
 
     /*! The point with its rates; k information bits per frame, p per symbol. */
     ber_point result(size_t k, size_t sym_bits, double seconds) const
     {
-        ber_point p = d_p;
-        p.info_bits = p.frames * k;
-        if (p.nonbinary) {
-            p.info_symbols = p.frames * (k / sym_bits);
-            p.ser = p.info_symbols ? static_cast<double>(p.symbol_errors) / p.info_symbols
-                                   : 0.0;
-        }
-        p.ber = p.info_bits ? static_cast<double>(p.bit_errors) / p.info_bits : 0.0;
-        p.fer = p.frames ? static_cast<double>(p.frame_errors) / p.frames : 0.0;
-        p.avg_iterations = p.frames ? static_cast<double>(d_iterations) / p.frames : 0.0;
-        p.info_throughput_bps =
-            p.decode_seconds > 0.0
-                ? static_cast<double>(p.decoded_frames * k) / p.decode_seconds
-                : 0.0;
+        ber_point p = counts(k, sym_bits);
         p.seconds = seconds;
+        finalize_point(p);
         return p;
     }
 
 private:
+    ber_point counts(size_t k, size_t sym_bits) const
+    {
+        ber_point p = d_p;
+        p.info_bits = p.frames * k;
+        if (p.nonbinary) {
+            p.info_symbols = p.frames * (k / sym_bits);
+        }
+        return p;
+    }
+
+    /* The rules checked between batches: time, then the progress callback. */
+    bool batch_end()
+    {
+        const auto now = clock_type::now();
+        const double elapsed = std::chrono::duration<double>(now - d_t0).count();
+        if (d_o.max_seconds > 0.0 && elapsed >= d_o.max_seconds) {
+            d_p.stopped_by = stop_reason::max_seconds;
+            return true;
+        }
+        if (!d_hooks || !d_hooks->progress || !*d_hooks->progress ||
+            std::chrono::duration<double>(now - d_last_report).count() <
+                d_hooks->interval) {
+            return false;
+        }
+        d_last_report = now;
+        ber_point so_far = counts(d_hooks->k, d_hooks->sym_bits);
+        so_far.seconds = elapsed;
+        if (d_hooks->base) {
+            ber_point merged = *d_hooks->base;
+            add_counts(merged, so_far);
+            so_far = merged;
+        }
+        so_far.stopped_by = stop_reason::none;
+        finalize_point(so_far);
+        const ber_progress pr = make_progress(d_hooks->rules ? *d_hooks->rules : d_o,
+                                              so_far,
+                                              d_p.frames,
+                                              elapsed,
+                                              d_hooks->index,
+                                              d_hooks->points);
+        if (!(*d_hooks->progress)(pr)) {
+            d_p.stopped_by = stop_reason::interrupted;
+            return true;
+        }
+        return false;
+    }
+
     const ber_options& d_o;
+    const sim_hooks* d_hooks;
+    clock_type::time_point d_t0;
+    clock_type::time_point d_last_report;
     ber_point d_p;
-    uint64_t d_iterations = 0;
+    size_t d_batch_left = 0;
 };
 
 /*! Adaptive batch sizes: double from min(64, largest) unless fixed by the options. */
@@ -503,9 +700,25 @@ private:
 
 ber_point ber_simulator::run_point(double ebn0_db)
 {
+    sim_hooks h;
+    h.progress = d_progress ? &d_progress : nullptr;
+    h.interval = d_progress_interval;
+    h.k = info_bits_per_frame();
+    h.sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    return run_point_hooked(ebn0_db, h);
+}
+
+ber_point ber_simulator::run_point_hooked(double ebn0_db, const sim_hooks& hooks)
+{
+    hooks_scope scope(&hooks);
     if (d_engine) {
         return run_point_device(ebn0_db);
     }
+    return run_point_host(ebn0_db);
+}
+
+ber_point ber_simulator::run_point_host(double ebn0_db)
+{
     const auto t0 = clock_type::now();
     const size_t k = info_bits_per_frame();
     const awgn_channel channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
@@ -617,17 +830,96 @@ ber_point ber_simulator::run_point_device(double ebn0_db)
     return tally.result(k, 1, seconds_since(t0));
 }
 
-std::vector<ber_point> ber_simulator::run(const point_callback& on_point)
+ber_part ber_simulator::run_part_hooked(double ebn0_db,
+                                        uint64_t first,
+                                        uint64_t frames,
+                                        uint64_t error_budget,
+                                        double max_seconds,
+                                        sim_hooks& hooks)
 {
-    std::vector<ber_point> points;
-    points.reserve(d_options.ebn0_db.size());
-    for (double ebn0 : d_options.ebn0_db) {
-        points.push_back(run_point(ebn0));
-        if (on_point) {
-            on_point(points.back());
-        }
+    ber_part part;
+    part.counts.ebn0_db = ebn0_db;
+    part.counts.nonbinary = is_nonbinary();
+    part.counts.first_frame = first;
+    if (frames == 0) {
+        finalize_point(part.counts);
+        return part;
     }
-    return points;
+    options_guard guard(d_options);
+    d_options.first_frame = first;
+    d_options.max_frames = frames;
+    d_options.min_frame_errors = error_budget;
+    d_options.max_seconds = max_seconds;
+    hooks.marks = &part.marks;
+    hooks.marks_cap = error_budget;
+    part.marks.reserve(static_cast<size_t>(std::min<uint64_t>(error_budget, 4096)));
+    part.counts = run_point_hooked(ebn0_db, hooks);
+    hooks.marks = nullptr;
+    return part;
+}
+
+ber_part ber_simulator::run_part(double ebn0_db,
+                                 uint64_t first,
+                                 uint64_t frames,
+                                 uint64_t error_budget)
+{
+    sim_hooks h;
+    h.k = info_bits_per_frame();
+    h.sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    return run_part_hooked(ebn0_db, first, frames, error_budget, 0.0, h);
+}
+
+ber_point
+ber_simulator::continue_point(double ebn0_db, const ber_point* previous, size_t index)
+{
+    const ber_options rules = d_options; // run_part_hooked changes d_options
+    sim_hooks h;
+    h.progress = d_progress ? &d_progress : nullptr;
+    h.interval = d_progress_interval;
+    h.index = index;
+    h.points = rules.ebn0_db.size();
+    h.rules = &rules;
+    h.base = previous;
+    h.k = info_bits_per_frame();
+    h.sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    if (!previous) {
+        return run_point_hooked(ebn0_db, h);
+    }
+    const auto t0 = clock_type::now();
+    ber_tally tally(rules, ebn0_db, is_nonbinary(), previous);
+    if (!tally.done()) {
+        tally.add(run_part_hooked(ebn0_db,
+                                  tally.next_frame(),
+                                  tally.frames_left(),
+                                  tally.errors_left(),
+                                  rules.max_seconds,
+                                  h));
+    }
+    return tally.point(seconds_since(t0));
+}
+
+std::vector<ber_point> ber_simulator::run(const point_callback& on_point,
+                                          const std::vector<ber_point>& previous)
+{
+    return run_sweep(
+        d_options,
+        previous,
+        [this](double ebn0, const ber_point* prev, size_t index) {
+            return continue_point(ebn0, prev, index);
+        },
+        on_point);
+}
+
+void ber_simulator::set_progress_callback(progress_callback callback,
+                                          double interval_seconds)
+{
+    if (!std::isfinite(interval_seconds) || interval_seconds < 0.0) {
+        throw invalid_argument("ber_simulator::set_progress_callback: interval " +
+                               format_double(interval_seconds) +
+                               " s is not a finite number >= 0");
+    }
+    d_progress = std::move(callback);
+    d_progress_interval = interval_seconds;
 }
 
 } // namespace gpufec
