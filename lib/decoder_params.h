@@ -25,8 +25,8 @@ namespace gpufec {
 /*! The arguments common to every decoder make(). */
 struct decoder_args {
     std::string algorithm = "nms";
-    float alpha = 0.75f;
-    float beta = 0.5f;
+    float alpha = ::gpufec::family_default; //!< -1: the code family's default
+    float beta = ::gpufec::family_default;
     std::string schedule = "layered";
     int max_iterations = 10;
     bool early_termination = true;

@@ -189,7 +189,10 @@ public:
     /*! "cpu" or "cuda". */
     virtual std::string backend_name() const = 0;
 
-    /*! Safe to call while another thread decodes; applies from the next call. */
+    /*!
+     * Safe to call while another thread decodes; applies from the next call.
+     * family_default restores the code family's alpha / beta.
+     */
     void set_max_iterations(int iterations);
     void set_alpha(float alpha);
     void set_beta(float beta);

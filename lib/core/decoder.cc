@@ -389,12 +389,18 @@ void decoder::set_max_iterations(int iterations)
 
 void decoder::set_alpha(float alpha)
 {
+    if (alpha == family_default) {
+        alpha = default_rule_parameters(*d_code).alpha;
+    }
     check_alpha(alpha, "decoder::set_alpha");
     d_alpha.store(alpha);
 }
 
 void decoder::set_beta(float beta)
 {
+    if (beta == family_default) {
+        beta = default_rule_parameters(*d_code).beta;
+    }
     check_beta(beta, "decoder::set_beta");
     d_beta.store(beta);
 }

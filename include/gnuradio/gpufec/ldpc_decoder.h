@@ -63,8 +63,9 @@ public:
      *
      * \param spec code spec (see ldpc_decoder_fb::make).
      * \param algorithm "spa", "ms", "nms", "oms" or "scms".
-     * \param alpha normalized min-sum factor, in (0, 1].
-     * \param beta offset min-sum offset, >= 0.
+     * \param alpha normalized min-sum factor, in (0, 1]; -1: the code family's
+     *        default (gpufec::default_rule_parameters).
+     * \param beta offset min-sum offset, >= 0; -1: the code family's default.
      * \param schedule "layered" or "flooding".
      * \param max_iterations iterations per frame, >= 1.
      * \param early_termination stop a frame once its syndrome is zero.
@@ -80,8 +81,8 @@ public:
      */
     static sptr make(const std::string& spec,
                      const std::string& algorithm = "nms",
-                     float alpha = 0.75f,
-                     float beta = 0.5f,
+                     float alpha = -1.0f,
+                     float beta = -1.0f,
                      const std::string& schedule = "layered",
                      int max_iterations = 10,
                      bool early_termination = true,

@@ -49,8 +49,8 @@ public:
      */
     static sptr make(const std::string& spec,
                      const std::string& algorithm = "nms",
-                     float alpha = 0.75f,
-                     float beta = 0.5f,
+                     float alpha = -1.0f,
+                     float beta = -1.0f,
                      const std::string& schedule = "layered",
                      int max_iterations = 10,
                      bool early_termination = true,

@@ -330,7 +330,7 @@ public:
         GPUFEC_ASSERT_THROW_MSG(
             dec->set_alpha(std::nanf("")), gpufec::invalid_argument, "alpha");
         GPUFEC_ASSERT_THROW_MSG(
-            dec->set_beta(-1.0f), gpufec::invalid_argument, "beta is -1");
+            dec->set_beta(-2.0f), gpufec::invalid_argument, "beta is -2");
         GPUFEC_ASSERT_THROW_MSG(
             dec->set_beta(std::nanf("")), gpufec::invalid_argument, "beta");
         // refused values leave the options alone

@@ -10,6 +10,7 @@
 #include "fer_matrix.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <gpufec/decoder.h>
+#include <gpufec/error.h>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@ class qa_fer_matrix : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE(qa_fer_matrix);
     CPPUNIT_TEST(test_fixed_point_within_0p1_db);
     CPPUNIT_TEST(test_rule_detects_saturation_collapse);
+    CPPUNIT_TEST(test_family_defaults);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -111,6 +113,39 @@ public:
             std::cout << verdict_line(p, "int8 c2v 127", true, v) << "\n";
             CPPUNIT_ASSERT_MESSAGE(spec + ": collapse not detected", !v.within);
         }
+    }
+
+    /*! alpha / beta = family_default resolve per family, in options() and setters. */
+    void test_family_defaults()
+    {
+        struct c {
+            const char* spec;
+            float alpha, beta;
+        };
+        for (const c& x : { c{ "wimax:576:1/2", 0.8125f, 0.5f },
+                            c{ "wifi:648:1/2", 0.8125f, 0.5f },
+                            c{ "nr5g:bg2:52", 0.6875f, 0.5f },
+                            c{ "dvbs2:short:1/2", 0.875f, 0.25f } }) {
+            decoder_options o;
+            o.backend = backend_kind::cpu;
+            CPPUNIT_ASSERT_EQUAL(family_default, o.alpha);
+            auto d = decoder::make(ldpc_code::make(x.spec), o);
+            CPPUNIT_ASSERT_EQUAL(x.alpha, d->options().alpha);
+            CPPUNIT_ASSERT_EQUAL(x.beta, d->options().beta);
+            d->set_alpha(0.5f);
+            d->set_beta(1.0f);
+            CPPUNIT_ASSERT_EQUAL(0.5f, d->options().alpha);
+            d->set_alpha(family_default);
+            d->set_beta(family_default);
+            CPPUNIT_ASSERT_EQUAL(x.alpha, d->options().alpha);
+            CPPUNIT_ASSERT_EQUAL(x.beta, d->options().beta);
+            o.precision = message_precision::int8; // the same through the SIMD decoder
+            CPPUNIT_ASSERT_EQUAL(
+                x.alpha, decoder::make(ldpc_code::make(x.spec), o)->options().alpha);
+        }
+        decoder_options o;
+        o.alpha = -0.5f; // negative but not the marker: refused
+        GPUFEC_ASSERT_THROW_MSG(o.validate(), gpufec::invalid_argument, "alpha is -0.5");
     }
 };
 

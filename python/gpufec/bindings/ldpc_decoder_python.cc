@@ -64,8 +64,8 @@ void bind_ldpc_decoder(py::module& m)
             },
             py::arg("spec"),
             py::arg("algorithm") = "nms",
-            py::arg("alpha") = 0.75f,
-            py::arg("beta") = 0.5f,
+            py::arg("alpha") = -1.0f,
+            py::arg("beta") = -1.0f,
             py::arg("schedule") = "layered",
             py::arg("max_iterations") = 10,
             py::arg("early_termination") = true,
@@ -77,7 +77,7 @@ void bind_ldpc_decoder(py::module& m)
             "Makes a FECAPI decoder.\n\n"
             "spec: code spec or ldpc_code ('alist:PATH:grfec' or 'galist:PATH' for\n"
             "frames of gr-fec's LDPC encoders); algorithm: spa, ms, nms, oms, scms;\n"
-            "alpha in (0, 1]; beta >= 0; schedule: layered, flooding;\n"
+            "alpha in (0, 1] or -1 (the code family's default); beta >= 0; schedule: layered, flooding;\n"
             "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
             "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
             "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores);\n"

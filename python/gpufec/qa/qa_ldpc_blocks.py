@@ -222,6 +222,8 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
 
     def test_setters(self):
         dec = gpufec.ldpc_decoder_fb("wifi:648:1/2", backend="cpu")
+        self.assertAlmostEqual(dec.alpha(), 0.8125)  # the family default
+        self.assertAlmostEqual(dec.beta(), 0.5)
         dec.set_max_iterations(25)
         dec.set_alpha(0.5)
         dec.set_beta(0.25)
@@ -233,7 +235,12 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             dec.set_alpha(0.0)
         with self.assertRaises(ValueError):
-            dec.set_beta(-1.0)
+            dec.set_beta(-2.0)
+        # -1: back to the code family's defaults (wifi: 0.8125 / 0.5)
+        dec.set_alpha(-1.0)
+        dec.set_beta(-1.0)
+        self.assertAlmostEqual(dec.alpha(), 0.8125)
+        self.assertAlmostEqual(dec.beta(), 0.5)
 
     def test_setters_while_running(self):
         spec, frames = "wifi:648:1/2", 3000
@@ -293,7 +300,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
             (dict(spec="alist:/nonexistent/file.alist"), "nonexistent"),
             (dict(spec="wifi:648:1/2", frames_per_call=0), "frames_per_call"),
             (dict(spec="wifi:648:1/2", alpha=0.0), "alpha"),
-            (dict(spec="wifi:648:1/2", beta=-1.0), "beta"),
+            (dict(spec="wifi:648:1/2", beta=-2.0), "beta"),
             (dict(spec="wifi:648:1/2", max_iterations=0), "iteration"),
             (dict(spec="wifi:648:1/2", algorithm="bogus"), "bogus"),
             (dict(spec="wifi:648:1/2", schedule="bogus"), "bogus"),
