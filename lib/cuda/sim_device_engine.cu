@@ -124,9 +124,13 @@ __global__ void info_bits_kernel(sim_params p, const int* info_pos, uint32_t* cw
     }
 }
 
-/*! The encoder's program over 32 frames per thread (one column word each). */
+/*!
+ * The encoder's program over 32 frames per thread (one column word each), steps
+ * [first, last) in order (a program too deep to run by levels).
+ */
 __global__ void encode_kernel(sim_params p,
-                              int steps,
+                              int first,
+                              int last,
                               const int* target,
                               const int* src_ptr,
                               const int* sources,
@@ -135,13 +139,36 @@ __global__ void encode_kernel(sim_params p,
     const int w = blockIdx.x * blockDim.x + threadIdx.x;
     if (w >= p.words)
         return;
-    for (int s = 0; s < steps; ++s) {
+    for (int s = first; s < last; ++s) {
         uint32_t x = 0;
         const int e1 = src_ptr[s + 1];
         for (int e = src_ptr[s]; e < e1; ++e)
             x ^= cw[static_cast<size_t>(sources[e]) * p.words + w];
         cw[static_cast<size_t>(target[s]) * p.words + w] = x;
     }
+}
+
+/*! One level of the program (steps that read only earlier levels): thread per (step,
+ * word). */
+__global__ void encode_level_kernel(sim_params p,
+                                    int first,
+                                    int last,
+                                    int words,
+                                    const int* target,
+                                    const int* src_ptr,
+                                    const int* sources,
+                                    uint32_t* cw)
+{
+    const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= static_cast<long>(last - first) * words)
+        return;
+    const int s = first + static_cast<int>(id / words);
+    const int w = static_cast<int>(id % words);
+    uint32_t x = 0;
+    const int e1 = src_ptr[s + 1];
+    for (int e = src_ptr[s]; e < e1; ++e)
+        x ^= cw[static_cast<size_t>(sources[e]) * p.words + w];
+    cw[static_cast<size_t>(target[s]) * p.words + w] = x;
 }
 
 /*! BPSK / QPSK and AWGN: thread per (frame, block of 4 transmitted bits). */
@@ -245,7 +272,7 @@ public:
             (size_t(1) << 28) / static_cast<size_t>(d_n), 32, size_t(1) << 20);
         d_max = std::max(d_max, static_cast<size_t>(dec.tuning().batch_frames));
         d_words = (d_max + 31) / 32;
-        d_steps = static_cast<int>(program.steps());
+        by_levels(program);
         d_target.upload(program.target.data(), program.target.size());
         d_src_ptr.upload(program.src_ptr.data(), program.src_ptr.size());
         d_sources.upload(program.sources.data(), program.sources.size());
@@ -306,9 +333,36 @@ public:
                                0,
                                gen>>>(p, d_info_pos.get(), s.cw.get());
             check_launch("info_bits_kernel");
-            encode_kernel<<<static_cast<unsigned>((used_words + 63) / 64), 64, 0, gen>>>(
-                p, d_steps, d_target.get(), d_src_ptr.get(), d_sources.get(), s.cw.get());
-            check_launch("encode_kernel");
+            for (size_t l = 0; l + 1 < d_levels.size(); ++l) {
+                const long items = static_cast<long>(d_levels[l + 1] - d_levels[l]) *
+                                   static_cast<long>(used_words);
+                if (!d_sequential) {
+                    encode_level_kernel<<<static_cast<unsigned>((items + threads - 1) /
+                                                                threads),
+                                          threads,
+                                          0,
+                                          gen>>>(p,
+                                                 d_levels[l],
+                                                 d_levels[l + 1],
+                                                 static_cast<int>(used_words),
+                                                 d_target.get(),
+                                                 d_src_ptr.get(),
+                                                 d_sources.get(),
+                                                 s.cw.get());
+                } else {
+                    encode_kernel<<<static_cast<unsigned>((used_words + 63) / 64),
+                                    64,
+                                    0,
+                                    gen>>>(p,
+                                           d_levels[l],
+                                           d_levels[l + 1],
+                                           d_target.get(),
+                                           d_src_ptr.get(),
+                                           d_sources.get(),
+                                           s.cw.get());
+                }
+                check_launch("encode_kernel");
+            }
         }
         const long items = static_cast<long>(frames) * ((d_n + 3) / 4);
         channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
@@ -366,6 +420,49 @@ public:
     double last_decode_seconds() const override { return d_last_decode; }
 
 private:
+    /*!
+     * Sorts the program's steps by level (a step's level is one more than the
+     * highest level among the steps it reads), so that each level runs as one
+     * launch of thread per (step, word); d_levels holds the level boundaries. A
+     * program deeper than max_levels (the DVB-S2 accumulator chain) runs in
+     * order in one launch, thread per word (d_sequential).
+     */
+    void by_levels(xor_program& prog)
+    {
+        constexpr int max_levels = 64;
+        const size_t steps = prog.steps();
+        std::vector<int> col_level(static_cast<size_t>(d_cols), -1), level(steps, 0);
+        int depth = 0;
+        for (size_t t = 0; t < steps; ++t) {
+            int l = 0;
+            for (int e = prog.src_ptr[t]; e < prog.src_ptr[t + 1]; ++e)
+                l = std::max(l, col_level[static_cast<size_t>(prog.sources[e])] + 1);
+            level[t] = l;
+            col_level[static_cast<size_t>(prog.target[t])] = l;
+            depth = std::max(depth, l + 1);
+        }
+        d_sequential = depth > max_levels;
+        if (d_sequential) {
+            d_levels = { 0, static_cast<int>(steps) };
+            return;
+        }
+        xor_program sorted;
+        d_levels.assign(1, 0);
+        for (int l = 0; l < depth; ++l) {
+            for (size_t t = 0; t < steps; ++t) {
+                if (level[t] != l)
+                    continue;
+                sorted.target.push_back(prog.target[t]);
+                sorted.sources.insert(sorted.sources.end(),
+                                      prog.sources.begin() + prog.src_ptr[t],
+                                      prog.sources.begin() + prog.src_ptr[t + 1]);
+                sorted.src_ptr.push_back(static_cast<int>(sorted.sources.size()));
+            }
+            d_levels.push_back(static_cast<int>(sorted.target.size()));
+        }
+        prog = std::move(sorted);
+    }
+
     struct slot {
         device_buffer<uint32_t> cw;
         device_buffer<float> llr;
@@ -381,7 +478,9 @@ private:
 
     cuda_decoder& d_dec;
     ber_options d_o;
-    int d_k = 0, d_n = 0, d_cols = 0, d_device = 0, d_steps = 0;
+    int d_k = 0, d_n = 0, d_cols = 0, d_device = 0;
+    std::vector<int> d_levels{ 0 }; //!< step boundaries of the program's levels
+    bool d_sequential = false;      //!< one level run in order by each thread
     size_t d_max = 0, d_words = 0;
     device_buffer<int> d_target, d_src_ptr, d_sources, d_info_pos, d_tx;
     stream_owner d_gen, d_decs;
