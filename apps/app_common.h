@@ -2,7 +2,8 @@
 /*
  * Helpers shared by the command-line apps (gpufec-ber, gpufec-bench): strict
  * parsing of option values (a bad value is a usage_error: message on stderr, exit
- * status 2), and the little JSON and file writing they need.
+ * status 2), number formatting and file writing. Their JSON files are written
+ * with nlohmann-json (ber_json.h for gpufec-ber).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -107,7 +108,7 @@ inline std::string parse_choice(const std::string& text,
     throw usage_error(option + ": '" + text + "' is not one of " + list);
 }
 
-/* Shortest text that reads back as the same double (JSON number). */
+/* Shortest text that reads back as the same double (table and CSV numbers). */
 inline std::string json_number(double v)
 {
     if (!std::isfinite(v)) {
@@ -116,36 +117,6 @@ inline std::string json_number(double v)
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof(buf), v);
     return std::string(buf, r.ptr);
-}
-
-inline std::string json_string(const std::string& s)
-{
-    std::string out = "\"";
-    for (char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-                out += buf;
-            } else {
-                out.push_back(c);
-            }
-        }
-    }
-    return out + "\"";
 }
 
 /* Writes the whole file; false when it cannot be written. */

@@ -56,6 +56,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -324,45 +325,38 @@ std::string tuning_text(const gpufec::cuda_tuning& t)
     return s.str();
 }
 
-std::string tuning_json(const gpufec::cuda_tuning& t)
+nlohmann::ordered_json tuning_json(const gpufec::cuda_tuning& t)
 {
-    std::ostringstream s;
-    s << "{\"device\": " << t.device
-      << ", \"device_name\": " << json_string(t.device_name)
-      << ", \"kernel\": " << json_string(t.kernel)
-      << ", \"frames_per_block\": " << t.frames_per_block
-      << ", \"threads_per_block\": " << t.threads_per_block
-      << ", \"shared_bytes_per_block\": " << t.shared_bytes_per_block
-      << ", \"blocks_per_sm\": " << t.blocks_per_sm
-      << ", \"batch_frames\": " << t.batch_frames << ", \"streams\": " << t.streams
-      << ", \"reason\": " << json_string(t.reason) << "}";
-    return s.str();
+    nlohmann::ordered_json j;
+    j["device"] = t.device;
+    j["device_name"] = t.device_name;
+    j["kernel"] = t.kernel;
+    j["frames_per_block"] = t.frames_per_block;
+    j["threads_per_block"] = t.threads_per_block;
+    j["shared_bytes_per_block"] = t.shared_bytes_per_block;
+    j["blocks_per_sm"] = t.blocks_per_sm;
+    j["batch_frames"] = t.batch_frames;
+    j["streams"] = t.streams;
+    j["reason"] = t.reason;
+    return j;
 }
 
-std::string samples_json(const std::vector<double>& v)
-{
-    std::string s = "[";
-    for (size_t i = 0; i < v.size(); i++) {
-        s += (i ? ", " : "") + json_number(v[i]);
-    }
-    return s + "]";
-}
-
-std::string mode_json(const mode_result& m, size_t frames)
+nlohmann::ordered_json mode_json(const mode_result& m, size_t frames)
 {
     if (!m.run) {
-        return "null";
+        return nullptr;
     }
-    std::ostringstream s;
-    s << "{\"gbps_median\": " << json_number(m.gbps.median)
-      << ", \"gbps_min\": " << json_number(m.gbps.min)
-      << ", \"gbps_max\": " << json_number(m.gbps.max)
-      << ", \"gbps_samples\": " << samples_json(m.gbps.samples)
-      << ", \"frames\": " << frames << ", \"frame_errors\": " << m.frame_errors
-      << ", \"fer\": " << json_number(static_cast<double>(m.frame_errors) / frames)
-      << ", \"parity_failures\": " << m.parity_failures
-      << ", \"mean_iterations\": " << json_number(m.mean_iterations) << "}";
-    return s.str();
+    nlohmann::ordered_json j;
+    j["gbps_median"] = m.gbps.median;
+    j["gbps_min"] = m.gbps.min;
+    j["gbps_max"] = m.gbps.max;
+    j["gbps_samples"] = m.gbps.samples;
+    j["frames"] = frames;
+    j["frame_errors"] = m.frame_errors;
+    j["fer"] = static_cast<double>(m.frame_errors) / frames;
+    j["parity_failures"] = m.parity_failures;
+    j["mean_iterations"] = m.mean_iterations;
+    return j;
 }
 
 void print_mode(const char* label, const mode_result& m, size_t frames)
@@ -559,23 +553,28 @@ int run_nb(const std::string& code_spec,
                     info_b == info ? "yes" : "no");
     }
     if (!json_path.empty()) {
-        std::ostringstream j;
-        j << "{\"program\": \"gpufec-bench\", \"code\": " << json_string(code->name())
-          << ", \"q\": " << q << ", \"n\": " << n << ", \"k\": " << k
-          << ", \"algorithm\": " << json_string(gpufec::to_string(o.rule))
-          << ", \"schedule\": " << json_string(gpufec::to_string(o.schedule))
-          << ", \"iterations\": " << iterations
-          << ", \"early_termination\": " << (early ? "true" : "false")
-          << ", \"backend\": " << json_string(dec->backend_name())
-          << ", \"frames\": " << frames << ", \"ebn0_db\": " << json_number(ebn0_db)
-          << ", \"device_resident_mbps\": "
-          << (dev_mbps < 0 ? std::string("null") : json_number(dev_mbps))
-          << ", \"host_fed_mbps\": "
-          << (host_mbps < 0 ? std::string("null") : json_number(host_mbps))
-          << ", \"fer\": " << (host_fer < 0 ? std::string("null") : json_number(host_fer))
-          << ", \"ser\": " << (host_ser < 0 ? std::string("null") : json_number(host_ser))
-          << "}\n";
-        if (!write_file(json_path, j.str())) {
+        // a negative figure: not measured (null)
+        auto measured = [](double v) {
+            return v < 0 ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(v);
+        };
+        nlohmann::ordered_json j;
+        j["program"] = "gpufec-bench";
+        j["code"] = code->name();
+        j["q"] = q;
+        j["n"] = n;
+        j["k"] = k;
+        j["algorithm"] = gpufec::to_string(o.rule);
+        j["schedule"] = gpufec::to_string(o.schedule);
+        j["iterations"] = iterations;
+        j["early_termination"] = early;
+        j["backend"] = dec->backend_name();
+        j["frames"] = frames;
+        j["ebn0_db"] = ebn0_db;
+        j["device_resident_mbps"] = measured(dev_mbps);
+        j["host_fed_mbps"] = measured(host_mbps);
+        j["fer"] = measured(host_fer);
+        j["ser"] = measured(host_ser);
+        if (!write_file(json_path, j.dump(1) + "\n")) {
             throw std::runtime_error("--json: cannot write '" + json_path + "'");
         }
     }
@@ -1016,46 +1015,50 @@ int run(int argc, char** argv)
     }
 
     if (!json_path.empty()) {
-        std::ostringstream j;
         std::string command;
         for (int i = 0; i < argc; i++) {
             command += (i ? " " : "") + std::string(argv[i]);
         }
-        j << "{\n \"program\": \"gpufec-bench\",\n \"command\": " << json_string(command)
-          << ",\n \"code\": " << json_string(code->name()) << ", \"n\": " << n
-          << ", \"k\": " << k << ", \"rate\": " << json_number(code->rate())
-          << ",\n \"algorithm\": " << json_string(gpufec::to_string(in_force.rule))
-          << ", \"alpha\": " << json_number(in_force.alpha)
-          << ", \"beta\": " << json_number(in_force.beta)
-          << ", \"schedule\": " << json_string(gpufec::to_string(in_force.schedule))
-          << ", \"iterations\": " << in_force.max_iterations
-          << ", \"early_termination\": "
-          << (in_force.early_termination ? "true" : "false")
-          << ",\n \"backend\": " << json_string(decoder->backend_name())
-          << ", \"precision\": " << json_string(gpufec::to_string(in_force.precision))
-          << ", \"threads\": " << in_force.threads
-          << ", \"cuda\": " << json_string(cuda_version)
-          << ",\n \"tuning\": " << (on_gpu ? tuning_json(tuning) : std::string("null"))
-          << ",\n \"batch_frames\": " << frames
-          << ", \"input\": " << json_string(int8_input ? "int8" : "float")
-          << ", \"int8_step\": " << json_number(step)
-          << ", \"pinned\": " << (llrs.pinned() ? "true" : "false")
-          << ", \"ebn0_db\": " << json_number(ebn0_db) << ", \"seed\": " << seed_v
-          << ", \"warmup\": " << n_warmup << ", \"reps\": " << n_reps
-          << ",\n \"device_resident\": " << mode_json(dev_result, frames)
-          << ",\n \"host_fed\": " << mode_json(host_result, frames)
-          << ",\n \"latency\": ";
+        nlohmann::ordered_json j;
+        j["program"] = "gpufec-bench";
+        j["command"] = command;
+        j["code"] = code->name();
+        j["n"] = n;
+        j["k"] = k;
+        j["rate"] = code->rate();
+        j["algorithm"] = gpufec::to_string(in_force.rule);
+        j["alpha"] = static_cast<double>(in_force.alpha);
+        j["beta"] = static_cast<double>(in_force.beta);
+        j["schedule"] = gpufec::to_string(in_force.schedule);
+        j["iterations"] = in_force.max_iterations;
+        j["early_termination"] = in_force.early_termination;
+        j["backend"] = decoder->backend_name();
+        j["precision"] = gpufec::to_string(in_force.precision);
+        j["threads"] = in_force.threads;
+        j["cuda"] = cuda_version;
+        j["tuning"] = on_gpu ? tuning_json(tuning) : nlohmann::ordered_json(nullptr);
+        j["batch_frames"] = frames;
+        j["input"] = int8_input ? "int8" : "float";
+        j["int8_step"] = step;
+        j["pinned"] = llrs.pinned();
+        j["ebn0_db"] = ebn0_db;
+        j["seed"] = seed_v;
+        j["warmup"] = n_warmup;
+        j["reps"] = n_reps;
+        j["device_resident"] = mode_json(dev_result, frames);
+        j["host_fed"] = mode_json(host_result, frames);
         if (lat.run) {
-            j << "{\"p50_us\": " << json_number(lat.p50)
-              << ", \"p99_us\": " << json_number(lat.p99)
-              << ", \"min_us\": " << json_number(lat.min)
-              << ", \"max_us\": " << json_number(lat.max)
-              << ", \"samples\": " << lat.us.size() << "}";
+            nlohmann::ordered_json l;
+            l["p50_us"] = lat.p50;
+            l["p99_us"] = lat.p99;
+            l["min_us"] = lat.min;
+            l["max_us"] = lat.max;
+            l["samples"] = lat.us.size();
+            j["latency"] = l;
         } else {
-            j << "null";
+            j["latency"] = nullptr;
         }
-        j << "\n}\n";
-        if (!write_file(json_path, j.str())) {
+        if (!write_file(json_path, j.dump(1) + "\n")) {
             throw std::runtime_error("--json: cannot write '" + json_path + "'");
         }
     }

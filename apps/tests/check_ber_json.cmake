@@ -1,8 +1,14 @@
 # Checks the JSON file written by the app_ber_tiny test: a list of points, each
-# with exactly the keys of gpufec-ber's --json output and consistent counts.
+# with exactly the keys of gpufec-ber's --json output (the nine of its first
+# version first, then intervals, exact counts and the run description) and
+# consistent counts.
 # SPDX-License-Identifier: GPL-3.0-or-later
 file(READ "${JSON}" _json)
-set(_keys ebn0_db frames bit_errors frame_errors ber fer avg_iterations info_bits seconds)
+set(_keys ebn0_db frames bit_errors frame_errors ber fer avg_iterations info_bits seconds
+          fer_ci ber_ci undetected_frame_errors total_iterations first_frame
+          decoded_frames decode_seconds info_throughput_bps stopped_by program code n k q
+          rate modulation seed all_zero backend devices ranks precision decoder
+          stop_rules)
 if(CMAKE_VERSION VERSION_LESS 3.19)
     foreach(key ${_keys})
         if(NOT _json MATCHES "\"${key}\": ")
@@ -39,6 +45,18 @@ foreach(i RANGE ${_last})
     endif()
     if(_frame_errors GREATER _frames OR _bit_errors LESS _frame_errors)
         message(FATAL_ERROR "${JSON}: point ${i}: inconsistent counts")
+    endif()
+    string(JSON _lo GET "${_json}" ${i} fer_ci 0)
+    string(JSON _hi GET "${_json}" ${i} fer_ci 1)
+    if(_lo GREATER _fer OR _hi LESS _fer)
+        message(FATAL_ERROR "${JSON}: point ${i}: FER ${_fer} outside [${_lo}, ${_hi}]")
+    endif()
+    string(JSON _alg GET "${_json}" ${i} decoder algorithm)
+    string(JSON _it GET "${_json}" ${i} decoder iterations)
+    if(NOT _code STREQUAL "wifi:648:1/2" OR NOT _alg STREQUAL "nms" OR NOT _it EQUAL 8
+       OR NOT _backend STREQUAL "cpu")
+        message(FATAL_ERROR "${JSON}: point ${i}: run description ${_code} ${_alg} "
+                            "${_it} ${_backend}")
     endif()
 endforeach()
 string(JSON _first GET "${_json}" 0 ebn0_db)

@@ -1,8 +1,12 @@
-# Runs EXE with ARGS (comma-separated) and checks that it exits with EXPECT_RC and
-# that its stderr matches the regular expression EXPECT. For the apps' CTest checks
-# of bad command lines (exit status 2, a message naming the problem).
+# Runs EXE with ARGS (comma-separated, or separated by SEP when given) and checks
+# that it exits with EXPECT_RC and that its stderr matches the regular expression
+# EXPECT. For the apps' CTest checks of bad command lines (exit status 2, a
+# message naming the problem).
 # SPDX-License-Identifier: GPL-3.0-or-later
-string(REPLACE "," ";" _args "${ARGS}")
+if(NOT DEFINED SEP)
+    set(SEP ",")
+endif()
+string(REPLACE "${SEP}" ";" _args "${ARGS}")
 execute_process(COMMAND ${EXE} ${_args}
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 if(NOT "${_rc}" STREQUAL "${EXPECT_RC}")
