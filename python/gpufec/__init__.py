@@ -17,6 +17,12 @@ GNU Radio blocks: ldpc_encoder_bb, ldpc_decoder_fb (stream), ldpc_decoder_pdu
 (messages). gr-fec FECAPI objects (soft input as gr-fec passes it, positive means
 bit 1): gpufec.ldpc_encoder.make(spec, ...), gpufec.ldpc_decoder.make(spec, ...),
 for fec.extended_encoder / extended_decoder, tagged, async and BER-curve blocks.
+
+BER/FER curves with the engine of gpufec-ber (a list of dicts, one per point, with
+the keys of its JSON file; docs/SIMULATOR.md):
+
+    >>> points = gpufec.simulate("wifi:648:1/2", ebn0="1:3:0.5", algorithm="nms",
+    ...                          iterations=10, min_frame_errors=50, max_frames=10**5)
 """
 
 import os

@@ -2,7 +2,8 @@
  * The gpufec_python extension module: imports gnuradio.gr and gnuradio.fec first
  * (their base classes, gr.block and fec.generic_decoder / generic_encoder, must be
  * registered before ours derive from them, so our objects pass unchanged into
- * gr-fec's deployments), then binds the core and every block and FECAPI object.
+ * gr-fec's deployments), then binds the core, every block and FECAPI object, and
+ * the BER/FER simulator (simulate).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +23,7 @@ void bind_nb_ldpc_encoder_bb(py::module& m);
 void bind_nb_ldpc_decoder_pdu(py::module& m);
 void bind_nb_ldpc_decoder(py::module& m);
 void bind_nb_ldpc_encoder(py::module& m);
+void bind_simulate(py::module& m);
 
 PYBIND11_MODULE(gpufec_python, m)
 {
@@ -43,4 +45,5 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_nb_ldpc_decoder_pdu(m);
     bind_nb_ldpc_decoder(m);
     bind_nb_ldpc_encoder(m);
+    bind_simulate(m);
 }
