@@ -62,20 +62,12 @@
 
 using namespace gpufec;
 
+
+GPUFEC_REQUIRE_GPU_PROGRAM
+using gpufec_test::test_seed;
+
 namespace {
 
-/*! Exits 77 before any test runs when no CUDA device works here. */
-struct skip_without_gpu {
-    skip_without_gpu()
-    {
-        std::string why;
-        if (!cuda_available(&why)) {
-            std::cerr << "SKIP: no working CUDA device (" << why << ")\n";
-            std::exit(77);
-        }
-    }
-};
-const skip_without_gpu skip_guard;
 
 const check_node_rule all_rules[] = { check_node_rule::spa,
                                       check_node_rule::min_sum,
@@ -85,11 +77,6 @@ const check_node_rule all_rules[] = { check_node_rule::spa,
 const decoding_schedule all_schedules[] = { decoding_schedule::layered,
                                             decoding_schedule::flooding };
 
-uint64_t test_seed()
-{
-    const char* env = std::getenv("GPUFEC_TEST_SEED");
-    return env && *env ? std::strtoull(env, nullptr, 10) : 20261121u;
-}
 
 std::string mackay_spec()
 {

@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fer_matrix.h"
+#include "test_util.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <cstdlib>
 #include <gpufec/cuda_decoder.h>
@@ -21,19 +22,11 @@
 using namespace gpufec;
 using namespace gpufec_test;
 
+
+GPUFEC_REQUIRE_GPU_PROGRAM
+
 namespace {
 
-struct skip_without_gpu {
-    skip_without_gpu()
-    {
-        std::string why;
-        if (!cuda_available(&why)) {
-            std::cerr << "SKIP: no working CUDA device (" << why << ")\n";
-            std::exit(77);
-        }
-    }
-};
-const skip_without_gpu skip_guard;
 
 /*! Runs the matrix of `points` on the GPU; returns the failing lines. */
 std::string run_points(const std::vector<fer_point>& points, size_t& cases)

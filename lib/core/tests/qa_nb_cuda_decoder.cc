@@ -41,25 +41,12 @@
 
 using namespace gpufec;
 
+
+GPUFEC_REQUIRE_GPU_PROGRAM
+using gpufec_test::test_seed;
+
 namespace {
 
-struct skip_without_gpu {
-    skip_without_gpu()
-    {
-        std::string why;
-        if (!cuda_available(&why)) {
-            std::cerr << "SKIP: no working CUDA device (" << why << ")\n";
-            std::exit(77);
-        }
-    }
-};
-const skip_without_gpu skip_guard;
-
-uint64_t test_seed()
-{
-    const char* s = std::getenv("GPUFEC_TEST_SEED");
-    return s ? std::strtoull(s, nullptr, 10) : 20261121ull;
-}
 
 struct frames_t {
     std::vector<float> llr;    // frames x n x p bit LLRs

@@ -13,6 +13,7 @@
 #include <cppunit/TextTestRunner.h>
 #include <cppunit/extensions/TestFactoryRegistry.h>
 #include <cstdlib>
+#include <gpufec/cuda_decoder.h>
 #include <iostream>
 
 namespace gpufec_test {
@@ -36,6 +37,21 @@ void require_refcodes()
                   << " (set GPUFEC_REFCODES_DIR or -DGPUFEC_REFCODES_DIR)\n";
         std::exit(77);
     }
+}
+
+void require_gpu()
+{
+    std::string why;
+    if (!gpufec::cuda_available(&why)) {
+        std::cerr << "SKIP: no working CUDA device (" << why << ")\n";
+        std::exit(77);
+    }
+}
+
+uint64_t test_seed(uint64_t fallback)
+{
+    const char* env = std::getenv("GPUFEC_TEST_SEED");
+    return env && *env ? std::strtoull(env, nullptr, 10) : fallback;
 }
 
 } // namespace gpufec_test

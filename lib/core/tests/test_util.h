@@ -9,6 +9,7 @@
 #define INCLUDED_GPUFEC_TEST_UTIL_H
 
 #include <cppunit/extensions/HelperMacros.h>
+#include <cstdint>
 #include <fstream>
 #include <string>
 
@@ -18,7 +19,20 @@ std::string refcodes_dir();
 bool have_refcodes();
 /*! Exits 77 (CTest: skipped) with a message when the reference files are absent. */
 void require_refcodes();
+/*! Exits 77 (CTest: skipped) with the reason when no CUDA device works here. */
+void require_gpu();
+/*!
+ * The seed of a test's random inputs: $GPUFEC_TEST_SEED when set (to rerun a
+ * failure), else `fallback`.
+ */
+uint64_t test_seed(uint64_t fallback = 20261121u);
 } // namespace gpufec_test
+
+/*! In a GPU test program, before any test runs: skip the program without a GPU. */
+#define GPUFEC_REQUIRE_GPU_PROGRAM                                      \
+    namespace {                                                         \
+    const bool gpufec_gpu_checked = (gpufec_test::require_gpu(), true); \
+    }
 
 /*! Asserts that `expr` throws `ex_type` whose what() contains `text`. */
 #define GPUFEC_ASSERT_THROW_MSG(expr, ex_type, text)                                    \
