@@ -62,12 +62,10 @@
 
 using namespace gpufec;
 
-
 GPUFEC_REQUIRE_GPU_PROGRAM
 using gpufec_test::test_seed;
 
 namespace {
-
 
 const check_node_rule all_rules[] = { check_node_rule::spa,
                                       check_node_rule::min_sum,
@@ -76,7 +74,6 @@ const check_node_rule all_rules[] = { check_node_rule::spa,
                                       check_node_rule::self_corrected_min_sum };
 const decoding_schedule all_schedules[] = { decoding_schedule::layered,
                                             decoding_schedule::flooding };
-
 
 std::string mackay_spec()
 {

@@ -22,11 +22,9 @@
 using namespace gpufec;
 using namespace gpufec_test;
 
-
 GPUFEC_REQUIRE_GPU_PROGRAM
 
 namespace {
-
 
 /*! Runs the matrix of `points` on the GPU; returns the failing lines. */
 std::string run_points(const std::vector<fer_point>& points, size_t& cases)

@@ -20,12 +20,10 @@
 
 using namespace gpufec;
 
-
 GPUFEC_REQUIRE_GPU_PROGRAM
 using gpufec_test::test_seed;
 
 namespace {
-
 
 ber_point simulate(const std::string& spec,
                    backend_kind backend,

@@ -41,12 +41,10 @@
 
 using namespace gpufec;
 
-
 GPUFEC_REQUIRE_GPU_PROGRAM
 using gpufec_test::test_seed;
 
 namespace {
-
 
 struct frames_t {
     std::vector<float> llr;    // frames x n x p bit LLRs
