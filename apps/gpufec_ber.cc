@@ -220,16 +220,21 @@ std::vector<int> parse_devices(const std::string& text)
     return devices;
 }
 
-/* Points of the resumed file that this run does not simulate, kept in the output. */
+/*
+ * The points to write: those of this run, and the points of the resumed file at
+ * any other Eb/N0 (not simulated, or not reached yet), so a file rewritten in the
+ * middle of a resumed sweep loses nothing. Sorted by Eb/N0.
+ */
 std::vector<gpufec::ber_point> with_kept(std::vector<gpufec::ber_point> points,
-                                         const std::vector<gpufec::ber_point>& resumed,
-                                         const std::vector<double>& ebn0)
+                                         const std::vector<gpufec::ber_point>& resumed)
 {
+    const size_t ours = points.size();
     for (const gpufec::ber_point& r : resumed) {
-        const bool simulated = std::any_of(ebn0.begin(), ebn0.end(), [&](double e) {
-            return std::fabs(e - r.ebn0_db) < 1e-9;
-        });
-        if (!simulated) {
+        const bool present =
+            std::any_of(points.begin(), points.begin() + ours, [&](const auto& p) {
+                return std::fabs(p.ebn0_db - r.ebn0_db) < 1e-9;
+            });
+        if (!present) {
             points.push_back(r);
         }
     }
@@ -598,7 +603,7 @@ int run(int argc, char** argv, process_info& proc)
     auto write_outputs = [&](const std::vector<gpufec::ber_point>& running) {
         std::vector<gpufec::ber_point> all = points;
         all.insert(all.end(), running.begin(), running.end());
-        all = with_kept(all, resumed, opt.ebn0_db);
+        all = with_kept(all, resumed);
         if (!json_path.empty() &&
             !write_file(json_path, points_json_text(all, info, opt))) {
             write_failed = true;

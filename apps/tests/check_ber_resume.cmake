@@ -31,3 +31,24 @@ if(NOT _header MATCHES "^ebn0_db,frames,bit_errors,frame_errors,ber,fer,fer_ci_l
    OR NOT _rows EQUAL _want)
     message(FATAL_ERROR "${DIR}/whole.csv: header '${_header}', ${_rows} lines")
 endif()
+
+# Ctrl-C (SIGINT) in the middle of a point: exit status 130, the counted frames in
+# the JSON file (stopped_by "interrupted"), and the resumed run equals the whole.
+find_program(_timeout timeout)
+if(NOT _timeout)
+    message(STATUS "no timeout program: the SIGINT case is not run")
+    return()
+endif()
+set(_long --code wifi:648:1/2 --ebn0 3 --min-frame-errors 0 --max-frames 150000
+          --iterations 8 --backend cpu --threads 2)
+ber_run(${EXE} ${_long} --json ${DIR}/long.json)
+execute_process(COMMAND ${_timeout} --preserve-status -s INT 0.7 ${EXE} ${_long}
+                        --json ${DIR}/sigint.json
+                RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
+file(READ ${DIR}/sigint.json _sig)
+if(NOT _rc EQUAL 130 OR NOT _sig MATCHES "\"stopped_by\": \"interrupted\"")
+    message(FATAL_ERROR "SIGINT: exit status ${_rc} (expected 130):\n${_err}\n${_sig}")
+endif()
+ber_run(${EXE} ${_long} --resume ${DIR}/sigint.json --json ${DIR}/sigint.json)
+message(STATUS "interrupted by SIGINT, resumed:")
+ber_compare(${DIR}/long.json ${DIR}/sigint.json)
