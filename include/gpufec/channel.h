@@ -19,23 +19,27 @@
  *    the key bump happens between rounds (10 rounds, 9 bumps).
  *  - Random bit i (stream 0): block j = i / 128, word w = (i / 32) % 4,
  *    bit = (x[w] >> (i % 32)) & 1 (least significant bit first).
- *  - Uniform from a word: u(x) = (x + 0.5) * 2^-32 in double, in (0, 1), exact.
- *  - Normal sample i (Box-Muller, all in double): block j = i / 4; the pair
- *    p = (i % 4) / 2 uses u_a = u(x[2p]), u_b = u(x[2p+1]);
- *    r = sqrt(-2 ln u_a), t = (2 * M_PI) * u_b (one double product by the
- *    constant 6.283185307179586);
- *    sample 4j+2p = (float)(r cos t), sample 4j+2p+1 = (float)(r sin t).
- *    CUDA's double log/sqrt/sin/cos are within an ulp or two of glibc's, so after
- *    rounding to float a sample differs in the last bit only on the rare ties.
+ *  - Uniform from a word, for the normals: u(x) = ((float)x + 0.5f) * 2^-32 in
+ *    float, in (0, 1] (the tails keep full resolution: the smallest u is 2^-33).
+ *  - Normal sample i (Box-Muller in float, lib/core/normal_sample.h): block
+ *    j = i / 4; the pair p = (i % 4) / 2 uses u_a = u(x[2p]), u_b = u(x[2p+1]);
+ *    r = sqrt(-2 ln u_a) with ln from the exponent and a series of atanh on the
+ *    mantissa; cos and sin of 2 pi u_b from the quadrant of 4 u_b and Taylor
+ *    polynomials on [-pi/4, pi/4]; sample 4j+2p = r cos, 4j+2p+1 = r sin. Every
+ *    step is an IEEE float add, multiply, divide or square root, so a GPU gives
+ *    the same bits (until 2026-11-25 this was double precision with the C
+ *    library's log / cos / sin; results recorded before then reproduce with
+ *    earlier commits).
  *  - Channel, bit i of a frame (BPSK and QPSK alike): s = 1 - 2 b_i, n_i = normal
- *    sample i of (seed, frame, stream 1), y = (float)(a * s + sigma * n_i) in
- *    double, L_i = y * c in float, c = (float)(2 a / sigma^2); a = 1 for BPSK,
- *    1/sqrt(2) for QPSK (I carries bit 2m, Q bit 2m+1 of symbol m, so bit i
- *    always meets noise sample i). With sigma from ebn0_to_sigma, QPSK LLRs equal
- *    BPSK LLRs up to float rounding: Gray QPSK is two BPSK channels.
+ *    sample i of (seed, frame, stream 1), y = a s + sigma n_i and L_i = y c in
+ *    float, a = 1 (BPSK) or (float)(1/sqrt(2)) (QPSK), sigma = (float)sigma,
+ *    c = (float)(2 a / sigma^2) from the double values; I carries bit 2m, Q bit
+ *    2m+1 of symbol m, so bit i always meets noise sample i. With sigma from
+ *    ebn0_to_sigma, QPSK LLRs equal BPSK LLRs up to float rounding: Gray QPSK is
+ *    two BPSK channels.
  *  Every product and sum above is rounded on its own: no fused multiply-add
- *  (GCC in ISO C++ mode does not contract; in CUDA use __dmul_rn/__dadd_rn or
- *  compile with -fmad=false).
+ *  (channel.cc is compiled with -ffp-contract=off; the CUDA code uses
+ *  __fmul_rn / __fadd_rn).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -65,7 +69,8 @@ struct GPUFEC_API philox4x32_10 {
     static counter generate(counter ctr, key k);
 };
 
-/*! The uniform of a 32-bit word: (x + 0.5) * 2^-32, in (0, 1) (see file comment). */
+/*! (x + 0.5) * 2^-32 in double, in (0, 1): a word as a uniform (the normals use float).
+ */
 inline double uniform_from_word(uint32_t x) { return (x + 0.5) * (1.0 / 4294967296.0); }
 
 enum class modulation { bpsk, qpsk };

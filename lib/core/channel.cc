@@ -9,6 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "normal_sample.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
 
@@ -18,9 +19,6 @@
 #include <limits>
 #include <sstream>
 
-#ifdef GPUFEC_HAVE_VOLK
-#include <volk/volk.h>
-#endif
 
 namespace gpufec {
 
@@ -71,27 +69,14 @@ inline counter counter_of(uint32_t word_block, uint64_t frame, uint32_t stream)
 
 constexpr uint32_t bits_stream = 0;
 constexpr uint32_t noise_stream = 1;
-constexpr double two_pi = 2.0 * 3.14159265358979323846; // 2 * M_PI, exact doubling
-
-/* Two normals from two words (Box-Muller in double, rounded to float at the end). */
-inline void box_muller(uint32_t xa, uint32_t xb, float& z0, float& z1)
-{
-    const double r = std::sqrt(-2.0 * std::log(uniform_from_word(xa)));
-    const double t = two_pi * uniform_from_word(xb);
-    z0 = static_cast<float>(r * std::cos(t));
-    z1 = static_cast<float>(r * std::sin(t));
-}
-
-/* The four normals of Philox block j of (seed, frame, stream). */
 inline void
 normal_block(const key& k, uint64_t frame, uint32_t stream, uint32_t j, float z[4])
 {
     const counter x = philox(counter_of(j, frame, stream), k);
-    box_muller(x[0], x[1], z[0], z[1]);
-    box_muller(x[2], x[3], z[2], z[3]);
+    normal_detail::box_muller(x[0], x[1], z[0], z[1]);
+    normal_detail::box_muller(x[2], x[3], z[2], z[3]);
 }
 
-/* Calls f(i, z_i) for the normal samples i in [0, count). */
 template <typename F>
 void for_each_normal(uint64_t seed, uint64_t frame, uint32_t stream, size_t count, F f)
 {
@@ -249,31 +234,14 @@ void awgn_channel::transmit(const uint8_t* bits,
         }
     }
 
-    // Received values y_i = a s_i + sigma n_i (double, rounded to float), then
-    // L_i = y_i * c in float: the multiplication is exact IEEE single precision
-    // whether VOLK or the loop does it.
-    const double a = amplitude();
-    const double sigma = d_sigma;
-    for_each_normal(d_seed, frame, noise_stream, count, [&](size_t i, float z) {
-        const double s = bits[i] ? -a : a;
-        llrs[i] = static_cast<float>(s + sigma * static_cast<double>(z));
-    });
+    // y_i = a s_i + sigma n_i and L_i = y_i c, in float (normal_sample.h): the
+    // same operations as the GPU simulator's channel
+    const float a = static_cast<float>(amplitude());
+    const float sigma = static_cast<float>(d_sigma);
     const float c = llr_scale();
-#ifdef GPUFEC_HAVE_VOLK
-    // VOLK takes an unsigned count: scale in chunks that fit.
-    size_t done = 0;
-    while (done < count) {
-        const size_t m =
-            std::min<size_t>(count - done, std::numeric_limits<unsigned int>::max());
-        volk_32f_s32f_multiply_32f(
-            llrs + done, llrs + done, c, static_cast<unsigned int>(m));
-        done += m;
-    }
-#else
-    for (size_t i = 0; i < count; i++) {
-        llrs[i] *= c;
-    }
-#endif
+    for_each_normal(d_seed, frame, noise_stream, count, [&](size_t i, float z) {
+        llrs[i] = normal_detail::llr(bits[i], a, sigma, c, z);
+    });
 }
 
 } // namespace gpufec

@@ -6,18 +6,16 @@
  * (one 32-bit word holds a column of 32 frames, so warp ballots produce them and
  * the encoder runs on 32 frames per thread); the encoder as its GF(2) program
  * (encoder_program.h); BPSK / Gray QPSK and AWGN from Philox stream 1 with
- * awgn_channel's arithmetic (Box-Muller in double, y = (float)(s + sigma z),
- * L = y * c in float, no contraction); then, on the decoding stream, the CUDA
- * decoder device-resident, and a count of the wrong information bits per frame.
- * Two slots: batch b + 1 is generated while batch b decodes.
- *
- * The LLRs equal the host channel's but where the device's double log / sincospi
- * and glibc's log / cos / sin differ in the last bits and that difference crosses
- * a float rounding boundary (of the order of one sample in 10^8: a one-ulp LLR).
+ * awgn_channel's arithmetic (normal_sample.h: the same IEEE float operations
+ * as the host, so the LLRs are the host's bit for bit); then, on the decoding
+ * stream, the CUDA decoder device-resident, and a count of the wrong
+ * information bits per frame. Two slots: batch b + 1 is generated while batch b
+ * decodes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"
+#include "normal_sample.h"
 #include "sim_device_engine.h"
 #include <algorithm>
 #include <cuda_runtime.h>
@@ -55,26 +53,6 @@ __device__ __forceinline__ uint4 philox(uint4 c, uint32_t k0, uint32_t k1)
     return c;
 }
 
-__device__ __forceinline__ double uniform_from_word_d(uint32_t x)
-{
-    return (static_cast<double>(x) + 0.5) * (1.0 / 4294967296.0);
-}
-
-/*!
- * channel.cc's box_muller, without contraction: r = sqrt(-2 ln u1); the cosine
- * and sine of 2 pi u2 from sincospi(2 u2), which needs no argument reduction
- * and differs from cos / sin of the rounded 2 pi u2 by a few 1e-16.
- */
-__device__ __forceinline__ void
-box_muller_d(uint32_t xa, uint32_t xb, float& z0, float& z1)
-{
-    const double r = sqrt(__dmul_rn(-2.0, log(uniform_from_word_d(xa))));
-    double s, c;
-    sincospi(__dmul_rn(2.0, uniform_from_word_d(xb)), &s, &c);
-    z0 = static_cast<float>(__dmul_rn(r, c));
-    z1 = static_cast<float>(__dmul_rn(r, s));
-}
-
 struct sim_params {
     uint32_t key0, key1;
     uint64_t first; //!< index of the batch's first frame
@@ -82,8 +60,7 @@ struct sim_params {
     int words; //!< 32-frame words per column
     int k;     //!< information bits
     int n;     //!< transmitted bits (LLRs per frame)
-    double amplitude, sigma;
-    float llr_scale;
+    float amplitude, sigma, llr_scale;
 };
 
 /*!
@@ -189,8 +166,8 @@ channel_kernel(sim_params p, const int* tx_cols, const uint32_t* cw, float* llr)
                            p.key0,
                            p.key1);
     float z[4];
-    box_muller_d(x.x, x.y, z[0], z[1]);
-    box_muller_d(x.z, x.w, z[2], z[3]);
+    normal_detail::box_muller(x.x, x.y, z[0], z[1]);
+    normal_detail::box_muller(x.z, x.w, z[2], z[3]);
     const int word = f >> 5, bit = f & 31;
 #pragma unroll
     for (int t = 0; t < 4; ++t) {
@@ -199,10 +176,8 @@ channel_kernel(sim_params p, const int* tx_cols, const uint32_t* cw, float* llr)
             break;
         const uint32_t b =
             (cw[static_cast<size_t>(tx_cols[i]) * p.words + word] >> bit) & 1u;
-        const double s = b ? -p.amplitude : p.amplitude;
-        const float y = static_cast<float>(
-            __dadd_rn(s, __dmul_rn(p.sigma, static_cast<double>(z[t]))));
-        llr[static_cast<size_t>(f) * p.n + i] = __fmul_rn(y, p.llr_scale);
+        llr[static_cast<size_t>(f) * p.n + i] =
+            normal_detail::llr(b, p.amplitude, p.sigma, p.llr_scale, z[t]);
     }
 }
 
@@ -315,8 +290,8 @@ public:
         p.words = static_cast<int>(d_words);
         p.k = d_k;
         p.n = d_n;
-        p.amplitude = ch.amplitude();
-        p.sigma = ch.sigma();
+        p.amplitude = static_cast<float>(ch.amplitude());
+        p.sigma = static_cast<float>(ch.sigma());
         p.llr_scale = ch.llr_scale();
         s.frames = frames;
 
