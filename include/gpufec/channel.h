@@ -27,9 +27,9 @@
  *    mantissa; cos and sin of 2 pi u_b from the quadrant of 4 u_b and Taylor
  *    polynomials on [-pi/4, pi/4]; sample 4j+2p = r cos, 4j+2p+1 = r sin. Every
  *    step is an IEEE float add, multiply, divide or square root, so a GPU gives
- *    the same bits (until 2026-11-25 this was double precision with the C
- *    library's log / cos / sin; results recorded before then reproduce with
- *    earlier commits).
+ *    the same bits. (Until 2026-11-25 this was double precision with the C
+ *    library's log / cos / sin; the samples agree with those to a few float
+ *    ulps, so counts recorded before move by a frame or a bit at most.)
  *  - Channel, bit i of a frame (BPSK and QPSK alike): s = 1 - 2 b_i, n_i = normal
  *    sample i of (seed, frame, stream 1), y = a s + sigma n_i and L_i = y c in
  *    float, a = 1 (BPSK) or (float)(1/sqrt(2)) (QPSK), sigma = (float)sigma,
