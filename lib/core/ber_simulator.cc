@@ -850,6 +850,11 @@ ber_part ber_simulator::run_part_hooked(double ebn0_db,
     d_options.max_frames = frames;
     d_options.min_frame_errors = error_budget;
     d_options.max_seconds = max_seconds;
+    if (d_options.batch_frames == 0 && frames >= 4 * static_cast<uint64_t>(d_max_batch)) {
+        // a long part (a later round of a split point) starts at full batches:
+        // the adaptive ramp only pays where a point may end after few frames
+        d_options.batch_frames = d_max_batch;
+    }
     hooks.marks = &part.marks;
     hooks.marks_cap = error_budget;
     part.marks.reserve(static_cast<size_t>(std::min<uint64_t>(error_budget, 4096)));

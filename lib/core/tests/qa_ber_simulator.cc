@@ -201,6 +201,7 @@ class qa_ber_simulator : public CppUnit::TestFixture
     CPPUNIT_TEST(split_frame_ranges);
     CPPUNIT_TEST(two_workers_equal_one);
     CPPUNIT_TEST(two_processes_equal_one);
+    CPPUNIT_TEST(long_split_rounds);
     CPPUNIT_TEST(nonbinary_split_and_resume);
     CPPUNIT_TEST_SUITE_END();
 
@@ -692,6 +693,20 @@ public:
         for (size_t i = 0; i + 1 < cut.size(); i++) {
             CPPUNIT_ASSERT_EQUAL(one[i].frames, cut[i].frames);
         }
+    }
+
+    void long_split_rounds()
+    {
+        // rounds of several full batches per worker, the error rule met late
+        ber_options o = small_options();
+        o.ebn0_db = { 3.5 };
+        o.min_frame_errors = 4;
+        o.max_frames = 30000;
+        o.decoder.max_iterations = 5;
+        const std::vector<ber_point> one = simulate(o);
+        CPPUNIT_ASSERT(one[0].frames > 8 * 1024);
+        gpufec::split_ber_simulator two(make_workers(o, 2, 1));
+        assert_same_counts(one, two.run());
     }
 
     void two_processes_equal_one()
