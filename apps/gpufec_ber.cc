@@ -249,6 +249,7 @@ std::vector<gpufec::ber_point> with_kept(std::vector<gpufec::ber_point> points,
 struct process_info {
     int rank = 0;
     int size = 1;
+    int local_rank = 0;      //!< among the processes of this host
     bool collective = false; //!< set once every rank runs the sweep together
 };
 
@@ -474,6 +475,15 @@ int run(int argc, char** argv, process_info& proc)
         dec.backend = gpufec::backend_kind::cuda;
         opt.decoder.backend = gpufec::backend_kind::cuda;
     }
+    if (proc.size > 1 && devices.empty() && !nonbinary &&
+        dec.backend != gpufec::backend_kind::cpu) {
+        // processes sharing a host take its GPUs in turn
+        const std::vector<gpufec::gpu_device> found = gpufec::list_cuda_devices();
+        if (!found.empty()) {
+            dec.gpu.device =
+                found[static_cast<size_t>(proc.local_rank) % found.size()].index;
+        }
+    }
     const uint64_t workers_per_rank = devices.empty() ? 1 : devices.size();
     if (static_cast<uint64_t>(proc.size) * workers_per_rank > opt.max_frames) {
         throw usage_error("--max-frames " + max_frames + " is below the " +
@@ -693,6 +703,7 @@ int main(int argc, char** argv)
     gpufec_app::mpi_session mpi(&argc, &argv);
     proc.rank = mpi.rank();
     proc.size = mpi.size();
+    proc.local_rank = mpi.local_rank();
     if (proc.rank != 0) {
         // one set of messages: the other ranks check the same options silently
         std::cerr.setstate(std::ios::failbit);

@@ -48,6 +48,11 @@ public:
             MPI_Init(argc, argv);
             MPI_Comm_rank(MPI_COMM_WORLD, &d_rank);
             MPI_Comm_size(MPI_COMM_WORLD, &d_size);
+            MPI_Comm node;
+            MPI_Comm_split_type(
+                MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d_rank, MPI_INFO_NULL, &node);
+            MPI_Comm_rank(node, &d_local_rank);
+            MPI_Comm_free(&node);
         }
     }
     ~mpi_session()
@@ -62,6 +67,8 @@ public:
     bool active() const { return d_active; }
     int rank() const { return d_rank; }
     int size() const { return d_size; }
+    /*! This process among those of its host (to pick a GPU). */
+    int local_rank() const { return d_local_rank; }
     /*! Ends every rank (an error on one rank in the middle of a collective run). */
     void abort(int code) const
     {
@@ -74,6 +81,7 @@ private:
     bool d_active = false;
     int d_rank = 0;
     int d_size = 1;
+    int d_local_rank = 0;
 };
 
 class mpi_exchange : public gpufec::part_exchange
