@@ -809,15 +809,21 @@ ber_point ber_simulator::run_point_device(double ebn0_db)
         d_engine->start(ebn0_db, first, size);
         in_flight.push_back(size);
     };
+    // two batches in flight: the next one is generated while this one decodes,
+    // and a new one is queued before this one is counted (past the stop rule it
+    // is drained unused)
     queue();
+    if (sizes.more()) {
+        queue();
+    }
     bool done = false;
     while (!done && !in_flight.empty()) {
-        if (sizes.more()) {
-            queue(); // two in flight: the next batch is generated while this decodes
-        }
         const size_t frames = in_flight.front();
         in_flight.erase(in_flight.begin());
         d_engine->finish(out.data());
+        if (sizes.more()) {
+            queue();
+        }
         tally.decoded(frames, d_engine->last_decode_seconds());
         for (size_t f = 0; f < frames && !done; f++) {
             done = tally.add(out[f]);
