@@ -181,38 +181,60 @@ channel_kernel(sim_params p, const int* tx_cols, const uint32_t* cw, float* llr)
     }
 }
 
-/*! Wrong information bits per frame: one warp per frame. */
-__global__ void count_kernel(sim_params p,
-                             const int* info_pos,
-                             const uint32_t* cw,
-                             const uint8_t* decoded,
-                             const int* iterations,
-                             const uint8_t* parity_ok,
-                             frame_outcome* out)
+/*!
+ * Wrong information bits per frame. A block takes one 32-frame word: the sent
+ * bits of its information columns (one word each) go through shared memory in
+ * chunks, so each column word is read once for 32 frames; warp j compares frames
+ * j, j + 8, j + 16, j + 24 with their decoded bytes (read along the frame).
+ */
+constexpr int count_threads = 256;
+constexpr int count_chunk = 4096; // information bits per shared-memory chunk
+
+__global__ void __launch_bounds__(count_threads) count_kernel(sim_params p,
+                                                              const int* info_pos,
+                                                              const uint32_t* cw,
+                                                              const uint8_t* decoded,
+                                                              const int* iterations,
+                                                              const uint8_t* parity_ok,
+                                                              frame_outcome* out)
 {
-    const int lane = threadIdx.x & 31;
-    const int f =
-        static_cast<int>((static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5);
-    if (f >= p.frames)
-        return;
-    const int word = f >> 5, bit = f & 31;
-    uint32_t errors = 0;
-    const uint8_t* got = decoded + static_cast<size_t>(f) * p.k;
-    for (int i = lane; i < p.k; i += 32) {
-        const uint32_t sent =
-            (cw[static_cast<size_t>(info_pos[i]) * p.words + word] >> bit) & 1u;
-        errors += sent != got[i];
+    __shared__ uint32_t sent[count_chunk];
+    const int w = blockIdx.x;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    constexpr int per_warp = 32 / (count_threads / 32);
+    uint32_t errors[per_warp] = {};
+    for (int c0 = 0; c0 < p.k; c0 += count_chunk) {
+        const int c1 = min(p.k, c0 + count_chunk);
+        __syncthreads();
+        for (int i = c0 + threadIdx.x; i < c1; i += count_threads)
+            sent[i - c0] = cw[static_cast<size_t>(info_pos[i]) * p.words + w];
+        __syncthreads();
+#pragma unroll
+        for (int r = 0; r < per_warp; ++r) {
+            const int l = warp + r * (count_threads / 32); // frame within the word
+            const int f = w * 32 + l;
+            if (f >= p.frames)
+                continue;
+            const uint8_t* got = decoded + static_cast<size_t>(f) * p.k;
+            for (int i = c0 + lane; i < c1; i += 32)
+                errors[r] += ((sent[i - c0] >> l) & 1u) != got[i];
+        }
     }
 #pragma unroll
-    for (int o = 16; o > 0; o >>= 1)
-        errors += __shfl_down_sync(0xffffffffu, errors, o);
-    if (lane == 0) {
-        frame_outcome r;
-        r.bit_errors = errors;
-        r.symbol_errors = 0;
-        r.iterations = iterations[f];
-        r.parity_ok = parity_ok[f];
-        out[f] = r;
+    for (int r = 0; r < per_warp; ++r) {
+        uint32_t e = errors[r];
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1)
+            e += __shfl_down_sync(0xffffffffu, e, o);
+        const int f = w * 32 + warp + r * (count_threads / 32);
+        if (lane == 0 && f < p.frames) {
+            frame_outcome x;
+            x.bit_errors = e;
+            x.symbol_errors = 0;
+            x.iterations = iterations[f];
+            x.parity_ok = parity_ok[f];
+            out[f] = x;
+        }
     }
 }
 
@@ -356,16 +378,14 @@ public:
                             s.parity_ok.get(),
                             dec);
         check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
-        count_kernel<<<static_cast<unsigned>((frames * 32 + threads - 1) / threads),
-                       threads,
-                       0,
-                       dec>>>(p,
-                              d_info_pos.get(),
-                              s.cw.get(),
-                              s.decoded.get(),
-                              s.iterations.get(),
-                              s.parity_ok.get(),
-                              s.out.get());
+        count_kernel<<<static_cast<unsigned>(used_words), count_threads, 0, dec>>>(
+            p,
+            d_info_pos.get(),
+            s.cw.get(),
+            s.decoded.get(),
+            s.iterations.get(),
+            s.parity_ok.get(),
+            s.out.get());
         check_launch("count_kernel");
         check(cudaMemcpyAsync(s.host_out.get(),
                               s.out.get(),
