@@ -90,6 +90,13 @@ struct GPUFEC_API ber_options {
      * and cross PCIe, as for the CPU backend. Ignored by CPU decoders.
      */
     bool on_device = true;
+    /*!
+     * Binary codes: > 0 quantizes the channel LLRs to int8 with this step
+     * (quantize_llrs: value v stands for v * step) and decodes them as such, as a
+     * receiver with 8-bit soft bits does (the CUDA decoders read a quarter of
+     * the bytes); 0: float LLRs.
+     */
+    float int8_step = 0.0f;
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;

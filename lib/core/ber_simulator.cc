@@ -85,6 +85,7 @@ struct ber_simulator::batch {
     size_t frames = 0;
     std::vector<uint8_t> info;      //!< frames * k sent information bits
     std::vector<float> llrs;        //!< frames * n channel LLRs
+    std::vector<int8_t> llrs8;      //!< the same quantized (int8_step > 0)
     std::vector<uint8_t> decoded;   //!< frames * k decoded information bits
     std::vector<int> iterations;    //!< frames
     std::vector<uint8_t> parity_ok; //!< frames
@@ -135,6 +136,10 @@ void ber_options::validate() const
     if (batch_frames > (size_t(1) << 24)) {
         throw invalid_argument("ber_options.batch_frames = " +
                                std::to_string(batch_frames) + " exceeds 2^24");
+    }
+    if (!std::isfinite(int8_step) || int8_step < 0.0f) {
+        throw invalid_argument("ber_options.int8_step = " + format_double(int8_step) +
+                               " is not a finite number >= 0 (0: float LLRs)");
     }
 }
 
@@ -402,6 +407,10 @@ double ber_simulator::code_rate() const
 
 void ber_simulator::init()
 {
+    if (d_nb_decoder && d_options.int8_step > 0.0f) {
+        throw invalid_argument("ber_options.int8_step: nonbinary decoders take float "
+                               "LLRs (int8_step must be 0)");
+    }
     const size_t n = std::max<size_t>(1, llrs_per_frame());
     const std::string backend =
         d_nb_decoder ? d_nb_decoder->backend_name() : d_decoder->backend_name();
@@ -441,6 +450,9 @@ void ber_simulator::generate(batch& b,
     const nb_code* nbc = d_nb_decoder ? &d_nb_decoder->code() : nullptr;
     b.first = first;
     b.resize(frames, k, n);
+    if (d_options.int8_step > 0.0f) {
+        b.llrs8.resize(frames * n);
+    }
 
     auto work = [&](size_t begin, size_t end) {
         std::vector<uint8_t> codeword(n, 0);
@@ -458,6 +470,12 @@ void ber_simulator::generate(batch& b,
                 }
             }
             channel.transmit(codeword.data(), n, index, b.llrs.data() + f * n);
+            if (d_options.int8_step > 0.0f) {
+                quantize_llrs(b.llrs.data() + f * n,
+                              n,
+                              d_options.int8_step,
+                              b.llrs8.data() + f * n);
+            }
         }
     };
 
@@ -759,7 +777,12 @@ ber_point ber_simulator::run_point_host(double ebn0_db)
             out.info_bits = b.decoded.data();
             out.iterations = b.iterations.data();
             out.parity_ok = b.parity_ok.data();
-            d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+            if (d_options.int8_step > 0.0f) {
+                d_decoder->decode(
+                    b.llrs8.data(), b.llrs8.size(), b.frames, d_options.int8_step, out);
+            } else {
+                d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+            }
         }
         tally.decoded(b.frames, seconds_since(td));
 

@@ -61,6 +61,7 @@ struct sim_params {
     int k;     //!< information bits
     int n;     //!< transmitted bits (LLRs per frame)
     float amplitude, sigma, llr_scale;
+    float inv_step; //!< int8 LLRs: 1 / step (quantize_llrs); 0: float LLRs
 };
 
 /*!
@@ -149,8 +150,8 @@ __global__ void encode_level_kernel(sim_params p,
 }
 
 /*! BPSK / QPSK and AWGN: thread per (frame, block of 4 transmitted bits). */
-__global__ void
-channel_kernel(sim_params p, const int* tx_cols, const uint32_t* cw, float* llr)
+__global__ void channel_kernel(
+    sim_params p, const int* tx_cols, const uint32_t* cw, float* llr, int8_t* llr8)
 {
     const int blocks = (p.n + 3) / 4;
     const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -176,8 +177,14 @@ channel_kernel(sim_params p, const int* tx_cols, const uint32_t* cw, float* llr)
             break;
         const uint32_t b =
             (cw[static_cast<size_t>(tx_cols[i]) * p.words + word] >> bit) & 1u;
-        llr[static_cast<size_t>(f) * p.n + i] =
-            normal_detail::llr(b, p.amplitude, p.sigma, p.llr_scale, z[t]);
+        const float l = normal_detail::llr(b, p.amplitude, p.sigma, p.llr_scale, z[t]);
+        if (llr8) { // quantize_llrs: clamp(l / step) to +-127, rounded to nearest even
+            const float v = fminf(fmaxf(__fmul_rn(l, p.inv_step), -127.0f), 127.0f);
+            llr8[static_cast<size_t>(f) * p.n + i] =
+                static_cast<int8_t>(__float2int_rn(v));
+        } else {
+            llr[static_cast<size_t>(f) * p.n + i] = l;
+        }
     }
 }
 
@@ -277,7 +284,10 @@ public:
         d_tx.upload(code.transmitted_columns().data(), code.transmitted_columns().size());
         for (slot& s : d_slots) {
             s.cw.resize(static_cast<size_t>(d_cols) * d_words);
-            s.llr.resize(d_max * d_n);
+            if (o.int8_step > 0.0f)
+                s.llr8.resize(d_max * d_n);
+            else
+                s.llr.resize(d_max * d_n);
             s.decoded.resize(d_max * d_k);
             s.iterations.resize(d_max);
             s.parity_ok.resize(d_max);
@@ -315,6 +325,7 @@ public:
         p.amplitude = static_cast<float>(ch.amplitude());
         p.sigma = static_cast<float>(ch.sigma());
         p.llr_scale = ch.llr_scale();
+        p.inv_step = d_o.int8_step > 0.0f ? 1.0f / d_o.int8_step : 0.0f;
         s.frames = frames;
 
         cudaStream_t gen = d_gen.get(), dec = d_decs.get();
@@ -365,18 +376,28 @@ public:
         channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
                          threads,
                          0,
-                         gen>>>(p, d_tx.get(), s.cw.get(), s.llr.get());
+                         gen>>>(p, d_tx.get(), s.cw.get(), s.llr.get(), s.llr8.get());
         check_launch("channel_kernel");
         check(cudaEventRecord(s.generated.get(), gen), "cudaEventRecord");
 
         check(cudaStreamWaitEvent(dec, s.generated.get(), 0), "cudaStreamWaitEvent");
         check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
-        d_dec.decode_device(s.llr.get(),
-                            frames,
-                            s.decoded.get(),
-                            s.iterations.get(),
-                            s.parity_ok.get(),
-                            dec);
+        if (d_o.int8_step > 0.0f) {
+            d_dec.decode_device(s.llr8.get(),
+                                d_o.int8_step,
+                                frames,
+                                s.decoded.get(),
+                                s.iterations.get(),
+                                s.parity_ok.get(),
+                                dec);
+        } else {
+            d_dec.decode_device(s.llr.get(),
+                                frames,
+                                s.decoded.get(),
+                                s.iterations.get(),
+                                s.parity_ok.get(),
+                                dec);
+        }
         check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
         count_kernel<<<static_cast<unsigned>(used_words), count_threads, 0, dec>>>(
             p,
@@ -460,7 +481,8 @@ private:
 
     struct slot {
         device_buffer<uint32_t> cw;
-        device_buffer<float> llr;
+        device_buffer<float> llr;   //!< float LLRs, or
+        device_buffer<int8_t> llr8; //!< int8 LLRs (ber_options::int8_step > 0)
         device_buffer<uint8_t> decoded;
         device_buffer<int> iterations;
         device_buffer<uint8_t> parity_ok;

@@ -4,7 +4,8 @@
  * decoding and counting on the GPU) gives exactly the bit, frame and undetected
  * error counts and the iterations of the CPU backend, for every code family and
  * both modulations, random and all-zero codewords; with half2 messages it gives
- * exactly what the same GPU decoder gives on frames made on the host. A point
+ * exactly what the same GPU decoder gives on frames made on the host; int8 LLRs
+ * made on the GPU are the host's quantize_llrs ones. A point
  * that ends on min-frame-errors inside a batch stops at the same frame. Exits 77
  * without a working CUDA device.
  *
@@ -33,7 +34,8 @@ ber_point simulate(const std::string& spec,
                    uint64_t frames,
                    uint64_t min_errors,
                    modulation mod = modulation::bpsk,
-                   bool all_zero = false)
+                   bool all_zero = false,
+                   float int8_step = 0.0f)
 {
     ber_options o;
     o.decoder.backend = backend;
@@ -46,6 +48,7 @@ ber_point simulate(const std::string& spec,
     o.mod = mod;
     o.all_zero = all_zero;
     o.on_device = on_device;
+    o.int8_step = int8_step;
     ber_simulator sim(ldpc_code::make(spec), o);
     return sim.run_point(ebn0);
 }
@@ -72,6 +75,7 @@ class qa_cuda_sim : public CppUnit::TestFixture
     CPPUNIT_TEST(test_float_equals_cpu);
     CPPUNIT_TEST(test_half2_equals_host_loop);
     CPPUNIT_TEST(test_stop_inside_batch);
+    CPPUNIT_TEST(test_int8_llrs_equal_cpu);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -145,6 +149,37 @@ public:
             CPPUNIT_ASSERT(host.frame_errors > 0);
             assert_same_counts(
                 std::string(spec) + " half2 device vs host loop", dev, host);
+        }
+    }
+
+    /*! int8 LLRs (step 0.125) made on the GPU: the CPU's quantize_llrs, bit for bit. */
+    void test_int8_llrs_equal_cpu()
+    {
+        for (const char* spec : { "wimax:576:1/2", "dvbs2:short:1/2" }) {
+            const double e = spec[0] == 'w' ? 2.0 : 1.3;
+            const uint64_t frames = spec[0] == 'w' ? 3000 : 300;
+            const ber_point gpu = simulate(spec,
+                                           backend_kind::cuda,
+                                           message_precision::float32,
+                                           true,
+                                           e,
+                                           frames,
+                                           0,
+                                           modulation::bpsk,
+                                           false,
+                                           0.125f);
+            const ber_point cpu = simulate(spec,
+                                           backend_kind::cpu,
+                                           message_precision::float32,
+                                           false,
+                                           e,
+                                           frames,
+                                           0,
+                                           modulation::bpsk,
+                                           false,
+                                           0.125f);
+            CPPUNIT_ASSERT(cpu.frame_errors > 0);
+            assert_same_counts(std::string(spec) + " int8 LLRs", gpu, cpu);
         }
     }
 
