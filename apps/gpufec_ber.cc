@@ -285,6 +285,8 @@ int run(int argc, char** argv, process_info& proc)
     std::string ems_offset = "0";
     std::string ems_scale = "0.7";
     bool all_zero = false;
+    std::string input = "float";
+    std::string int8_step = "0.125";
 
     auto option = [&app](const std::string& name,
                          std::string& value,
@@ -353,6 +355,12 @@ int run(int argc, char** argv, process_info& proc)
            "NAME",
            "binary codes: float, half2 (cuda), int16 or int8 (cpu SIMD)");
     fixed.add_options(app);
+    option("--input",
+           input,
+           "TYPE",
+           "binary codes: LLRs given to the decoder, float or int8 (quantized with "
+           "--int8-step, as an 8-bit receiver gives them)");
+    option("--int8-step", int8_step, "S", "int8 input: value v stands for LLR v * S");
     option("--batch", batch, "N", "frames per decoder call, 0 = adaptive");
     app.add_option("--json", json_path, "write the points to FILE as a JSON list")
         ->type_name("FILE");
@@ -459,6 +467,16 @@ int run(int argc, char** argv, process_info& proc)
     opt.batch_frames =
         static_cast<size_t>(parse_unsigned(batch, "--batch", 0, size_t(1) << 24));
     opt.all_zero = all_zero;
+    if (parse_choice(input, "--input", { "float", "int8" }) == "int8") {
+        if (nonbinary) {
+            throw usage_error("--input int8: the nonbinary decoders take float LLRs");
+        }
+        const double step = parse_real(int8_step, "--int8-step");
+        if (!(step > 0.0) || step > 1e3) {
+            throw usage_error("--int8-step " + int8_step + ": must be > 0 and <= 1000");
+        }
+        opt.int8_step = static_cast<float>(step);
+    }
     opt.validate();
 
     std::vector<int> devices;
