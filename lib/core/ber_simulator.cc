@@ -429,9 +429,10 @@ void ber_simulator::init()
         workers = static_cast<int>(std::thread::hardware_concurrency());
     }
     d_workers = std::max(1, workers);
-    if (d_decoder && backend == "cuda" && d_options.on_device) {
+    if (backend == "cuda" && d_options.on_device) {
         std::string why;
-        d_engine = device_sim_engine::make(*d_decoder, d_options, &why);
+        d_engine = d_decoder ? device_sim_engine::make(*d_decoder, d_options, &why)
+                             : device_sim_engine::make_nb(*d_nb_decoder, d_options, &why);
         if (!d_engine) {
             std::clog << "gpufec: simulation frames made on the host (" << why << ")"
                       << std::endl;
@@ -819,7 +820,9 @@ ber_point ber_simulator::run_point_device(double ebn0_db)
     const size_t k = info_bits_per_frame();
     // the same checks (and errors) as the host path's channel
     (void)awgn_channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
-    point_tally tally(d_options, ebn0_db, false);
+    const size_t sym_bits =
+        d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    point_tally tally(d_options, ebn0_db, static_cast<bool>(d_nb_decoder));
     const size_t largest = d_options.batch_frames > 0
                                ? std::min(d_options.batch_frames, d_engine->max_batch())
                                : d_engine->max_batch();
@@ -856,7 +859,7 @@ ber_point ber_simulator::run_point_device(double ebn0_db)
         d_engine->finish(out.data());
         in_flight.erase(in_flight.begin());
     }
-    return tally.result(k, 1, seconds_since(t0));
+    return tally.result(k, sym_bits, seconds_since(t0));
 }
 
 ber_part ber_simulator::run_part_hooked(double ebn0_db,

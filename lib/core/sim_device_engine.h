@@ -4,12 +4,14 @@
  * indices at one Eb/N0 it draws the information bits (random_bits' Philox
  * stream 0), encodes them, modulates, adds the noise of Philox stream 1 (the
  * awgn_channel arithmetic, channel.h), decodes device-resident with the
- * simulator's cuda_decoder and compares, all on the GPU; only one small record
- * per frame (wrong bits, iterations, parity) comes back. Batches are queued on
- * two streams, so the next batch's generation overlaps this one's decoding.
+ * simulator's CUDA decoder (binary: cuda_decoder; nonbinary: the Min-Max
+ * decoder) and compares, all on the GPU; only one small record per frame (wrong
+ * bits and, nonbinary, symbols; iterations, parity) comes back. Batches are
+ * queued on two streams, so the next batch's generation overlaps this one's
+ * decoding.
  *
- * Internal to libgpufec (ber_simulator uses it); without CUDA make() returns
- * nullptr with the reason.
+ * Internal to libgpufec (ber_simulator uses it); without CUDA make() and
+ * make_nb() return nullptr with the reason.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -42,6 +44,17 @@ public:
      */
     static std::unique_ptr<device_sim_engine>
     make(decoder& dec, const ber_options& options, std::string* why_not);
+
+    /*!
+     * The same for the simulator's nonbinary code and CUDA (Min-Max) decoder
+     * (lib/cuda/nb_sim_device_engine.cu): information symbols from the same Philox
+     * bits, the code's systematic GF(q) encoder as a dense table, the binary
+     * image through the channel, decoding from bit LLRs, wrong bits and symbols
+     * counted. nullptr (and *why_not set) when the decoder is not a CUDA one,
+     * CUDA is not built, or the encoder table does not fit.
+     */
+    static std::unique_ptr<device_sim_engine>
+    make_nb(nb_decoder& dec, const ber_options& options, std::string* why_not);
 
     virtual ~device_sim_engine() = default;
 

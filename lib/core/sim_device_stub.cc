@@ -16,6 +16,14 @@ device_sim_engine::make(decoder&, const ber_options&, std::string* why_not)
         *why_not = "this build of gpufec has no CUDA support";
     return nullptr;
 }
+
+std::unique_ptr<device_sim_engine>
+device_sim_engine::make_nb(nb_decoder&, const ber_options&, std::string* why_not)
+{
+    if (why_not)
+        *why_not = "this build of gpufec has no CUDA support";
+    return nullptr;
+}
 #endif
 
 } // namespace gpufec

@@ -64,6 +64,9 @@
  *    uploads and decoding overlap; the input is checked (non-finite / infinite
  *    values refused with their index) and converted or normalized on the GPU
  *    (nb_prep_bits_kernel / nb_prep_symbols_kernel, the host's float operations).
+ *  - device-resident (decode_device, nb_device_decoding.h; the simulator's
+ *    on-device loop): bit LLRs already in device memory, nb_prep_bits_kernel and
+ *    the iterations on the caller's stream, messages in the caller's workspace.
  *  - DPX: the 32-bit three-operand minimum (__vimin3_s32) is written as two PTX
  *    min.s32 (crt/device_functions.hpp of CUDA 13), but ptxas fuses them into one
  *    VIMNMX3 on sm_90 (SASS of this file, cuobjdump on the device; fminf pairs
@@ -77,6 +80,7 @@
  */
 #include "cuda_check.h"
 #include "nb_cuda_decoder.h"
+#include "nb_device_decoding.h"
 #include <gpufec/error.h>
 
 #include <algorithm>
@@ -1108,7 +1112,13 @@ struct nb_slot {
     bool pending = false;
 };
 
-class nb_cuda_decoder : public nb_decoder
+/* A slot lent to a caller of decode_device (the simulator's on-device loop). */
+struct nb_slot_workspace : nb_device_workspace {
+    nb_slot slot;
+    size_t frames = 0;
+};
+
+class nb_cuda_decoder : public nb_decoder, public nb_device_decoding
 {
 public:
     nb_cuda_decoder(nb_code::sptr code, const nb_decoder_options& options)
@@ -1165,6 +1175,7 @@ public:
 
         int dev = 0;
         check(cudaGetDevice(&dev), "cudaGetDevice");
+        d_device = dev;
         int smem_optin = 0;
         check(cudaDeviceGetAttribute(
                   &smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev),
@@ -1296,6 +1307,71 @@ public:
     }
 
     std::string backend_name() const override { return "cuda"; }
+
+    int cuda_device() const override { return d_device; }
+    size_t max_device_frames() const override { return d_chunk; }
+
+    size_t workspace_bytes_per_frame() const override
+    {
+        const size_t nq = static_cast<size_t>(d_n) * d_q * sizeof(float);
+        const size_t eq = static_cast<size_t>(d_edges) * d_q * sizeof(float);
+        return nq * ((d_layered || !d_chk) ? 2 : 1) + eq * (d_layered ? 1 : 2) +
+               static_cast<size_t>(d_n) + sizeof(int) + 2;
+    }
+
+    std::unique_ptr<nb_device_workspace> make_workspace(size_t frames) override
+    {
+        if (frames == 0 || frames > d_chunk) {
+            throw invalid_argument("nb_decoder workspace: " + std::to_string(frames) +
+                                   " frames (1.." + std::to_string(d_chunk) + ")");
+        }
+        auto w = std::make_unique<nb_slot_workspace>();
+        reserve(w->slot, frames);
+        w->slot.bad.reserve(1);
+        w->frames = frames;
+        return w;
+    }
+
+    /*
+     * Device-resident input (nb_device_decoding.h): the host-fed pipeline's bit
+     * conversion (nb_prep_bits_kernel; the input-check flag is not read) and
+     * run_device with the caller's outputs, all on the caller's stream.
+     */
+    void decode_device(nb_device_workspace& workspace,
+                       const float* d_bit_llrs,
+                       size_t frames,
+                       uint8_t* d_symbols,
+                       int* d_iterations,
+                       uint8_t* d_parity_ok,
+                       void* stream) override
+    {
+        auto* w = dynamic_cast<nb_slot_workspace*>(&workspace);
+        if (!w) {
+            throw invalid_argument("nb_decoder::decode_device: not this backend's "
+                                   "workspace");
+        }
+        if (frames == 0 || frames > w->frames) {
+            throw invalid_argument(
+                "nb_decoder::decode_device: " + std::to_string(frames) + " frames (1.." +
+                std::to_string(w->frames) + ")");
+        }
+        if (!d_bit_llrs || !d_symbols || !d_iterations || !d_parity_ok) {
+            throw invalid_argument("nb_decoder::decode_device: null pointer");
+        }
+        const cudaStream_t st = static_cast<cudaStream_t>(stream);
+        nb_slot& sl = w->slot;
+        nb_dev p = params(sl, frames);
+        p.symbols = d_symbols;
+        p.iterations = d_iterations;
+        p.parity = d_parity_ok;
+        const size_t ns = static_cast<size_t>(d_n) * frames;
+        nb_prep_bits_kernel<<<static_cast<unsigned>((ns + 127) / 128), 128, 0, st>>>(
+            p, d_bit_llrs, sl.bad.get());
+        check_launch("nb_prep_bits_kernel");
+        nb_clear_kernel<<<static_cast<unsigned>((frames + 255) / 256), 256, 0, st>>>(p);
+        check_launch("nb_clear_kernel");
+        run_part(p, d_max_iterations.load(), st);
+    }
 
     /* Device-resident: the slot's buffers already hold the LLRs of `frames` frames. */
     void run_device(nb_slot& sl, size_t frames, int max_iterations, cudaStream_t stream)
@@ -1607,6 +1683,7 @@ private:
     }
 
     int d_q = 2, d_p = 1, d_n = 0, d_m = 0, d_edges = 0, d_dcmax = 1;
+    int d_device = 0;
     bool d_layered = true;
     int d_group = 1;
     bool d_quad = true;

@@ -1,0 +1,543 @@
+/* -*- c++ -*- */
+/*
+ * The simulator's Monte-Carlo loop on the GPU for nonbinary codes
+ * (sim_device_engine.h, device_sim_engine::make_nb): per batch, on a generation
+ * stream, one kernel draws each frame's K p information bits from Philox4x32-10
+ * stream 0 (as random_bits: frame f's 128-bit block j is counter (j, f, 0)) into
+ * shared memory, cuts them into K GF(q) symbols (bit j of symbol i = bit i p + j,
+ * nb_code.h) and computes the N - K parity symbols with the dense form of the
+ * code's systematic encoder (nb_dense_encoder.h: G(i, t) as logs, products from
+ * an extended exp table in shared memory, several frames per coefficient read);
+ * a second kernel sends the N p bits of the binary image with BPSK / Gray QPSK
+ * over AWGN from Philox stream 1 with awgn_channel's float arithmetic
+ * (normal_sample.h, channel.h), so the bit LLRs are the host channel's bit for
+ * bit. On a decoding stream the CUDA Min-Max decoder then decodes them
+ * device-resident (nb_device_decoding.h: the decode_bits conversion to symbol
+ * LLRs, then the iterations), and a warp per frame counts the wrong information
+ * bits and symbols; one small record per frame comes back. Two slots: batch
+ * b + 1 is generated while batch b decodes.
+ *
+ * Min-Max: V. Savin, "Min-Max decoding for non binary LDPC codes", ISIT 2008
+ * (the decoder, nb_cuda_decoder.cu). Philox: Salmon et al., SC'11.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "cuda_check.h"
+#include "nb_dense_encoder.h"
+#include "nb_device_decoding.h"
+#include "normal_sample.h"
+#include "sim_device_engine.h"
+#include <algorithm>
+#include <cuda_runtime.h>
+#include <gpufec/channel.h>
+#include <gpufec/error.h>
+#include <gpufec/nb_decoder.h>
+#include <string>
+#include <vector>
+
+namespace gpufec {
+
+namespace {
+
+using namespace cuda_detail;
+
+/* Philox4x32-10, as lib/core/channel.cc (and sim_device_engine.cu). */
+__device__ __forceinline__ uint4 nb_philox(uint4 c, uint32_t k0, uint32_t k1)
+{
+#pragma unroll
+    for (int round = 0; round < 10; ++round) {
+        if (round > 0) {
+            k0 += philox4x32_10::W0;
+            k1 += philox4x32_10::W1;
+        }
+        const uint32_t lo0 = philox4x32_10::M0 * c.x;
+        const uint32_t hi0 = __umulhi(philox4x32_10::M0, c.x);
+        const uint32_t lo1 = philox4x32_10::M1 * c.z;
+        const uint32_t hi1 = __umulhi(philox4x32_10::M1, c.z);
+        c = make_uint4(hi1 ^ c.y ^ k0, lo1, hi0 ^ c.w ^ k1, lo0);
+    }
+    return c;
+}
+
+struct nb_sim_params {
+    uint32_t key0, key1;
+    uint64_t first; //!< index of the batch's first frame
+    int frames;
+    int n;        //!< code symbols N
+    int k;        //!< information symbols K
+    int parity;   //!< parity symbols N - K
+    int p;        //!< bits per symbol
+    int q;        //!< field size
+    int nbits;    //!< transmitted bits N p (LLRs per frame)
+    int blocks;   //!< Philox blocks of information bits: ceil(K p / 128)
+    int zero_log; //!< the log of 0 (nb_dense_encoder)
+    float amplitude, sigma, llr_scale;
+};
+
+constexpr int encode_threads = 128;
+
+/* Shared bytes of the encoder kernel for F frames per block. */
+size_t encode_shared_bytes(int frames_per_block, int k, int p, int q)
+{
+    const size_t words = 4 * ((static_cast<size_t>(k) * p + 127) / 128);
+    return static_cast<size_t>(frames_per_block) *
+               (words * 4 + static_cast<size_t>(k) * 2) +
+           static_cast<size_t>(q) * 2 + static_cast<size_t>(4 * q - 3);
+}
+
+/*!
+ * Information symbols and parity of F frames per block: the Philox words of the
+ * frames' information bits, then the symbols (written to the codeword and, as
+ * logs, to shared memory), then thread per parity symbol t, the F sums
+ * sum_i G(i, t) u_i (nb_dense_detail::parity_sums). Shared memory: the words
+ * (F x 4 blocks), the logs (F x K), the log table (q) and the extended exp table
+ * (4 q - 3).
+ */
+template <int F>
+__global__ void __launch_bounds__(encode_threads)
+    nb_encode_kernel(nb_sim_params p,
+                     const uint16_t* __restrict__ coef_log,
+                     const uint16_t* __restrict__ log_table,
+                     const uint8_t* __restrict__ exp_table,
+                     const int* __restrict__ info_cols,
+                     const int* __restrict__ parity_cols,
+                     uint8_t* __restrict__ cw)
+{
+    extern __shared__ uint32_t sh[];
+    const int words = 4 * p.blocks;
+    uint32_t* wd = sh;
+    uint16_t* ilog = reinterpret_cast<uint16_t*>(wd + F * words);
+    uint16_t* lg = ilog + F * p.k;
+    uint8_t* ex = reinterpret_cast<uint8_t*>(lg + p.q);
+    const int tid = threadIdx.x;
+    const long f0 = static_cast<long>(blockIdx.x) * F;
+
+    for (int i = tid; i < p.q; i += blockDim.x) {
+        lg[i] = log_table[i];
+    }
+    for (int i = tid; i < 4 * p.q - 3; i += blockDim.x) {
+        ex[i] = exp_table[i];
+    }
+    for (int it = tid; it < F * p.blocks; it += blockDim.x) {
+        const int b = it / p.blocks;
+        const int j = it % p.blocks;
+        if (f0 + b < p.frames) {
+            const uint64_t f = p.first + static_cast<uint64_t>(f0 + b);
+            const uint4 x = nb_philox(make_uint4(static_cast<uint32_t>(j),
+                                                 static_cast<uint32_t>(f),
+                                                 static_cast<uint32_t>(f >> 32),
+                                                 0u),
+                                      p.key0,
+                                      p.key1);
+            uint32_t* w = wd + b * words + 4 * j;
+            w[0] = x.x;
+            w[1] = x.y;
+            w[2] = x.z;
+            w[3] = x.w;
+        }
+    }
+    __syncthreads();
+    for (int it = tid; it < F * p.k; it += blockDim.x) {
+        const int b = it / p.k;
+        const int i = it % p.k;
+        uint16_t l = static_cast<uint16_t>(p.zero_log);
+        if (f0 + b < p.frames) {
+            const unsigned u = nb_dense_detail::info_symbol(wd + b * words, i, p.p);
+            cw[static_cast<size_t>(f0 + b) * p.n + info_cols[i]] =
+                static_cast<uint8_t>(u);
+            l = lg[u];
+        }
+        ilog[b * p.k + i] = l;
+    }
+    __syncthreads();
+    for (int t = tid; t < p.parity; t += blockDim.x) {
+        unsigned acc[F];
+        nb_dense_detail::parity_sums<F>(
+            coef_log + t, static_cast<size_t>(p.parity), ilog, p.k, p.k, ex, acc);
+#pragma unroll
+        for (int b = 0; b < F; b++) {
+            if (f0 + b < p.frames) {
+                cw[static_cast<size_t>(f0 + b) * p.n + parity_cols[t]] =
+                    static_cast<uint8_t>(acc[b]);
+            }
+        }
+    }
+}
+
+/*! BPSK / QPSK and AWGN over the binary image: thread per (frame, 4 bits). */
+__global__ void nb_channel_kernel(nb_sim_params p, const uint8_t* cw, float* llr)
+{
+    const int blocks = (p.nbits + 3) / 4;
+    const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (id >= static_cast<long>(p.frames) * blocks) {
+        return;
+    }
+    const int f = static_cast<int>(id / blocks);
+    const int j = static_cast<int>(id % blocks);
+    const uint64_t frame = p.first + static_cast<uint64_t>(f);
+    const uint4 x = nb_philox(make_uint4(static_cast<uint32_t>(j),
+                                         static_cast<uint32_t>(frame),
+                                         static_cast<uint32_t>(frame >> 32),
+                                         1u),
+                              p.key0,
+                              p.key1);
+    float z[4];
+    normal_detail::box_muller(x.x, x.y, z[0], z[1]);
+    normal_detail::box_muller(x.z, x.w, z[2], z[3]);
+    const uint8_t* sym = cw + static_cast<size_t>(f) * p.n;
+#pragma unroll
+    for (int t = 0; t < 4; ++t) {
+        const int i = 4 * j + t;
+        if (i >= p.nbits) {
+            break;
+        }
+        const int s = i / p.p;
+        const uint32_t b = (sym[s] >> (i - s * p.p)) & 1u;
+        llr[static_cast<size_t>(f) * p.nbits + i] =
+            normal_detail::llr(b, p.amplitude, p.sigma, p.llr_scale, z[t]);
+    }
+}
+
+/*! Wrong information bits and symbols per frame: one warp per frame. */
+__global__ void nb_count_kernel(nb_sim_params p,
+                                const int* info_cols,
+                                const uint8_t* cw,
+                                const uint8_t* decoded,
+                                const int* iterations,
+                                const uint8_t* parity_ok,
+                                frame_outcome* out)
+{
+    const int lane = threadIdx.x & 31;
+    const int f =
+        static_cast<int>((static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5);
+    if (f >= p.frames) {
+        return;
+    }
+    const uint8_t* sent = cw + static_cast<size_t>(f) * p.n;
+    const uint8_t* got = decoded + static_cast<size_t>(f) * p.n;
+    uint32_t bits = 0, symbols = 0;
+    for (int i = lane; i < p.k; i += 32) {
+        const int c = info_cols[i];
+        const unsigned d = static_cast<unsigned>(sent[c] ^ got[c]);
+        bits += __popc(d);
+        symbols += d != 0;
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) {
+        bits += __shfl_down_sync(0xffffffffu, bits, o);
+        symbols += __shfl_down_sync(0xffffffffu, symbols, o);
+    }
+    if (lane == 0) {
+        frame_outcome r;
+        r.bit_errors = bits;
+        r.symbol_errors = symbols;
+        r.iterations = iterations[f];
+        r.parity_ok = parity_ok[f];
+        out[f] = r;
+    }
+}
+
+/*! A CUDA event with timing. */
+class nb_timing_event
+{
+public:
+    nb_timing_event() { check(cudaEventCreate(&d_event), "cudaEventCreate"); }
+    ~nb_timing_event() { cudaEventDestroy(d_event); }
+    nb_timing_event(const nb_timing_event&) = delete;
+    nb_timing_event& operator=(const nb_timing_event&) = delete;
+    cudaEvent_t get() const { return d_event; }
+
+private:
+    cudaEvent_t d_event = nullptr;
+};
+
+/* Frames per encoder block: 8, or 1 where 8 frames' bits and logs do not fit. */
+int encode_frames_per_block(const nb_dense_encoder& e, int smem_optin)
+{
+    if (encode_shared_bytes(8, e.k, e.p, e.q) <= static_cast<size_t>(smem_optin)) {
+        return 8;
+    }
+    if (encode_shared_bytes(1, e.k, e.p, e.q) <= static_cast<size_t>(smem_optin)) {
+        return 1;
+    }
+    return 0;
+}
+
+class nb_cuda_sim_engine : public device_sim_engine
+{
+public:
+    nb_cuda_sim_engine(nb_decoder& dec,
+                       nb_device_decoding& dd,
+                       const ber_options& o,
+                       nb_dense_encoder enc,
+                       int frames_per_block)
+        : d_dec(dec), d_dd(dd), d_o(o), d_fpb(frames_per_block)
+    {
+        const nb_code& code = dec.code();
+        d_n = code.n();
+        d_k = code.k();
+        d_p = code.p();
+        d_q = code.q();
+        d_nbits = code.n_bits();
+        d_device = dd.cuda_device();
+        device_guard guard(d_device);
+        // both slots within 60% of the free memory, at most the decoder's batch
+        size_t free_mem = 0, total_mem = 0;
+        check(cudaMemGetInfo(&free_mem, &total_mem), "cudaMemGetInfo");
+        const size_t per_frame = dd.workspace_bytes_per_frame() +
+                                 static_cast<size_t>(d_nbits) * sizeof(float) +
+                                 2 * static_cast<size_t>(d_n) + sizeof(int) + 1 +
+                                 sizeof(frame_outcome);
+        const size_t fit = free_mem / 10 * 6 / (2 * per_frame);
+        d_max = std::min<size_t>({ dd.max_device_frames(), size_t(8192), fit });
+        if (d_max < 1) {
+            throw std::runtime_error("device simulation: not enough device memory for "
+                                     "one frame per slot (" +
+                                     std::to_string(2 * per_frame) + " bytes)");
+        }
+        d_encode = !o.all_zero && d_k > 0;
+        if (d_encode) {
+            upload(d_coef_log, enc.coef_log);
+            upload(d_log, enc.log);
+            upload(d_exp, enc.exp_ext);
+            upload(d_parity_cols, enc.parity_cols);
+            d_zero_log = enc.zero_log;
+            d_smem = encode_shared_bytes(d_fpb, d_k, d_p, d_q);
+            const void* fn = d_fpb == 8
+                                 ? reinterpret_cast<const void*>(nb_encode_kernel<8>)
+                                 : reinterpret_cast<const void*>(nb_encode_kernel<1>);
+            check(cudaFuncSetAttribute(fn,
+                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       static_cast<int>(d_smem)),
+                  "cudaFuncSetAttribute (nonbinary encoder)");
+        }
+        upload(d_info_cols, code.info_positions());
+        for (slot& s : d_slots) {
+            s.cw.resize(d_max * d_n);
+            s.llr.resize(d_max * d_nbits);
+            s.decoded.resize(d_max * d_n);
+            s.iterations.resize(d_max);
+            s.parity_ok.resize(d_max);
+            s.out.resize(d_max);
+            s.host_out.reserve(d_max);
+            s.ws = dd.make_workspace(d_max);
+            if (!d_encode) { // all-zero codewords (or no information symbol)
+                check(cudaMemset(s.cw.get(), 0, s.cw.size()),
+                      "cudaMemset (all-zero codewords)");
+            }
+        }
+    }
+
+    ~nb_cuda_sim_engine() override
+    {
+        // queued work reads the slots' buffers: let it finish before they go
+        cudaStreamSynchronize(d_gen.get());
+        cudaStreamSynchronize(d_decs.get());
+    }
+
+    size_t max_batch() const override { return d_max; }
+
+    void start(double ebn0_db, uint64_t first, size_t frames) override
+    {
+        if (frames == 0 || frames > d_max) {
+            throw invalid_argument("device simulation: batch of " +
+                                   std::to_string(frames) + " frames (1.." +
+                                   std::to_string(d_max) + ")");
+        }
+        if (d_queued == 2) {
+            throw invalid_argument("device simulation: two batches already in flight");
+        }
+        device_guard guard(d_device);
+        slot& s = d_slots[(d_head + d_queued) % 2];
+        const awgn_channel ch(d_o.mod, ebn0_db, d_dec.code().rate(), d_o.seed);
+        nb_sim_params p;
+        p.key0 = static_cast<uint32_t>(d_o.seed);
+        p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
+        p.first = first;
+        p.frames = static_cast<int>(frames);
+        p.n = d_n;
+        p.k = d_k;
+        p.parity = d_n - d_k;
+        p.p = d_p;
+        p.q = d_q;
+        p.nbits = d_nbits;
+        p.blocks = (d_k * d_p + 127) / 128;
+        p.zero_log = d_zero_log;
+        p.amplitude = static_cast<float>(ch.amplitude());
+        p.sigma = static_cast<float>(ch.sigma());
+        p.llr_scale = ch.llr_scale();
+        s.frames = frames;
+
+        cudaStream_t gen = d_gen.get(), dec = d_decs.get();
+        // the slot's buffers were last read by its previous decode and count
+        check(cudaStreamWaitEvent(gen, s.free.get(), 0), "cudaStreamWaitEvent");
+        if (d_encode) {
+            const unsigned grid = static_cast<unsigned>((frames + d_fpb - 1) / d_fpb);
+            if (d_fpb == 8) {
+                nb_encode_kernel<8>
+                    <<<grid, encode_threads, d_smem, gen>>>(p,
+                                                            d_coef_log.get(),
+                                                            d_log.get(),
+                                                            d_exp.get(),
+                                                            d_info_cols.get(),
+                                                            d_parity_cols.get(),
+                                                            s.cw.get());
+            } else {
+                nb_encode_kernel<1>
+                    <<<grid, encode_threads, d_smem, gen>>>(p,
+                                                            d_coef_log.get(),
+                                                            d_log.get(),
+                                                            d_exp.get(),
+                                                            d_info_cols.get(),
+                                                            d_parity_cols.get(),
+                                                            s.cw.get());
+            }
+            check_launch("nb_encode_kernel");
+        }
+        const int threads = 256;
+        const long items = static_cast<long>(frames) * ((d_nbits + 3) / 4);
+        nb_channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
+                            threads,
+                            0,
+                            gen>>>(p, s.cw.get(), s.llr.get());
+        check_launch("nb_channel_kernel");
+        check(cudaEventRecord(s.generated.get(), gen), "cudaEventRecord");
+
+        check(cudaStreamWaitEvent(dec, s.generated.get(), 0), "cudaStreamWaitEvent");
+        check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
+        d_dd.decode_device(*s.ws,
+                           s.llr.get(),
+                           frames,
+                           s.decoded.get(),
+                           s.iterations.get(),
+                           s.parity_ok.get(),
+                           dec);
+        check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
+        nb_count_kernel<<<static_cast<unsigned>((frames * 32 + threads - 1) / threads),
+                          threads,
+                          0,
+                          dec>>>(p,
+                                 d_info_cols.get(),
+                                 s.cw.get(),
+                                 s.decoded.get(),
+                                 s.iterations.get(),
+                                 s.parity_ok.get(),
+                                 s.out.get());
+        check_launch("nb_count_kernel");
+        check(cudaMemcpyAsync(s.host_out.get(),
+                              s.out.get(),
+                              frames * sizeof(frame_outcome),
+                              cudaMemcpyDeviceToHost,
+                              dec),
+              "cudaMemcpyAsync (outcomes to host)");
+        check(cudaEventRecord(s.free.get(), dec), "cudaEventRecord");
+        ++d_queued;
+    }
+
+    void finish(frame_outcome* out) override
+    {
+        if (d_queued == 0) {
+            throw invalid_argument("device simulation: no batch in flight");
+        }
+        device_guard guard(d_device);
+        slot& s = d_slots[d_head];
+        check(cudaEventSynchronize(s.free.get()), "cudaEventSynchronize (simulation)");
+        float ms = 0.0f;
+        check(cudaEventElapsedTime(&ms, s.t0.get(), s.t1.get()), "cudaEventElapsedTime");
+        d_last_decode = ms * 1e-3;
+        std::copy(s.host_out.get(), s.host_out.get() + s.frames, out);
+        d_head = (d_head + 1) % 2;
+        --d_queued;
+    }
+
+    double last_decode_seconds() const override { return d_last_decode; }
+
+private:
+    /* A table to the device; an empty one becomes one unread element. */
+    template <typename T>
+    static void upload(device_buffer<T>& buf, const std::vector<T>& v)
+    {
+        if (v.empty()) {
+            buf.resize(1);
+        } else {
+            buf.upload(v.data(), v.size());
+        }
+    }
+
+    struct slot {
+        device_buffer<uint8_t> cw;      //!< frames x N sent symbols
+        device_buffer<float> llr;       //!< frames x N p bit LLRs
+        device_buffer<uint8_t> decoded; //!< frames x N decided symbols
+        device_buffer<int> iterations;
+        device_buffer<uint8_t> parity_ok;
+        device_buffer<frame_outcome> out;
+        pinned_buffer<frame_outcome> host_out;
+        std::unique_ptr<nb_device_workspace> ws; //!< the decoder's messages
+        event_owner generated, free;
+        nb_timing_event t0, t1;
+        size_t frames = 0;
+    };
+
+    nb_decoder& d_dec;
+    nb_device_decoding& d_dd;
+    ber_options d_o;
+    int d_fpb = 8;         //!< frames per encoder block
+    bool d_encode = false; //!< random codewords (else all zero)
+    int d_n = 0, d_k = 0, d_p = 1, d_q = 2, d_nbits = 0, d_device = 0;
+    int d_zero_log = 2;
+    size_t d_smem = 0;
+    size_t d_max = 0;
+    device_buffer<uint16_t> d_coef_log, d_log;
+    device_buffer<uint8_t> d_exp;
+    device_buffer<int> d_info_cols, d_parity_cols;
+    stream_owner d_gen, d_decs;
+    slot d_slots[2];
+    int d_head = 0, d_queued = 0;
+    double d_last_decode = 0.0;
+};
+
+} // namespace
+
+std::unique_ptr<device_sim_engine> device_sim_engine::make_nb(nb_decoder& dec,
+                                                              const ber_options& options,
+                                                              std::string* why_not)
+{
+    auto* dd = dynamic_cast<nb_device_decoding*>(&dec);
+    if (!dd) {
+        if (why_not) {
+            *why_not = "the nonbinary decoder is not a CUDA decoder";
+        }
+        return nullptr;
+    }
+    nb_dense_encoder enc;
+    int frames_per_block = 8;
+    if (!options.all_zero) {
+        try {
+            enc = nb_dense_encoder::make(dec.code());
+        } catch (const invalid_argument& e) {
+            if (why_not) {
+                *why_not = e.what();
+            }
+            return nullptr;
+        }
+        int smem_optin = 0;
+        check(cudaDeviceGetAttribute(&smem_optin,
+                                     cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                     dd->cuda_device()),
+              "cudaDeviceGetAttribute");
+        frames_per_block = encode_frames_per_block(enc, smem_optin);
+        if (frames_per_block == 0) {
+            if (why_not) {
+                *why_not = "the encoder needs " +
+                           std::to_string(encode_shared_bytes(1, enc.k, enc.p, enc.q)) +
+                           " bytes of shared memory per frame; the device allows " +
+                           std::to_string(smem_optin);
+            }
+            return nullptr;
+        }
+    }
+    return std::make_unique<nb_cuda_sim_engine>(
+        dec, *dd, options, std::move(enc), frames_per_block);
+}
+
+} // namespace gpufec
