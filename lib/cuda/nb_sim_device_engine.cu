@@ -26,6 +26,7 @@
 #include "nb_dense_encoder.h"
 #include "nb_device_decoding.h"
 #include "normal_sample.h"
+#include "philox_device.cuh"
 #include "sim_device_engine.h"
 #include <algorithm>
 #include <cuda_runtime.h>
@@ -40,24 +41,6 @@ namespace gpufec {
 namespace {
 
 using namespace cuda_detail;
-
-/* Philox4x32-10, as lib/core/channel.cc (and sim_device_engine.cu). */
-__device__ __forceinline__ uint4 nb_philox(uint4 c, uint32_t k0, uint32_t k1)
-{
-#pragma unroll
-    for (int round = 0; round < 10; ++round) {
-        if (round > 0) {
-            k0 += philox4x32_10::W0;
-            k1 += philox4x32_10::W1;
-        }
-        const uint32_t lo0 = philox4x32_10::M0 * c.x;
-        const uint32_t hi0 = __umulhi(philox4x32_10::M0, c.x);
-        const uint32_t lo1 = philox4x32_10::M1 * c.z;
-        const uint32_t hi1 = __umulhi(philox4x32_10::M1, c.z);
-        c = make_uint4(hi1 ^ c.y ^ k0, lo1, hi0 ^ c.w ^ k1, lo0);
-    }
-    return c;
-}
 
 struct nb_sim_params {
     uint32_t key0, key1;
@@ -123,12 +106,12 @@ __global__ void __launch_bounds__(encode_threads)
         const int j = it % p.blocks;
         if (f0 + b < p.frames) {
             const uint64_t f = p.first + static_cast<uint64_t>(f0 + b);
-            const uint4 x = nb_philox(make_uint4(static_cast<uint32_t>(j),
-                                                 static_cast<uint32_t>(f),
-                                                 static_cast<uint32_t>(f >> 32),
-                                                 0u),
-                                      p.key0,
-                                      p.key1);
+            const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
+                                                     static_cast<uint32_t>(f),
+                                                     static_cast<uint32_t>(f >> 32),
+                                                     0u),
+                                          p.key0,
+                                          p.key1);
             uint32_t* w = wd + b * words + 4 * j;
             w[0] = x.x;
             w[1] = x.y;
@@ -175,12 +158,12 @@ __global__ void nb_channel_kernel(nb_sim_params p, const uint8_t* cw, float* llr
     const int f = static_cast<int>(id / blocks);
     const int j = static_cast<int>(id % blocks);
     const uint64_t frame = p.first + static_cast<uint64_t>(f);
-    const uint4 x = nb_philox(make_uint4(static_cast<uint32_t>(j),
-                                         static_cast<uint32_t>(frame),
-                                         static_cast<uint32_t>(frame >> 32),
-                                         1u),
-                              p.key0,
-                              p.key1);
+    const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
+                                             static_cast<uint32_t>(frame),
+                                             static_cast<uint32_t>(frame >> 32),
+                                             1u),
+                                  p.key0,
+                                  p.key1);
     float z[4];
     normal_detail::box_muller(x.x, x.y, z[0], z[1]);
     normal_detail::box_muller(x.z, x.w, z[2], z[3]);
