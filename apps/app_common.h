@@ -211,13 +211,44 @@ inline std::string fixed_point_text(const gpufec::fixed_point_options& f)
     return s;
 }
 
-/* --alpha / --beta: "auto" (the code family's default) or a number. */
-inline float parse_rule_parameter(const std::string& text, const std::string& option)
-{
-    if (text == "auto")
-        return gpufec::family_default;
-    return static_cast<float>(parse_real(text, option));
-}
+/*
+ * --alpha / --beta: the check-node rule parameters, "auto" (the code family's
+ * default, gpufec::default_rule_parameters) or a number.
+ */
+struct rule_parameter_args {
+    std::string alpha = "auto";
+    std::string beta = "auto";
+
+    template <typename App>
+    void add_options(App& app)
+    {
+        app.add_option("--alpha",
+                       alpha,
+                       "normalized min-sum factor, in (0, 1]; auto: the code family's "
+                       "default")
+            ->type_name("A")
+            ->capture_default_str();
+        app.add_option("--beta",
+                       beta,
+                       "offset min-sum offset, >= 0; auto: the code family's default")
+            ->type_name("B")
+            ->capture_default_str();
+    }
+
+    void apply(gpufec::decoder_options& o) const
+    {
+        o.alpha = parse(alpha, "--alpha");
+        o.beta = parse(beta, "--beta");
+    }
+
+private:
+    static float parse(const std::string& text, const std::string& option)
+    {
+        if (text == "auto")
+            return gpufec::family_default;
+        return static_cast<float>(parse_real(text, option));
+    }
+};
 
 /* One line naming a binary decoder's options (as in force: defaults resolved). */
 inline std::string decoder_text(const gpufec::decoder_options& o)

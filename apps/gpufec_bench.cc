@@ -590,8 +590,7 @@ int run(int argc, char** argv)
                   "of a gpufec decoder" };
     std::string code_spec = "wimax:2304:1/2";
     std::string algorithm = "nms";
-    std::string alpha = "auto";
-    std::string beta = "auto";
+    gpufec_app::rule_parameter_args rule_parameters;
     std::string schedule = "layered";
     std::string iterations = "10";
     std::string early = "off";
@@ -622,14 +621,7 @@ int run(int argc, char** argv)
     };
     option("--code", code_spec, "SPEC", "the code; " + gpufec::ldpc_code::spec_forms());
     option("--algorithm", algorithm, "NAME", "check-node rule: spa, ms, nms, oms, scms");
-    option("--alpha",
-           alpha,
-           "A",
-           "normalized min-sum factor, in (0, 1]; auto: the code family's default");
-    option("--beta",
-           beta,
-           "B",
-           "offset min-sum offset, >= 0; auto: the code family's default");
+    rule_parameters.add_options(app);
     option("--schedule", schedule, "NAME", "layered or flooding");
     option("--iterations", iterations, "N", "maximum decoder iterations");
     option("--early-termination",
@@ -712,8 +704,7 @@ int run(int argc, char** argv)
 
     gpufec::decoder_options dec;
     dec.rule = gpufec::parse_check_node_rule(algorithm);
-    dec.alpha = gpufec_app::parse_rule_parameter(alpha, "--alpha");
-    dec.beta = gpufec_app::parse_rule_parameter(beta, "--beta");
+    rule_parameters.apply(dec);
     dec.schedule = gpufec::parse_schedule(schedule);
     dec.max_iterations =
         static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));

@@ -258,8 +258,7 @@ int run(int argc, char** argv, process_info& proc)
     CLI::App app{ "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder" };
     std::string code_spec = "wimax:2304:1/2";
     std::string algorithm = "nms";
-    std::string alpha = "auto";
-    std::string beta = "auto";
+    gpufec_app::rule_parameter_args rule_parameters;
     std::string schedule = "layered";
     std::string iterations = "10";
     std::string early = "on";
@@ -305,14 +304,7 @@ int run(int argc, char** argv, process_info& proc)
                "NAME",
                "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax (their "
                "default), ems");
-    option("--alpha",
-           alpha,
-           "A",
-           "normalized min-sum factor, in (0, 1]; auto: the code family's default");
-    option("--beta",
-           beta,
-           "B",
-           "offset min-sum offset, >= 0; auto: the code family's default");
+    rule_parameters.add_options(app);
     option("--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
     option("--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
     option("--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
@@ -422,8 +414,7 @@ int run(int argc, char** argv, process_info& proc)
     } else {
         dec.rule = gpufec::parse_check_node_rule(algorithm);
     }
-    dec.alpha = gpufec_app::parse_rule_parameter(alpha, "--alpha");
-    dec.beta = gpufec_app::parse_rule_parameter(beta, "--beta");
+    rule_parameters.apply(dec);
     dec.schedule = gpufec::parse_schedule(schedule);
     dec.max_iterations =
         static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));

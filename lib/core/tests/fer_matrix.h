@@ -26,6 +26,9 @@
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>
 #include <gpufec/ldpc_code.h>
+#include <iostream>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -258,6 +261,66 @@ inline std::string verdict_line(const fer_point& p,
                   v.only_reference,
                   v.within ? "ok" : "WORSE THAN 0.1 dB");
     return buf;
+}
+
+/*! A decoder under test: backend, message precision, int8 input or float. */
+struct fer_variant {
+    std::string name;
+    gpufec::backend_kind backend;
+    gpufec::message_precision precision;
+    bool int8_input;
+};
+
+/*!
+ * The matrix: for every point and early termination on / off, the CPU float
+ * reference at E - 0.1 dB against each variant at E. Prints a line per case;
+ * returns the lines of the cases worse than 0.1 dB (empty: all within). A point
+ * whose reference fails fewer than 10 frames fails the test (it could not tell
+ * 0.1 dB).
+ */
+inline std::string run_fer_matrix(const std::vector<fer_point>& points,
+                                  const std::vector<fer_variant>& variants,
+                                  size_t& cases)
+{
+    using namespace gpufec;
+    std::map<std::string, std::unique_ptr<fer_frames>> frames;
+    std::string failed;
+    for (const fer_point& p : points) {
+        auto& fr = frames[p.spec];
+        if (!fr)
+            fr = std::make_unique<fer_frames>(ldpc_code::make(p.spec), p.frames, 911);
+        const std::vector<float> at_e = fr->llrs(p.ebn0);
+        const std::vector<float> below = fr->llrs(p.ebn0 - 0.1);
+        for (bool et : { true, false }) {
+            decoder_options o;
+            o.backend = backend_kind::cpu;
+            o.rule = p.rule;
+            o.schedule = p.schedule;
+            o.max_iterations = p.iterations;
+            o.early_termination = et;
+            auto ref_dec = decoder::make(ldpc_code::make(p.spec), o);
+            const auto ref = decode_failures(*ref_dec, *fr, below);
+            CPPUNIT_ASSERT_MESSAGE(p.spec + " " + to_string(p.rule) + " " +
+                                       to_string(p.schedule) +
+                                       ": reference FER too low to compare (" +
+                                       std::to_string(count_failed(ref)) + " errors)",
+                                   count_failed(ref) >= 10);
+            for (const fer_variant& var : variants) {
+                o.backend = var.backend;
+                o.precision = var.precision;
+                auto dec = decoder::make(ldpc_code::make(p.spec), o);
+                const auto got = var.int8_input ? decode_failures_int8(*dec, *fr, at_e)
+                                                : decode_failures(*dec, *fr, at_e);
+                const fer_verdict v = compare_failures(got, ref);
+                const std::string line = verdict_line(p, var.name, et, v);
+                std::cout << line << "\n";
+                ++cases;
+                if (!v.within)
+                    failed += line + "\n";
+            }
+        }
+    }
+    return failed;
 }
 
 } // namespace gpufec_test

@@ -29,49 +29,12 @@ namespace {
 /*! Runs the matrix of `points` on the GPU; returns the failing lines. */
 std::string run_points(const std::vector<fer_point>& points, size_t& cases)
 {
-    std::map<std::string, std::unique_ptr<fer_frames>> frames;
-    std::string failed;
-    for (const fer_point& p : points) {
-        auto& fr = frames[p.spec];
-        if (!fr)
-            fr = std::make_unique<fer_frames>(ldpc_code::make(p.spec), p.frames, 911);
-        const std::vector<float> at_e = fr->llrs(p.ebn0);
-        const std::vector<float> below = fr->llrs(p.ebn0 - 0.1);
-        for (bool et : { true, false }) {
-            decoder_options o;
-            o.backend = backend_kind::cpu;
-            o.rule = p.rule;
-            o.schedule = p.schedule;
-            o.max_iterations = p.iterations;
-            o.early_termination = et;
-            auto ref_dec = decoder::make(ldpc_code::make(p.spec), o);
-            const auto ref = decode_failures(*ref_dec, *fr, below);
-            CPPUNIT_ASSERT_MESSAGE(p.spec + ": reference FER too low to compare",
-                                   count_failed(ref) >= 10);
-            o.backend = backend_kind::cuda;
-            struct variant {
-                message_precision precision;
-                bool int8_input;
-                const char* name;
-            };
-            for (const variant& var :
-                 { variant{ message_precision::half2, false, "half2" },
-                   variant{ message_precision::half2, true, "half2 i8in" },
-                   variant{ message_precision::float32, true, "f32 i8in" } }) {
-                o.precision = var.precision;
-                auto dec = decoder::make(ldpc_code::make(p.spec), o);
-                const auto got = var.int8_input ? decode_failures_int8(*dec, *fr, at_e)
-                                                : decode_failures(*dec, *fr, at_e);
-                const fer_verdict v = compare_failures(got, ref);
-                const std::string line = verdict_line(p, var.name, et, v);
-                std::cout << line << "\n";
-                ++cases;
-                if (!v.within)
-                    failed += line + "\n";
-            }
-        }
-    }
-    return failed;
+    return run_fer_matrix(
+        points,
+        { { "half2", backend_kind::cuda, message_precision::half2, false },
+          { "half2 i8in", backend_kind::cuda, message_precision::half2, true },
+          { "f32 i8in", backend_kind::cuda, message_precision::float32, true } },
+        cases);
 }
 
 } // namespace

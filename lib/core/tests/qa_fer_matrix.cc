@@ -32,44 +32,12 @@ public:
         require_refcodes();
         const auto points =
             short_code_points(refcodes_dir() + "/binary/MACKAY_504_1008.alist");
-        std::map<std::string, std::unique_ptr<fer_frames>> frames;
-        std::string failed;
         size_t cases = 0;
-        for (const fer_point& p : points) {
-            auto& fr = frames[p.spec];
-            if (!fr)
-                fr = std::make_unique<fer_frames>(ldpc_code::make(p.spec), p.frames, 911);
-            const std::vector<float> at_e = fr->llrs(p.ebn0);
-            const std::vector<float> below = fr->llrs(p.ebn0 - 0.1);
-            for (bool et : { true, false }) {
-                decoder_options o;
-                o.backend = backend_kind::cpu;
-                o.rule = p.rule;
-                o.schedule = p.schedule;
-                o.max_iterations = p.iterations;
-                o.early_termination = et;
-                auto ref_dec = decoder::make(ldpc_code::make(p.spec), o);
-                const auto ref = decode_failures(*ref_dec, *fr, below);
-                const size_t ref_errors = count_failed(ref);
-                // a point where the reference hardly fails could not tell 0.1 dB
-                CPPUNIT_ASSERT_MESSAGE(p.spec + " " + to_string(p.rule) + " " +
-                                           to_string(p.schedule) +
-                                           ": reference FER too low to compare (" +
-                                           std::to_string(ref_errors) + " errors)",
-                                       ref_errors >= 10);
-                for (auto prec : { message_precision::int8, message_precision::int16 }) {
-                    o.precision = prec;
-                    auto dec = decoder::make(ldpc_code::make(p.spec), o);
-                    const fer_verdict v =
-                        compare_failures(decode_failures(*dec, *fr, at_e), ref);
-                    const std::string line = verdict_line(p, to_string(prec), et, v);
-                    std::cout << line << "\n";
-                    ++cases;
-                    if (!v.within)
-                        failed += line + "\n";
-                }
-            }
-        }
+        const std::string failed = run_fer_matrix(
+            points,
+            { { "int8", backend_kind::cpu, message_precision::int8, false },
+              { "int16", backend_kind::cpu, message_precision::int16, false } },
+            cases);
         std::cout << cases << " cases\n";
         CPPUNIT_ASSERT_MESSAGE("FER worse than float by more than 0.1 dB:\n" + failed,
                                failed.empty());
