@@ -1,7 +1,7 @@
 #!/bin/sh
-# The curves of docs/CURVES.md, on a GPU (gpufec-ber --backend cuda: the whole
+# The curves of docs/SIMULATOR.md "Reproducing the curves", on a GPU (gpufec-ber --backend cuda: the whole
 # Monte-Carlo loop on the device). Writes one gpufec-ber JSON per curve to DIR
-# (default curves/); docs/CURVES.md says how gpufec-plot turns them into figures.
+# (default curves/); gpufec-plot turns them into figures (docs/SIMULATOR.md).
 #   sh scripts/reproduce_curves.sh [DIR]        (gpufec-ber on PATH)
 # Each point stops at its frame-error count, its frame cap or MAXS seconds (6).
 # DVBS2_PRECISIONS (default "float half2") picks the DVB-S2 min-sum precisions.
