@@ -9,6 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "normal_blocks.h"
 #include "normal_sample.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
@@ -18,6 +19,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 
 namespace gpufec {
@@ -69,28 +71,10 @@ inline counter counter_of(uint32_t word_block, uint64_t frame, uint32_t stream)
 
 constexpr uint32_t bits_stream = 0;
 constexpr uint32_t noise_stream = 1;
-inline void
-normal_block(const key& k, uint64_t frame, uint32_t stream, uint32_t j, float z[4])
+/*! count normals of (seed, frame, stream) into out (count rounded up to 4 floats). */
+void normals(uint64_t seed, uint64_t frame, uint32_t stream, size_t count, float* out)
 {
-    const counter x = philox(counter_of(j, frame, stream), k);
-    normal_detail::box_muller(x[0], x[1], z[0], z[1]);
-    normal_detail::box_muller(x[2], x[3], z[2], z[3]);
-}
-
-template <typename F>
-void for_each_normal(uint64_t seed, uint64_t frame, uint32_t stream, size_t count, F f)
-{
-    const key k = key_of(seed);
-    const size_t blocks = (count + 3) / 4;
-    for (size_t j = 0; j < blocks; j++) {
-        float z[4];
-        normal_block(k, frame, stream, static_cast<uint32_t>(j), z);
-        const size_t base = 4 * j;
-        const size_t m = std::min<size_t>(4, count - base);
-        for (size_t t = 0; t < m; t++) {
-            f(base + t, z[t]);
-        }
-    }
+    normal_blocks(seed, frame, stream, 0, (count + 3) / 4, out);
 }
 
 constexpr uint64_t max_normals = uint64_t(4) << 32; // 2^32 blocks of 4
@@ -193,7 +177,15 @@ void gaussian_samples(
         throw invalid_argument("gaussian_samples: count " + std::to_string(count) +
                                " exceeds 2^34 samples per frame");
     }
-    for_each_normal(seed, frame, stream, count, [out](size_t i, float z) { out[i] = z; });
+    const size_t whole = count / 4 * 4;
+    normal_blocks(seed, frame, stream, 0, count / 4, out);
+    if (whole < count) {
+        float tail[4];
+        normal_blocks(seed, frame, stream, static_cast<uint32_t>(count / 4), 1, tail);
+        for (size_t i = whole; i < count; i++) {
+            out[i] = tail[i - whole];
+        }
+    }
 }
 
 awgn_channel::awgn_channel(modulation m, double ebn0_db, double code_rate, uint64_t seed)
@@ -239,9 +231,12 @@ void awgn_channel::transmit(const uint8_t* bits,
     const float a = static_cast<float>(amplitude());
     const float sigma = static_cast<float>(d_sigma);
     const float c = llr_scale();
-    for_each_normal(d_seed, frame, noise_stream, count, [&](size_t i, float z) {
-        llrs[i] = normal_detail::llr(bits[i], a, sigma, c, z);
-    });
+    thread_local std::vector<float> z;
+    z.resize((count + 3) / 4 * 4);
+    normals(d_seed, frame, noise_stream, count, z.data());
+    for (size_t i = 0; i < count; i++) {
+        llrs[i] = normal_detail::llr(bits[i], a, sigma, c, z[i]);
+    }
 }
 
 } // namespace gpufec

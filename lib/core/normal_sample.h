@@ -92,10 +92,9 @@ GPUFEC_HD float log_unit(float u)
     bits = (bits & 0x007fffffu) | 0x3f800000u; // mantissa in [1, 2)
     float m;
     std::memcpy(&m, &bits, sizeof m);
-    if (m > 1.41421356f) {
-        m = mul(m, 0.5f);
-        e += 1;
-    }
+    const bool big = m > 1.41421356f; // selects, not branches: loops over lanes vectorize
+    m = big ? mul(m, 0.5f) : m;
+    e += big ? 1 : 0;
     const float s = div(add(m, -1.0f), add(m, 1.0f));
     const float s2 = mul(s, s);
     float p = 0.11111111f; // 1/9
@@ -117,10 +116,9 @@ GPUFEC_HD void cos_sin_turn(float u, float& c, float& s)
     const float v = mul(u, 4.0f);
     int q = static_cast<int>(v);
     float f = add(v, -static_cast<float>(q));
-    if (f >= 0.5f) {
-        f = add(f, -1.0f);
-        q += 1;
-    }
+    const bool up = f >= 0.5f;
+    f = up ? add(f, -1.0f) : f;
+    q += up ? 1 : 0;
     const float t = mul(f, 1.57079637f);
     const float t2 = mul(t, t);
     float ps = -2.75573192e-06f; // -1/9!... Horner in t^2 for sin t / t
@@ -134,24 +132,9 @@ GPUFEC_HD void cos_sin_turn(float u, float& c, float& s)
     pc = add(mul(pc, t2), 4.16666679e-02f);
     pc = add(mul(pc, t2), -0.5f);
     pc = add(mul(pc, t2), 1.0f);
-    switch (q & 3) {
-    case 0:
-        c = pc;
-        s = sn;
-        break;
-    case 1:
-        c = -sn;
-        s = pc;
-        break;
-    case 2:
-        c = -pc;
-        s = -sn;
-        break;
-    default:
-        c = sn;
-        s = -pc;
-        break;
-    }
+    const int r = q & 3;
+    c = r == 0 ? pc : (r == 1 ? -sn : (r == 2 ? -pc : sn));
+    s = r == 0 ? sn : (r == 1 ? pc : (r == 2 ? -sn : -pc));
 }
 
 /*! The two normal samples of a pair of Philox words (channel.h). */

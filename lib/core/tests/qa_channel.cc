@@ -7,6 +7,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "normal_sample.h"
 #include "test_util.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <random>
 #include <vector>
 
 namespace {
@@ -27,6 +29,7 @@ class qa_channel : public CppUnit::TestFixture
     CPPUNIT_TEST(philox_known_answers);
     CPPUNIT_TEST(bit_mapping_is_documented_one);
     CPPUNIT_TEST(normal_mapping_is_documented_one);
+    CPPUNIT_TEST(vectorized_normals_equal_scalar_path);
     CPPUNIT_TEST(uniform_range);
     CPPUNIT_TEST(reproducible_per_seed_and_frame);
     CPPUNIT_TEST(frames_seeds_streams_differ);
@@ -112,6 +115,34 @@ public:
             const double expected = i % 2 == 0 ? r * std::cos(t) : r * std::sin(t);
             CPPUNIT_ASSERT_DOUBLES_EQUAL(
                 expected, z[i], 1e-6 + 1e-6 * std::fabs(expected));
+        }
+    }
+
+    /*!
+     * The vectorized normals (normal_blocks, whichever ISA version the loader
+     * chose) are the scalar path's (normal_sample.h, which the GPU runs) bit for
+     * bit, for every count (partial groups and blocks included).
+     */
+    void vectorized_normals_equal_scalar_path()
+    {
+        std::random_device rd;
+        const uint64_t seed = (static_cast<uint64_t>(rd()) << 32) | rd();
+        const uint64_t frame = rd();
+        for (size_t count : { 1, 3, 4, 5, 63, 64, 65, 67, 130, 2304, 64801 }) {
+            std::vector<float> z(count);
+            gpufec::gaussian_samples(seed, frame, 1, count, z.data());
+            for (size_t i = 0; i < count; i++) {
+                const philox4x32_10::counter x = philox4x32_10::generate(
+                    { static_cast<uint32_t>(i / 4),
+                      static_cast<uint32_t>(frame),
+                      static_cast<uint32_t>(frame >> 32),
+                      1 },
+                    { static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32) });
+                const size_t pair = (i % 4) / 2;
+                float z0, z1;
+                gpufec::normal_detail::box_muller(x[2 * pair], x[2 * pair + 1], z0, z1);
+                CPPUNIT_ASSERT_EQUAL(i % 2 == 0 ? z0 : z1, z[i]);
+            }
         }
     }
 
