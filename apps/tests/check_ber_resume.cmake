@@ -39,13 +39,13 @@ if(NOT _timeout)
     message(STATUS "no timeout program: the SIGINT case is not run")
     return()
 endif()
-# (early termination off and 30 iterations: several seconds of decoding on a
-# 2-core machine, so that the signal lands in the middle however fast the
-# channel and the decoder are)
-set(_long --code wifi:648:1/2 --ebn0 3 --min-frame-errors 0 --max-frames 150000
+# (early termination off and 30 iterations: about 7 s of decoding on a 2-core
+# machine, so that the signal at 1.5 s lands in the middle, after the program's
+# start (a CUDA build's start takes a good part of a second) and before its end)
+set(_long --code wifi:648:1/2 --ebn0 3 --min-frame-errors 0 --max-frames 300000
           --iterations 30 --early-termination off --backend cpu --threads 2)
 ber_run(${EXE} ${_long} --json ${DIR}/long.json)
-execute_process(COMMAND ${_timeout} --preserve-status -s INT 0.5 ${EXE} ${_long}
+execute_process(COMMAND ${_timeout} --preserve-status -s INT 1.5 ${EXE} ${_long}
                         --json ${DIR}/sigint.json
                 RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
 file(READ ${DIR}/sigint.json _sig)
