@@ -15,7 +15,8 @@
  * rounded), OMS max(min-beta,0), SCMS erasure on sign change against the stored
  * previous V2C, hard decision L<0 -> 1, early termination after each iteration,
  * punctured columns LLR 0. Fixed point differs only in that all values saturate
- * at +-msg_max (the posterior too).
+ * at +-msg_max (the posterior too) and C2V magnitudes are clamped at c2v_max
+ * after the rule's correction (simd_decoder.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
