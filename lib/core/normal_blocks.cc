@@ -32,31 +32,41 @@ __attribute__((always_inline)) inline void group(uint32_t k0,
                                                  uint32_t j0,
                                                  float* __restrict out)
 {
-    uint32_t x0[lanes], x1[lanes], x2[lanes], x3[lanes];
+    // Philox rounds on 16 lanes as GCC vectors: the 32 x 32 -> 64 products of the
+    // even and the odd lanes each as one 64-bit multiply of masked / shifted
+    // halves (pmuludq), rather than lane by lane through zero-extensions
+    typedef uint32_t v16u __attribute__((vector_size(64)));
+    typedef uint64_t v8u __attribute__((vector_size(64)));
+    v16u x0, x1, x2, x3;
     for (int l = 0; l < lanes; ++l) {
         x0[l] = j0 + static_cast<uint32_t>(l);
         x1[l] = c1;
         x2[l] = c2;
         x3[l] = c3;
     }
+    const v8u low = v8u{} + 0xffffffffull;
+    // hi and lo words of m * x, lane by lane
+    auto mul_hi_lo = [&low](uint32_t m, v16u x, v16u& hi, v16u& lo) {
+        const v8u even = ((v8u)x & low) * static_cast<uint64_t>(m);
+        const v8u odd = ((v8u)x >> 32) * static_cast<uint64_t>(m);
+        lo = (v16u)((even & low) | (odd << 32));
+        hi = (v16u)((even >> 32) | (odd & ~low));
+    };
     uint32_t ka = k0, kb = k1;
     for (int round = 0; round < 10; ++round) {
         if (round > 0) {
             ka += philox4x32_10::W0;
             kb += philox4x32_10::W1;
         }
-        for (int l = 0; l < lanes; ++l) {
-            const uint64_t p0 = static_cast<uint64_t>(philox4x32_10::M0) * x0[l];
-            const uint64_t p1 = static_cast<uint64_t>(philox4x32_10::M1) * x2[l];
-            const uint32_t y0 = static_cast<uint32_t>(p1 >> 32) ^ x1[l] ^ ka;
-            const uint32_t y1 = static_cast<uint32_t>(p1);
-            const uint32_t y2 = static_cast<uint32_t>(p0 >> 32) ^ x3[l] ^ kb;
-            const uint32_t y3 = static_cast<uint32_t>(p0);
-            x0[l] = y0;
-            x1[l] = y1;
-            x2[l] = y2;
-            x3[l] = y3;
-        }
+        v16u hi0, lo0, hi1, lo1;
+        mul_hi_lo(philox4x32_10::M0, x0, hi0, lo0);
+        mul_hi_lo(philox4x32_10::M1, x2, hi1, lo1);
+        const v16u y0 = hi1 ^ x1 ^ ka;
+        const v16u y2 = hi0 ^ x3 ^ kb;
+        x0 = y0;
+        x1 = lo1;
+        x2 = y2;
+        x3 = lo0;
     }
     float z0[lanes], z1[lanes], z2[lanes], z3[lanes];
     for (int l = 0; l < lanes; ++l)
