@@ -96,8 +96,8 @@ public:
     /*!
      * Makes a decoder. backend cuda throws gpufec::backend_unavailable where no
      * device works (and invalid_argument for EMS, which runs on the CPU only);
-     * automatic gives CUDA for Min-Max where a device works, else the CPU. Throws gpufec::invalid_argument for
-     * bad options or a null code.
+     * automatic gives CUDA for Min-Max where a device works, else the CPU. Throws
+     * gpufec::invalid_argument for bad options or a null code.
      */
     static uptr make(nb_code::sptr code, const nb_decoder_options& options);
 

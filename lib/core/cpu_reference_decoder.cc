@@ -488,10 +488,10 @@ std::unique_ptr<decoder> make_cpu_reference_decoder(ldpc_code::sptr code,
                                                     const decoder_options& options)
 {
     if (options.precision != message_precision::float32) {
-        throw invalid_argument("decoder backend cpu: precision " +
-                               to_string(options.precision) +
-                               " is not available on the CPU reference decoder (float only;"
-                               " half2 is a cuda-backend precision)");
+        throw invalid_argument(
+            "decoder backend cpu: precision " + to_string(options.precision) +
+            " is not available on the CPU reference decoder (float only;"
+            " half2 is a cuda-backend precision)");
     }
     return std::make_unique<cpu_reference_decoder>(std::move(code), options);
 }

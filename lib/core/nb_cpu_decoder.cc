@@ -60,7 +60,7 @@ public:
         d_nm = options.ems_nm == 0 ? d_q : options.ems_nm;
         d_kernel = &simd::nb_best_minmax_kernel();
         d_conv = options.rule == nb_check_rule::min_max ? d_kernel->min_max
-                                                         : d_kernel->min_sum;
+                                                        : d_kernel->min_sum;
         d_gather = d_kernel->gather;
         for (const auto& layer : h.layers()) {
             d_row_order.insert(d_row_order.end(), layer.begin(), layer.end());
@@ -334,7 +334,8 @@ private:
                             ws.app.data() + static_cast<size_t>(h.row_cols()[e]) * q;
                         float* r = ws.r.data() + e * q;
                         float* c2v = ws.tmp.data();
-                        d_gather(ws.m.data() + i * q, d_to_check.data() + e * q, c2v, d_q);
+                        d_gather(
+                            ws.m.data() + i * q, d_to_check.data() + e * q, c2v, d_q);
                         for (size_t x = 0; x < q; x++) {
                             p[x] = r[x] + c2v[x]; // V2C + new C2V
                             r[x] = c2v[x];

@@ -129,7 +129,8 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
                 auto gpu = make_nb_cuda_decoder(code, options);
                 static std::once_flag logged_gpu;
                 std::call_once(logged_gpu, [] {
-                    std::clog << "gpufec: nonbinary decoder: backend auto -> cuda" << std::endl;
+                    std::clog << "gpufec: nonbinary decoder: backend auto -> cuda"
+                              << std::endl;
                 });
                 return gpu;
             } catch (const std::exception& e) {
@@ -239,10 +240,10 @@ void nb_decoder::decode_symbols(const float* llrs,
     finish(sym.data(), 0, frames, out);
 }
 
-void nb_decoder::decode_raw(
-    const float*, bool, size_t, int, uint8_t*, int*, uint8_t*)
+void nb_decoder::decode_raw(const float*, bool, size_t, int, uint8_t*, int*, uint8_t*)
 {
-    throw std::logic_error("nb_decoder::decode_raw: this backend takes checked input only");
+    throw std::logic_error(
+        "nb_decoder::decode_raw: this backend takes checked input only");
 }
 
 void nb_decoder::finish(const float* llrs,
@@ -273,7 +274,8 @@ void nb_decoder::finish(const float* llrs,
         decode_raw(
             llrs, raw == 2, frames, d_max_iterations.load(), symbols, iterations, parity);
     } else {
-        decode_checked(llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
+        decode_checked(
+            llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
     }
     if (out.info_symbols || out.info_bits) {
         const std::vector<int>& info = d_code->info_positions();

@@ -24,17 +24,17 @@ namespace cuda_detail {
 
 struct kernel_choice {
     bool fast = false;
-    const fast_variant* variant = nullptr; //!< when fast
-    fast_shape shape;                      //!< when fast
-    bool qc_large = false;                 //!< the large-QC layered kernel
-    qc_large_kernel_fn qc_fn = nullptr;    //!< when qc_large
+    const fast_variant* variant = nullptr;          //!< when fast
+    fast_shape shape;                               //!< when fast
+    bool qc_large = false;                          //!< the large-QC layered kernel
+    qc_large_kernel_fn qc_fn = nullptr;             //!< when qc_large
     std::shared_ptr<const qc_large_shape> qc_shape; //!< when qc_large
     /*!
      * When qc_large on a 360-periodic (DVB-S2) code: natural column -> posterior
      * word (build_qc_large_shape); the decoder maps its column tables through it.
      */
     std::vector<int> qc_col_perm;
-    generic_kernel_fn generic = nullptr;   //!< otherwise
+    generic_kernel_fn generic = nullptr; //!< otherwise
     bool post_shared = true;
     bool half2 = false;
     int lanes = 1;

@@ -4,4 +4,3 @@
 
 #include "simd_kernel_impl.h"
 GPUFEC_DEFINE_PROTOKERNEL(generic, 64)
-

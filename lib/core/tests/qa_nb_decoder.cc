@@ -402,7 +402,8 @@ public:
                              nb_decoder::make(code, o)->backend_name());
         nb_decoder_options ems = o;
         ems.rule = nb_check_rule::ems;
-        CPPUNIT_ASSERT_EQUAL(std::string("cpu"), nb_decoder::make(code, ems)->backend_name());
+        CPPUNIT_ASSERT_EQUAL(std::string("cpu"),
+                             nb_decoder::make(code, ems)->backend_name());
         GPUFEC_ASSERT_THROW_MSG(
             nb_decoder::make(nullptr, o), invalid_argument, "code is null");
         o.max_iterations = 0;

@@ -72,7 +72,8 @@ void bind_ldpc_decoder_fb(py::module& m)
              py::arg("threads") = 0,
              "Makes the block.\n\n"
              "spec: code spec ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH', ...) or an\n"
-             "  ldpc_code; algorithm: spa, ms, nms, oms, scms; alpha in (0, 1] or -1 (the code family's default);\n"
+             "  ldpc_code; algorithm: spa, ms, nms, oms, scms; alpha in (0, 1] or -1 "
+             "(the code family's default);\n"
              "  beta >= 0; schedule: layered, flooding; max_iterations >= 1;\n"
              "  backend: auto, cuda, cpu; frames_per_call >= 1; sign: positive_is_0 or\n"
              "  positive_is_1; llr_scale > 0; threads: CPU threads (0 = all cores).\n"
