@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_tally.h"
+#include "run_parallel.h"
 #include "sim_device_engine.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
@@ -480,33 +481,11 @@ void ber_simulator::generate(batch& b,
         }
     };
 
-    const size_t workers = std::min<size_t>(static_cast<size_t>(d_workers), frames);
-    if (workers <= 1) {
-        work(0, frames);
-        return;
-    }
-    std::vector<std::thread> threads;
-    std::vector<std::exception_ptr> errors(workers);
-    threads.reserve(workers);
-    for (size_t t = 0; t < workers; t++) {
-        const size_t begin = frames * t / workers;
-        const size_t end = frames * (t + 1) / workers;
-        threads.emplace_back([&, t, begin, end] {
-            try {
-                work(begin, end);
-            } catch (...) {
-                errors[t] = std::current_exception();
-            }
-        });
-    }
-    for (auto& th : threads) {
-        th.join();
-    }
-    for (auto& e : errors) {
-        if (e) {
-            std::rethrow_exception(e);
-        }
-    }
+    const size_t workers =
+        std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(d_workers), frames));
+    run_parallel(workers, [&](size_t t) {
+        work(frames * t / workers, frames * (t + 1) / workers);
+    });
 }
 
 /*!

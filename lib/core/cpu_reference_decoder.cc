@@ -23,6 +23,7 @@
  */
 
 #include "cpu_reference_decoder.h"
+#include "run_parallel.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -30,7 +31,6 @@
 #include <exception>
 #include <gpufec/error.h>
 #include <string>
-#include <system_error>
 #include <thread>
 
 namespace gpufec {
@@ -447,40 +447,16 @@ void cpu_reference_decoder::decode_checked(const float* llrs,
         states.push_back(acquire_state());
     }
 
-    std::vector<std::exception_ptr> errors(workers);
     const size_t chunk = frames / workers;
     const size_t extra = frames % workers; // the first `extra` chunks get one more
-    auto work = [&](size_t w) {
+    run_parallel(workers, [&](size_t w) {
         const size_t first = w * chunk + std::min(w, extra);
         const size_t last = first + chunk + (w < extra ? 1 : 0);
-        try {
-            decode_range(llrs, first, last, p, out, *states[w]);
-        } catch (...) {
-            errors[w] = std::current_exception();
-        }
-    };
-
-    std::vector<std::thread> threads;
-    threads.reserve(workers > 0 ? workers - 1 : 0);
-    for (size_t w = 1; w < workers; ++w) {
-        try {
-            threads.emplace_back(work, w);
-        } catch (const std::system_error&) {
-            work(w); // no thread to be had: do the chunk here
-        }
-    }
-    work(0); // the calling thread takes the first chunk
-    for (auto& t : threads) {
-        t.join();
-    }
-
+        decode_range(llrs, first, last, p, out, *states[w]);
+    });
+    // back to the pool (after an exception the states are freed instead)
     for (auto& s : states) {
         release_state(std::move(s));
-    }
-    for (const auto& e : errors) {
-        if (e) {
-            std::rethrow_exception(e);
-        }
     }
 }
 

@@ -20,6 +20,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cpu_decoder.h"
+#include "run_parallel.h"
 #include "simd/nb_minmax.h"
 #include <gpufec/error.h>
 
@@ -96,31 +97,9 @@ protected:
                              parity_ok[f]);
             }
         };
-        if (workers == 1) {
-            work(0, frames);
-            return;
-        }
-        std::vector<std::thread> threads;
-        std::vector<std::exception_ptr> errors(workers);
-        for (int t = 0; t < workers; t++) {
-            const size_t begin = frames * t / workers;
-            const size_t end = frames * (t + 1) / workers;
-            threads.emplace_back([&, t, begin, end] {
-                try {
-                    work(begin, end);
-                } catch (...) {
-                    errors[t] = std::current_exception();
-                }
-            });
-        }
-        for (auto& th : threads) {
-            th.join();
-        }
-        for (auto& e : errors) {
-            if (e) {
-                std::rethrow_exception(e);
-            }
-        }
+        run_parallel(static_cast<size_t>(workers), [&](size_t t) {
+            work(frames * t / workers, frames * (t + 1) / workers);
+        });
     }
 
 private:

@@ -7,6 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "simd_decoder.h"
+#include "run_parallel.h"
 #include "simd/simd_kernels.h"
 #include <algorithm>
 #include <atomic>
@@ -14,7 +15,6 @@
 #include <cstdlib>
 #include <exception>
 #include <gpufec/error.h>
-#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -445,33 +445,14 @@ protected:
         const size_t groups = (frames + lanes - 1) / lanes;
         const size_t workers =
             std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
-        std::vector<std::exception_ptr> errors(workers);
-        auto work = [&](size_t w) {
+        run_parallel(workers, [&](size_t w) {
             simd::job j = jb;
             j.first = intra ? 0 : std::min(frames, (groups * w / workers) * lanes);
             j.last =
                 intra ? frames : std::min(frames, (groups * (w + 1) / workers) * lanes);
-            try {
-                if (j.first < j.last)
-                    fn(j);
-            } catch (...) {
-                errors[w] = std::current_exception();
-            }
-        };
-        std::vector<std::thread> threads;
-        for (size_t w = 1; w < workers; ++w) {
-            try {
-                threads.emplace_back(work, w);
-            } catch (const std::system_error&) {
-                work(w);
-            }
-        }
-        work(0);
-        for (auto& t : threads)
-            t.join();
-        for (const auto& e : errors)
-            if (e)
-                std::rethrow_exception(e);
+            if (j.first < j.last)
+                fn(j);
+        });
     }
 
 private:

@@ -6,14 +6,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_tally.h"
+#include "run_parallel.h"
 #include <gpufec/error.h>
 #include <gpufec/split_ber_simulator.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <exception>
-#include <thread>
 
 namespace gpufec {
 
@@ -153,31 +152,10 @@ split_ber_simulator::run_point_at(double ebn0_db, const ber_point* previous, siz
 
         // this process's ranges, one per worker, in frame order
         std::vector<ber_part> parts(d_workers.size());
-        if (d_workers.size() == 1) {
-            parts[0] = d_workers[0]->run_part(
-                ebn0_db, ranges[0].first, ranges[0].second, budget);
-        } else {
-            std::vector<std::thread> threads;
-            std::vector<std::exception_ptr> errors(d_workers.size());
-            for (size_t w = 0; w < d_workers.size(); w++) {
-                threads.emplace_back([&, w] {
-                    try {
-                        parts[w] = d_workers[w]->run_part(
-                            ebn0_db, ranges[w].first, ranges[w].second, budget);
-                    } catch (...) {
-                        errors[w] = std::current_exception();
-                    }
-                });
-            }
-            for (auto& t : threads) {
-                t.join();
-            }
-            for (auto& e : errors) {
-                if (e) {
-                    std::rethrow_exception(e);
-                }
-            }
-        }
+        run_parallel(d_workers.size(), [&](size_t w) {
+            parts[w] = d_workers[w]->run_part(
+                ebn0_db, ranges[w].first, ranges[w].second, budget);
+        });
 
         unsigned flags = 0;
         if (o.max_seconds > 0.0 && seconds_since(t0) >= o.max_seconds) {
