@@ -48,16 +48,17 @@ struct sim_params {
  * Information bits, bit-sliced: warp w holds frames 32w..32w+31 (lane = frame),
  * block j of 128 bits; ballots turn the lanes' bits into column words.
  */
-__global__ void info_bits_kernel(sim_params p, const int* info_pos, uint32_t* cw)
+__global__ void
+info_bits_kernel(sim_params p, int used_words, const int* info_pos, uint32_t* cw)
 {
     const int lane = threadIdx.x & 31;
     const long warp = (static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5;
     const int blocks = (p.k + 127) / 128;
-    const long total = static_cast<long>(p.words) * blocks;
+    const long total = static_cast<long>(used_words) * blocks;
     if (warp >= total)
         return;
-    const int w = static_cast<int>(warp % p.words);
-    const int j = static_cast<int>(warp / p.words);
+    const int w = static_cast<int>(warp % used_words);
+    const int j = static_cast<int>(warp / used_words);
     const uint64_t f = p.first + static_cast<uint64_t>(w) * 32 + lane;
     const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
                                              static_cast<uint32_t>(f),
@@ -314,12 +315,13 @@ public:
         const int threads = 256;
         const size_t used_words = (frames + 31) / 32;
         if (!d_o.all_zero) {
-            const long warps = static_cast<long>(d_words) * ((d_k + 127) / 128);
-            info_bits_kernel<<<static_cast<unsigned>((warps * 32 + threads - 1) /
-                                                     threads),
-                               threads,
-                               0,
-                               gen>>>(p, d_info_pos.get(), s.cw.get());
+            // only the batch's own words: the first batches of a point are small
+            const long warps = static_cast<long>(used_words) * ((d_k + 127) / 128);
+            info_bits_kernel<<<
+                static_cast<unsigned>((warps * 32 + threads - 1) / threads),
+                threads,
+                0,
+                gen>>>(p, static_cast<int>(used_words), d_info_pos.get(), s.cw.get());
             check_launch("info_bits_kernel");
             for (size_t l = 0; l + 1 < d_levels.size(); ++l) {
                 const long items = static_cast<long>(d_levels[l + 1] - d_levels[l]) *
