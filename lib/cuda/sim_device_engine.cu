@@ -130,6 +130,79 @@ __global__ void encode_level_kernel(sim_params p,
     cw[static_cast<size_t>(target[s]) * p.words + w] = x;
 }
 
+/*! Steps per thread of the chain scan (chain_total_kernel, chain_apply_kernel). */
+constexpr int chain_span = 128;
+
+/*!
+ * A chain program (the DVB-S2 accumulator: step s sets its column to r_s, the XOR
+ * of its information sources already written by encode_level_kernel, and, where
+ * link[s], XORs in the column of step s - 1) is a segmented prefix XOR over the
+ * steps. Pass 1: thread per (span of chain_span steps, word) writes the XOR of its
+ * span since the last unlinked step, and whether the span holds one.
+ */
+__global__ void chain_total_kernel(sim_params p,
+                                   int steps,
+                                   int words,
+                                   const int* target,
+                                   const uint8_t* link,
+                                   const uint32_t* cw,
+                                   uint32_t* total,
+                                   uint8_t* cut)
+{
+    const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const int spans = (steps + chain_span - 1) / chain_span;
+    if (id >= static_cast<long>(spans) * words)
+        return;
+    const int c = static_cast<int>(id / words);
+    const int w = static_cast<int>(id % words);
+    const int s1 = min(steps, (c + 1) * chain_span);
+    uint32_t x = 0;
+    bool broken = false;
+    for (int s = c * chain_span; s < s1; ++s) {
+        const uint32_t r = cw[static_cast<size_t>(target[s]) * p.words + w];
+        if (link[s]) {
+            x ^= r;
+        } else {
+            x = r;
+            broken = true;
+        }
+    }
+    total[static_cast<size_t>(c) * p.words + w] = x;
+    cut[static_cast<size_t>(c) * p.words + w] = broken;
+}
+
+/*!
+ * Pass 2: thread per (span, word): the carry into the span from the earlier spans'
+ * totals, then the span's steps rewritten as the running XOR.
+ */
+__global__ void chain_apply_kernel(sim_params p,
+                                   int steps,
+                                   int words,
+                                   const int* target,
+                                   const uint8_t* link,
+                                   const uint32_t* total,
+                                   const uint8_t* cut,
+                                   uint32_t* cw)
+{
+    const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
+    const int spans = (steps + chain_span - 1) / chain_span;
+    if (id >= static_cast<long>(spans) * words)
+        return;
+    const int c = static_cast<int>(id / words);
+    const int w = static_cast<int>(id % words);
+    uint32_t x = 0;
+    for (int k = 0; k < c; ++k) {
+        const size_t i = static_cast<size_t>(k) * p.words + w;
+        x = cut[i] ? total[i] : x ^ total[i];
+    }
+    const int s1 = min(steps, (c + 1) * chain_span);
+    for (int s = c * chain_span; s < s1; ++s) {
+        uint32_t* col = cw + static_cast<size_t>(target[s]) * p.words + w;
+        x = link[s] ? x ^ *col : *col;
+        *col = x;
+    }
+}
+
 /*! BPSK / QPSK and AWGN: thread per (frame, block of 4 transmitted bits). */
 __global__ void channel_kernel(
     sim_params p, const int* tx_cols, const uint32_t* cw, float* llr, int8_t* llr8)
@@ -353,6 +426,34 @@ public:
                 }
                 check_launch("encode_kernel");
             }
+            if (d_chain) {
+                const int steps = d_levels.back();
+                const long items =
+                    static_cast<long>((steps + chain_span - 1) / chain_span) *
+                    static_cast<long>(used_words);
+                const unsigned grid =
+                    static_cast<unsigned>((items + threads - 1) / threads);
+                chain_total_kernel<<<grid, threads, 0, gen>>>(
+                    p,
+                    steps,
+                    static_cast<int>(used_words),
+                    d_target.get(),
+                    d_link.get(),
+                    s.cw.get(),
+                    d_chain_total.get(),
+                    d_chain_cut.get());
+                check_launch("chain_total_kernel");
+                chain_apply_kernel<<<grid, threads, 0, gen>>>(
+                    p,
+                    steps,
+                    static_cast<int>(used_words),
+                    d_target.get(),
+                    d_link.get(),
+                    d_chain_total.get(),
+                    d_chain_cut.get(),
+                    s.cw.get());
+                check_launch("chain_apply_kernel");
+            }
         }
         const long items = static_cast<long>(frames) * ((d_n + 3) / 4);
         channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
@@ -422,8 +523,8 @@ private:
      * Sorts the program's steps by level (a step's level is one more than the
      * highest level among the steps it reads), so that each level runs as one
      * launch of thread per (step, word); d_levels holds the level boundaries. A
-     * program deeper than max_levels (the DVB-S2 accumulator chain) runs in
-     * order in one launch, thread per word (d_sequential).
+     * program deeper than max_levels is run as a chain if it is one (as_chain),
+     * else in order in one launch, thread per word (d_sequential).
      */
     void by_levels(xor_program& prog)
     {
@@ -439,9 +540,9 @@ private:
             col_level[static_cast<size_t>(prog.target[t])] = l;
             depth = std::max(depth, l + 1);
         }
-        d_sequential = depth > max_levels;
-        if (d_sequential) {
+        if (depth > max_levels) {
             d_levels = { 0, static_cast<int>(steps) };
+            d_sequential = !as_chain(prog);
             return;
         }
         xor_program sorted;
@@ -459,6 +560,45 @@ private:
             d_levels.push_back(static_cast<int>(sorted.target.size()));
         }
         prog = std::move(sorted);
+    }
+
+    /*!
+     * A chain program: every step reads information columns and at most one
+     * other column, the previous step's target (the DVB-S2 accumulator,
+     * p_s = r_s ^ p_(s-1)). Such a program runs as one level of r_s (the
+     * previous target dropped from the sources, d_link[s] set instead) and a
+     * segmented prefix XOR over the steps (chain_total_kernel,
+     * chain_apply_kernel): thread per (span, word) instead of per word.
+     */
+    bool as_chain(xor_program& prog)
+    {
+        const size_t steps = prog.steps();
+        std::vector<char> is_target(static_cast<size_t>(d_cols), 0);
+        for (int c : prog.target)
+            is_target[static_cast<size_t>(c)] = 1;
+        xor_program info;
+        std::vector<uint8_t> link(steps, 0);
+        for (size_t t = 0; t < steps; ++t) {
+            for (int e = prog.src_ptr[t]; e < prog.src_ptr[t + 1]; ++e) {
+                const int c = prog.sources[e];
+                if (!is_target[static_cast<size_t>(c)]) {
+                    info.sources.push_back(c);
+                } else if (t > 0 && c == prog.target[t - 1] && !link[t]) {
+                    link[t] = 1;
+                } else {
+                    return false;
+                }
+            }
+            info.target.push_back(prog.target[t]);
+            info.src_ptr.push_back(static_cast<int>(info.sources.size()));
+        }
+        prog = std::move(info);
+        d_link.upload(link.data(), link.size());
+        const size_t spans = (steps + chain_span - 1) / chain_span;
+        d_chain_total.resize(spans * d_words);
+        d_chain_cut.resize(spans * d_words);
+        d_chain = true;
+        return true;
     }
 
     struct slot {
@@ -480,6 +620,9 @@ private:
     int d_k = 0, d_n = 0, d_cols = 0, d_device = 0;
     std::vector<int> d_levels{ 0 }; //!< step boundaries of the program's levels
     bool d_sequential = false;      //!< one level run in order by each thread
+    bool d_chain = false;           //!< one level of r_s, then the chain scan
+    device_buffer<uint8_t> d_link, d_chain_cut; //!< as_chain
+    device_buffer<uint32_t> d_chain_total;
     size_t d_max = 0, d_words = 0;
     device_buffer<int> d_target, d_src_ptr, d_sources, d_info_pos, d_tx;
     stream_owner d_gen, d_decs;
