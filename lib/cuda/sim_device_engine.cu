@@ -325,9 +325,16 @@ public:
         d_cols = code.n_full();
         d_device = dec.tuning().device;
         device_guard guard(d_device);
-        // as many frames as fit 2^28 LLRs per slot, at least one decoder batch
+        // a slot of up to 4 GiB and an eighth of the free device memory, at least
+        // one decoder batch: a long batch keeps the early-terminating decoder's
+        // tail (its slowest frames) short against the whole
+        size_t free_bytes = 0, total_bytes = 0;
+        check(cudaMemGetInfo(&free_bytes, &total_bytes), "cudaMemGetInfo");
+        const size_t frame_bytes = static_cast<size_t>(d_n) * sizeof(float) +
+                                   static_cast<size_t>(d_k) +
+                                   static_cast<size_t>(d_cols) / 8 + 64;
         d_max = std::clamp<size_t>(
-            (size_t(1) << 28) / static_cast<size_t>(d_n), 32, size_t(1) << 20);
+            std::min(size_t(1) << 32, free_bytes / 8) / frame_bytes, 32, size_t(1) << 20);
         d_max = std::max(d_max, static_cast<size_t>(dec.tuning().batch_frames));
         d_words = (d_max + 31) / 32;
         by_levels(program);
