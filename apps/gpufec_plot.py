@@ -57,9 +57,8 @@ def decoder_label(p):
         parts.append(d["schedule"])
     if "iterations" in d:
         parts.append("%d it" % d["iterations"])
-    precision = p.get("precision")
-    if precision and precision != "float":
-        parts.append(precision)
+    if p.get("precision"):
+        parts.append(p["precision"])
     if p.get("backend"):
         parts.append(p["backend"])
     return ", ".join(parts)
