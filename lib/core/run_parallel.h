@@ -2,50 +2,31 @@
 /*
  * The one way the core's CPU decoders and the simulator run work on several
  * threads: run_parallel(n, task) calls task(0) .. task(n - 1) concurrently,
- * task(0) on the calling thread and each other on a thread of its own (on the
- * caller too when no thread can be started), waits for all of them and rethrows
- * the exception of the lowest index that threw.
+ * task(0) on the calling thread and the others on the core's shared thread pool
+ * (thread_pool.h: threads are started once, not on each call), waits for all of
+ * them and rethrows the exception of the lowest index that threw.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_RUN_PARALLEL_H
 #define INCLUDED_GPUFEC_RUN_PARALLEL_H
 
+#include "thread_pool.h"
 #include <cstddef>
-#include <exception>
-#include <system_error>
-#include <thread>
-#include <vector>
+#include <functional>
 
 namespace gpufec {
 
 template <typename Task>
 void run_parallel(size_t n, Task&& task)
 {
-    std::vector<std::exception_ptr> errors(n);
-    auto guarded = [&](size_t i) {
-        try {
-            task(i);
-        } catch (...) {
-            errors[i] = std::current_exception();
-        }
-    };
-    std::vector<std::thread> threads;
-    threads.reserve(n > 0 ? n - 1 : 0);
-    for (size_t i = 1; i < n; ++i) {
-        try {
-            threads.emplace_back(guarded, i);
-        } catch (const std::system_error&) {
-            guarded(i); // no thread to be had: run it here
-        }
+    if (n == 1) {
+        task(size_t(0));
+        return;
     }
-    if (n > 0)
-        guarded(0);
-    for (auto& t : threads)
-        t.join();
-    for (const auto& e : errors)
-        if (e)
-            std::rethrow_exception(e);
+    const std::function<void(size_t)> f = [&task](size_t i) { task(i); };
+    thread_pool::shared().run(n, f);
 }
 
 } // namespace gpufec
