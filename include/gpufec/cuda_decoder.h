@@ -26,7 +26,8 @@ namespace gpufec {
 struct GPUFEC_API cuda_tuning {
     int device = 0;
     std::string device_name;
-    std::string kernel;       //!< e.g. "layered-qc-minsum-f32"
+    //! e.g. "layered-qc-large-minsum-half2"; gpu_options::kernel takes these names
+    std::string kernel;
     int frames_per_block = 0; //!< frames one thread block decodes together
     int threads_per_block = 0;
     size_t shared_bytes_per_block = 0;

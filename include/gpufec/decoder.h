@@ -74,12 +74,33 @@ constexpr float default_int8_llr_step = 0.125f;
  */
 GPUFEC_API void quantize_llrs(const float* in, size_t count, float step, int8_t* out);
 
-/*! GPU settings; 0 means "let the tuner choose". */
+/*! GPU settings; 0 and "auto" mean "let the tuner choose". */
 struct GPUFEC_API gpu_options {
     int device = 0;           //!< CUDA device index
     int frames_per_block = 0; //!< frames decoded by one thread block
     int batch_frames = 0;     //!< frames per launch
     int streams = 3; //!< CUDA streams of the host pipeline (>= 1), one host worker each
+    /*!
+     * The decoding kernel, as cuda_tuning::kernel names it (gpufec-info --code
+     * shows the tuner's choice). "auto" (or empty): the tuner takes the first
+     * kernel family that can decode the code with these options on this device,
+     * in the order of the measurements of docs/CUDA_PERFORMANCE_NOTES.md:
+     *  - "layered-...": the register-resident layered kernel's instances
+     *    (layered min-sum family on codes of at most 32 uniform layers), e.g.
+     *    "layered-wimax96-r12-early-half2" (wimax rate 1/2, Z = 96 only),
+     *    "layered-tab-12x7-minsum-f32", "layered-reg-8x12-scms-half2";
+     *  - "layered-qc-large-minsum-P" (P = f32 or half2; layered MS / NMS / OMS on
+     *    larger QC and DVB-S2 codes), posterior in shared memory; with "-gmem" in
+     *    global memory; with "-ptpar" (DVB-S2-like 360-periodic codes) the
+     *    information part in shared memory and the parity words per thread;
+     *  - "general-S-R-P[-gmem]" (S = layered or flooding, R = minsum, scms or spa):
+     *    the general message-passing kernel, for every code, rule and schedule.
+     * A named kernel that cannot decode the code with these options on the device
+     * (another precision or rule, a code it does not fit) makes the CUDA decoder
+     * throw gpufec::invalid_argument naming the tuner's choice. Meant for
+     * benchmarks and tests of each kernel.
+     */
+    std::string kernel = "auto";
 };
 
 /*!

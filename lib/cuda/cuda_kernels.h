@@ -71,10 +71,10 @@ constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in al
 constexpr int qc_large_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
 /*!
- * qc_post::split's and qc_post::parity_thread's __launch_bounds__ (one unit of
- * Z <= 384 per block: no spills)
+ * qc_post::parity_thread's __launch_bounds__ (one unit of Z <= 384 per block: no
+ * spills)
  */
-constexpr int qc_large_split_max_threads = 384;
+constexpr int qc_parity_max_threads = 384;
 constexpr int qc_large_max_masks = 64;  //!< layers of part of a block row's rows
 constexpr int qc_large_mask_words = 12; //!< 32-bit words of a row mask (Z <= 384)
 
@@ -103,8 +103,10 @@ struct qc_large_shape {
     int slots = 0; //!< Z
     int rec_words = 0;
     int pad = 0;
-    int split = 0; //!< qc_post::split: posterior bytes per unit in shared memory
-    int sets = 0;  //!< form (2): q, the 360-row sets (block rows); 0 in form (1)
+    //! qc_post::parity_thread: posterior bytes per unit in shared memory (the
+    //! information part)
+    int split = 0;
+    int sets = 0; //!< form (2): q, the 360-row sets (block rows); 0 in form (1)
     int deg[qc_large_max_layers] = {};
     int first[qc_large_max_layers] = {};
     int rec[qc_large_max_layers] = {};
@@ -135,24 +137,19 @@ using qc_large_kernel_fn = void (*)(code_view, run_params, qc_large_shape);
  * shared memory with the plain circulant wrap (nr5g), shared memory with per-edge
  * wrap (masked edges), or global memory (rp.post, one region per resident unit,
  * L2-resident: DVB-S2 normal frames, whose 64800-word posterior passes the shared
- * memory of an SM) with per-edge wrap, or split: the unit's first `split` bytes
- * (DVB-S2's information columns) copied to shared memory, the rest (the parity
- * columns, each read by the thread of its own row slot) in global memory;
- * or parity_thread (form (2) only): the information part in shared memory as in
- * split, the parity part per thread: parity word (block r, lane k) is touched only
- * by lane k, in block rows r and r + 1, so the thread keeps it in a register
- * between the two and loads / stores it from a thread-private global array one
- * block row ahead; the wrap (row 0's parity (q - 1, k - 1)) goes through q - 1's
- * parity block kept in shared memory (360 words per unit after the units'
- * information parts).
+ * memory of an SM) with per-edge wrap, or parity_thread (form (2) only): the unit's
+ * first `split` bytes (DVB-S2's information columns) copied to shared memory, the
+ * parity part per thread: parity word (block r, lane k) is touched only by lane k,
+ * in block rows r and r + 1, so the thread keeps it in a register between the two,
+ * stores it to a thread-private global array and fetches it back by cp.async two
+ * block rows ahead into a ring of 3 words per thread in shared memory; the wrap
+ * (row 0's parity (q - 1, k - 1)) goes through q - 1's parity block kept in shared
+ * memory (360 words per unit after the units' information parts, then the rings).
  */
-enum class qc_post { shared_plain, shared_edge_wrap, global, split, parity_thread };
+enum class qc_post { shared_plain, shared_edge_wrap, global, parity_thread };
 
 /*! The large-QC layered min-sum kernel (MS, NMS, OMS; no SCMS, no SPA). */
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode);
-
-/*! qc_post::parity_thread's kernel, with or without the parity words' shared ring */
-qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring);
 
 struct host_tables;
 
@@ -179,9 +176,9 @@ bool build_qc_large_shape(const host_tables& t,
  * followed by the two parity circulants (block r - 1 and r, shift 0; row 0: block
  * 0 and the masked wrap of block q - 1). When it does, fills shape->sync_after:
  * a barrier after layer l unless the layers since the last barrier and layer l + 1
- * share no information block (all_barriers: after every layer).
+ * share no information block.
  */
-bool qc_parity_thread_plan(qc_large_shape* shape, int n_full, bool all_barriers);
+bool qc_parity_thread_plan(qc_large_shape* shape, int n_full);
 
 } // namespace cuda_detail
 } // namespace gpufec

@@ -15,9 +15,9 @@
 #include "cuda_tuner.h"
 #include "frame_io.cuh"
 #include <algorithm>
-#include <cstdlib>
 #include <gpufec/error.h>
 #include <sstream>
+#include <string>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -91,17 +91,24 @@ candidate best_units(const void* fn,
     return best;
 }
 
+/*! Kernel-name prefix of the large-QC kernel (cuda_tuning::kernel). */
+std::string qc_large_name(bool half2)
+{
+    return std::string("layered-qc-large-minsum-") + (half2 ? "half2" : "f32");
+}
+
 /*!
  * The large-QC layered kernel (layered_qc_large_kernel.cu) for layered min-sum,
- * normalized or offset min-sum on a QC code whose posterior fits shared memory:
- * units per block by the occupancy calculator (threads = units * Z), records of
- * the resident units in global memory. GPUFEC_QC_LARGE_BLOCKS_PER_SM (tuning
- * experiments) caps the resident blocks per SM, so that the records of the batch
- * stay in L2. Fills k and returns true when it applies.
+ * normalized or offset min-sum on a QC code: units per block by the occupancy
+ * calculator (threads = units * Z), records of the resident units in global memory.
+ * `want` empty: the posterior mode the tuner prefers; else the kernel name (with
+ * its mode suffix) that gpu_options::kernel forces. Fills k and returns true when
+ * it applies.
  */
 bool try_qc_large(const ldpc_code& code,
                   const host_tables& t,
                   const decoder_options& options,
+                  const std::string& want,
                   int forced_units,
                   size_t smem_limit,
                   const cudaDeviceProp& prop,
@@ -113,6 +120,14 @@ bool try_qc_large(const ldpc_code& code,
         (rule != check_node_rule::min_sum &&
          rule != check_node_rule::normalized_min_sum &&
          rule != check_node_rule::offset_min_sum)) {
+        return false;
+    }
+    const std::string prefix = qc_large_name(k.half2);
+    if (!want.empty() && want.compare(0, prefix.size(), prefix) != 0) {
+        return false;
+    }
+    const std::string forced = want.empty() ? "" : want.substr(prefix.size());
+    if (!want.empty() && forced != "" && forced != "-gmem" && forced != "-ptpar") {
         return false;
     }
     auto shape = std::make_shared<qc_large_shape>();
@@ -131,76 +146,55 @@ bool try_qc_large(const ldpc_code& code,
     }
     // the posterior in shared memory when a unit's fits; else (360-periodic codes)
     // the information part in shared memory and the parity part per thread
-    // (parity_thread), when that fits; else global memory.
-    // GPUFEC_QC_LARGE_POST (tuning experiments) forces one: =global, =split (the
-    // columns before the accumulator in shared memory, the rest in global memory),
-    // =parity (parity_thread even where the whole posterior fits shared memory);
-    // GPUFEC_QC_LARGE_SYNC=all keeps parity_thread's barrier after every layer
-    const char* post_env = std::getenv("GPUFEC_QC_LARGE_POST");
-    const std::string forced = post_env ? post_env : "";
-    const char* sync_env = std::getenv("GPUFEC_QC_LARGE_SYNC");
-    const bool all_barriers = sync_env && std::string(sync_env) == "all";
+    // (parity_thread), when that fits; else global memory
     const size_t split_bytes =
         perm.empty() ? 0 : static_cast<size_t>(t.n_full - t.m) * vbytes;
     // parity_thread: information part, parity block q - 1, and the parity words'
-    // ring (3 per thread, layered_qc_large_kernel.cu par_async) where it fits
-    size_t pt_bytes = split_bytes + static_cast<size_t>(Z) * vbytes;
-    const bool ring = pt_bytes + 3 * static_cast<size_t>(Z) * vbytes <= smem_limit;
-    if (ring) {
-        pt_bytes += 3 * static_cast<size_t>(Z) * vbytes;
-    }
+    // ring (3 per thread)
+    const size_t pt_bytes = split_bytes + 4 * static_cast<size_t>(Z) * vbytes;
     const bool pt_ok = !perm.empty() && pt_bytes <= smem_limit &&
-                       qc_parity_thread_plan(shape.get(), t.n_full, all_barriers);
+                       qc_parity_thread_plan(shape.get(), t.n_full);
+    const bool shared_ok = unit_bytes <= smem_limit;
     qc_post mode = edge_wrap ? qc_post::shared_edge_wrap : qc_post::shared_plain;
-    if (unit_bytes > smem_limit || forced == "global" || forced == "split" ||
-        (forced == "parity" && pt_ok)) {
-        // parity_thread by default (measured faster: docs/CUDA_PERFORMANCE_NOTES.md,
-        // "DVB-S2 on the large-QC kernel"); global when it does not apply (split
-        // measured slower than global: one 360-thread block per SM, latency-bound)
-        mode = forced == "split" && split_bytes > 0 && split_bytes <= smem_limit
-                   ? qc_post::split
-               : forced != "global" && pt_ok ? qc_post::parity_thread
-                                             : qc_post::global;
+    if (forced == "-gmem") {
+        mode = qc_post::global;
+    } else if (forced == "-ptpar") {
+        if (!pt_ok) {
+            return false;
+        }
+        mode = qc_post::parity_thread;
+    } else if (!shared_ok) {
+        if (!want.empty()) {
+            return false;
+        }
+        // parity_thread where it applies (measured faster than global:
+        // docs/CUDA_PERFORMANCE_NOTES.md, "DVB-S2 on the large-QC kernel")
+        mode = pt_ok ? qc_post::parity_thread : qc_post::global;
     }
-    const bool global_post = mode == qc_post::global || mode == qc_post::split ||
-                             mode == qc_post::parity_thread;
-    if (mode == qc_post::split || mode == qc_post::parity_thread) {
+    const bool global_post = mode == qc_post::global || mode == qc_post::parity_thread;
+    if (mode == qc_post::parity_thread) {
         shape->split = static_cast<int>(split_bytes);
     }
-    const qc_large_kernel_fn fn = mode == qc_post::parity_thread
-                                      ? qc_parity_kernel(k.half2, ring)
-                                      : qc_large_kernel(k.half2, mode);
+    const qc_large_kernel_fn fn = qc_large_kernel(k.half2, mode);
     auto dims = [&](int u, int* threads, size_t* smem) {
         *threads = u * Z;
         *smem = mode == qc_post::global          ? 0
-                : mode == qc_post::split         ? static_cast<size_t>(u) * split_bytes
                 : mode == qc_post::parity_thread ? static_cast<size_t>(u) * pt_bytes
                                                  : static_cast<size_t>(u) * unit_bytes;
-        const bool one_unit = mode == qc_post::split || mode == qc_post::parity_thread;
-        if (*threads > (one_unit ? qc_large_split_max_threads : qc_large_max_threads) ||
+        const bool one_unit = mode == qc_post::parity_thread;
+        if (*threads > (one_unit ? qc_parity_max_threads : qc_large_max_threads) ||
             *smem > smem_limit) {
             *threads = 0;
         }
     };
     const int max_units =
         std::min(max_units_per_block, std::max(1, qc_large_max_threads / Z));
-    candidate c = best_units(
+    const candidate c = best_units(
         reinterpret_cast<const void*>(fn), max_units, forced_units, prop, dims);
     if (c.blocks == 0) {
         why << "large-QC kernel: the posterior (" << unit_bytes
             << " B per unit) does not fit shared memory; ";
         return false;
-    }
-    if (const char* env = std::getenv("GPUFEC_QC_LARGE_BLOCKS_PER_SM")) {
-        const int cap = std::atoi(env);
-        if (cap >= 1 && cap < c.blocks) {
-            // ask for enough shared memory that no more blocks fit an SM
-            const size_t per_sm = prop.sharedMemPerMultiprocessor;
-            c.smem =
-                std::max(c.smem, std::min<size_t>(smem_limit, per_sm / (cap + 1) + 1024));
-            c.blocks =
-                blocks_per_sm(reinterpret_cast<const void*>(fn), c.threads, c.smem, prop);
-        }
     }
     k.qc_large = true;
     k.qc_fn = fn;
@@ -219,8 +213,7 @@ bool try_qc_large(const ldpc_code& code,
     why << "large-QC layered kernel: " << shape->layers << " block rows of Z = " << Z
         << (k.qc_col_perm.empty() ? "" : " (360-periodic layers, permuted columns)")
         << (shape->pad > 0 ? " with masked edges" : "") << ", posterior in "
-        << (mode == qc_post::global  ? "global"
-            : mode == qc_post::split ? "shared (information part) and global (parity)"
+        << (mode == qc_post::global ? "global"
             : mode == qc_post::parity_thread
                 ? "shared (information part) and per thread (parity, global)"
                 : "shared")
@@ -229,12 +222,9 @@ bool try_qc_large(const ldpc_code& code,
         << attr.numRegs << " registers/thread, " << c.smem / 1024
         << " KiB shared/block -> " << c.blocks << " block(s) x " << c.threads
         << " threads per SM";
-    k.tuning.kernel = std::string("layered-qc-large-minsum-") +
-                      (k.half2 ? "half2" : "f32") +
-                      (mode == qc_post::global          ? "-gmem"
-                       : mode == qc_post::split         ? "-split"
-                       : mode == qc_post::parity_thread ? "-ptpar"
-                                                        : "");
+    k.tuning.kernel = prefix + (mode == qc_post::global          ? "-gmem"
+                                : mode == qc_post::parity_thread ? "-ptpar"
+                                                                 : "");
     return true;
 }
 
@@ -292,20 +282,22 @@ kernel_choice tune(const ldpc_code& code,
                                " frames (0 = let the tuner choose)");
     }
     const bool scms = rule == check_node_rule::self_corrected_min_sum;
+    // gpu.kernel: "auto" (or empty) lets the tuner choose; a name restricts it to
+    // that kernel (benchmarks and tests of each instance)
+    const std::string want =
+        options.gpu.kernel == "auto" ? std::string() : options.gpu.kernel;
     std::ostringstream why;
+    if (!want.empty()) {
+        why << "gpu.kernel " << want << "; ";
+    }
 
     // 1. the register kernel: layered min-sum family on uniform (QC) layers
     if (options.schedule == decoding_schedule::layered && rule != check_node_rule::spa &&
         t.uniform && t.max_layer_rows <= 512) {
         const int L = static_cast<int>(t.layer_rows.size());
-        // GPUFEC_CUDA_KERNEL=NAME: only that register-kernel instance (benchmarks and
-        // tests of each instance); the list order is the measured preference
-        const char* only = std::getenv("GPUFEC_CUDA_KERNEL");
-        if (only && *only) {
-            why << "GPUFEC_CUDA_KERNEL=" << only << "; ";
-        }
+        // the list order is the measured preference
         for (const fast_variant& v : fast_variants()) {
-            if (only && *only && v.name != only) {
+            if (!want.empty() && v.name != want) {
                 continue;
             }
             if (v.half2 != k.half2 || v.scms != scms || L > v.max_layers ||
@@ -385,7 +377,7 @@ kernel_choice tune(const ldpc_code& code,
 
     // 2. the large-QC layered kernel
     if (!k.fast) {
-        try_qc_large(code, t, options, forced_units, smem_limit, prop, k, why);
+        try_qc_large(code, t, options, want, forced_units, smem_limit, prop, k, why);
     }
 
     // 3. the general kernel
@@ -395,6 +387,21 @@ kernel_choice tune(const ldpc_code& code,
                                                              : generic_rule::min_sum;
         const int S = t.max_layer_rows;
         const bool fits = static_cast<size_t>(t.n_full) * vbytes <= smem_limit;
+        const char* rname = gr == generic_rule::spa    ? "spa"
+                            : gr == generic_rule::scms ? "scms"
+                                                       : "minsum";
+        const std::string name = std::string("general-") + to_string(options.schedule) +
+                                 "-" + rname + (k.half2 ? "-half2" : "-f32") +
+                                 (fits ? "" : "-gmem");
+        if (!want.empty() && name != want) {
+            decoder_options a = options;
+            a.gpu.kernel = "auto";
+            throw invalid_argument("decoder backend cuda: gpu.kernel '" + want +
+                                   "' cannot decode code " + code.name() +
+                                   " with these options on " + prop.name +
+                                   " (gpu.kernel auto chooses " +
+                                   tune(code, t, a, device).tuning.kernel + ")");
+        }
         k.post_shared = fits;
         k.generic = generic_kernel(k.half2, gr, fits);
         if (!k.generic) {
@@ -431,11 +438,7 @@ kernel_choice tune(const ldpc_code& code,
         k.threads = c.threads;
         k.shared_bytes = c.smem;
         k.blocks_per_sm = c.blocks;
-        const char* rname = gr == generic_rule::spa    ? "spa"
-                            : gr == generic_rule::scms ? "scms"
-                                                       : "minsum";
-        k.tuning.kernel = std::string("general-") + to_string(options.schedule) + "-" +
-                          rname + (k.half2 ? "-half2" : "-f32") + (fits ? "" : "-gmem");
+        k.tuning.kernel = name;
         why << "general kernel, posterior in " << (fits ? "shared" : "global")
             << " memory, messages in global memory; " << c.blocks << " block(s) x "
             << c.threads << " threads per SM";

@@ -6,7 +6,8 @@
  * cudaOccupancyMaxActiveBlocksPerMultiprocessor of each candidate kernel, and the
  * code's size, it picks the kernel, the units (frames) per block that maximise the
  * resident threads per SM with the fewest frames, and the batch that fills every
- * SM. options.gpu.frames_per_block / batch_frames override it (0 = tuner).
+ * SM. options.gpu.frames_per_block / batch_frames override it (0 = tuner), and
+ * options.gpu.kernel restricts it to one kernel ("auto" = tuner).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

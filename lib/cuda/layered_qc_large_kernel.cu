@@ -50,11 +50,10 @@
  * (r, k) is touched only by lane k, in block rows r and r + 1, so it stays in a
  * register between them and is stored to a thread-private global array after
  * block row r + 1 and fetched back by cp.async two block rows ahead into a 3-word
- * ring per thread in shared memory (GPUFEC_QC_PARITY_LOAD=cg: ld.global.cg into a
- * register a block row ahead); row 0's wrap into block q - 1 goes through a
+ * ring per thread in shared memory; row 0's wrap into block q - 1 goes through a
  * 360-word shared array; barriers only between layers that share an information
- * block column); the experiments GPUFEC_QC_LARGE_POST=global (all in global
- * memory) and =split (parity part as global edges) remain selectable.
+ * block column); where that does not fit, the whole posterior in global memory
+ * (qc_post::global, also selectable through gpu_options::kernel).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -63,11 +62,9 @@
 #include "frame_io.cuh"
 #include "lane_math.cuh"
 #include <algorithm>
-#include <cstdlib>
 #include <cuda_pipeline.h>
 #include <map>
 #include <memory>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -152,7 +149,6 @@ struct qc_pack<__half2> {
  */
 template <typename V, int D, qc_post MODE>
 __device__ __forceinline__ void qc_row(unsigned char* sbase,
-                                       unsigned char* gbase,
                                        int s,
                                        int wrap,
                                        const qc_large_shape& shape,
@@ -180,17 +176,13 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
     }
     V v[D];
     // shared memory: D pointers (as the nr5g instances were measured); global and
-    // split: 32-bit byte offsets (D 64-bit pointers would spill)
+    // parity_thread: 32-bit byte offsets (D 64-bit pointers would spill)
     constexpr bool PTR =
         MODE == qc_post::shared_plain || MODE == qc_post::shared_edge_wrap;
     V* addr[PTR ? D : 1];
     int off[PTR ? 1 : D];
-    unsigned char* base[MODE == qc_post::split ? D : 1];
-#define GPUFEC_QC_AT(j)                                                                  \
-    (PTR ? addr[PTR ? j : 0]                                                             \
-         : reinterpret_cast<V*>(                                                         \
-               (MODE == qc_post::split ? base[MODE == qc_post::split ? j : 0] : sbase) + \
-               off[PTR ? 0 : j]))
+#define GPUFEC_QC_AT(j) \
+    (PTR ? addr[PTR ? j : 0] : reinterpret_cast<V*>(sbase + off[PTR ? 0 : j]))
     minsum_acc<V> acc, acc_odd;
     acc.reset();
     acc_odd.reset();
@@ -210,10 +202,6 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
                 addr[PTR ? j : 0] = reinterpret_cast<V*>(sbase + e.off + w);
             } else {
                 off[PTR ? 0 : j] = e.off + w;
-            }
-            if (MODE == qc_post::split) {
-                base[MODE == qc_post::split ? j : 0] =
-                    e.off >= shape.split ? gbase : sbase;
             }
             post = *GPUFEC_QC_AT(j);
         }
@@ -267,7 +255,6 @@ __device__ __forceinline__ void qc_row(unsigned char* sbase,
 template <typename V, qc_post MODE>
 __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 unsigned char* sbase,
-                                                unsigned char* gbase,
                                                 int s,
                                                 int wrap,
                                                 const qc_large_shape& shape,
@@ -281,22 +268,10 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
                                                 V& plo,
                                                 V& phi)
 {
-#define GPUFEC_QC_ROW(d)           \
-    case d:                        \
-        qc_row<V, d, MODE>(sbase,  \
-                           gbase,  \
-                           s,      \
-                           wrap,   \
-                           shape,  \
-                           first,  \
-                           r,      \
-                           rec_a,  \
-                           b_off,  \
-                           zero_b, \
-                           ca,     \
-                           ncb,    \
-                           plo,    \
-                           phi);   \
+#define GPUFEC_QC_ROW(d)                                                               \
+    case d:                                                                            \
+        qc_row<V, d, MODE>(                                                            \
+            sbase, s, wrap, shape, first, r, rec_a, b_off, zero_b, ca, ncb, plo, phi); \
         break;
     switch (D) {
         GPUFEC_QC_ROW(1)
@@ -326,24 +301,14 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 }
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
-/*!
- * parity_thread: how the parity word reaches its row. par_async (the default): by
- * cp.async two sets ahead into a per-thread ring of 3 words in shared memory
- * (after block q - 1); par_cg (GPUFEC_QC_PARITY_LOAD=cg, P4 of
- * docs/CUDA_PERFORMANCE_NOTES.md): ld.global.cg into a register a set ahead
- */
-enum qc_par_load { par_cg = 0, par_async = 1 };
-
 /*! The kernel's body (every mode; the __global__ wrappers below set the bounds). */
-template <typename V, qc_post MODE, int PL = par_async>
+template <typename V, qc_post MODE>
 __device__ __forceinline__ void
 qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape& shape)
 {
     using ops = lane_ops<V>;
     constexpr bool EW = MODE != qc_post::shared_plain; // per-edge wrap
     constexpr bool PT = MODE == qc_post::parity_thread;
-    // the information part of each unit's posterior in shared memory
-    constexpr bool SPL = MODE == qc_post::split || PT;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
@@ -351,9 +316,9 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     const int Z = shape.slots;
     const int L = shape.layers;
     // the block's units' posteriors: shared memory, or this block's region of rp.post
-    // (split: the first shape.split bytes of each unit's also in shared memory)
+    // (parity_thread: the first shape.split bytes of each unit's also in shared memory)
     unsigned char* post_raw =
-        MODE == qc_post::global || SPL
+        MODE == qc_post::global || PT
             ? static_cast<unsigned char*>(rp.post) +
                   static_cast<size_t>(blockIdx.x) * U * code.post_stride * sizeof(V)
             : smem_raw;
@@ -363,27 +328,23 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     unsigned char* gbase =
         post_raw + static_cast<size_t>(u) * code.post_stride * sizeof(V) + 4 * s;
     unsigned char* sbase =
-        SPL ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s : gbase;
+        PT ? smem_raw + static_cast<size_t>(u) * shape.split + 4 * s : gbase;
     // parity_thread: parity word (r, s) of this unit at gpar + 4 Z r (global), the
     // parity block q - 1 at xb[0..Z) (shared, after the units' information parts)
     const int q = shape.sets;
     unsigned char* gpar = gbase + shape.split;
     V* xb = reinterpret_cast<V*>(smem_raw + static_cast<size_t>(U) * shape.split) +
             static_cast<size_t>(u) * Z;
-    // par_async: the ring, word i of this thread at sx + 4 Z i (after xb)
+    // the parity words' ring, word i of this thread at sx + 4 Z i (after xb)
     unsigned char* sx = smem_raw + static_cast<size_t>(U) * (shape.split + 4 * Z) +
                         static_cast<size_t>(u) * 4 * Z + 4 * s;
-    auto par_load = [&](int r) {
-        return ops::from_bits(
-            __ldcg(reinterpret_cast<const unsigned int*>(gpar + 4LL * Z * r)));
-    };
     auto par_store = [&](int r, V x) { *reinterpret_cast<V*>(gpar + 4LL * Z * r) = x; };
     auto ring_fetch = [&](int r, int slot) {
         __pipeline_memcpy_async(sx + 4LL * Z * slot, gpar + 4LL * Z * r, 4);
         __pipeline_commit();
     };
-    // split: the shared part of the units' posteriors from / to global memory
-    // (parity_thread: and the parity block q - 1)
+    // parity_thread: the information part of the units' posteriors from / to global
+    // memory, and the parity block q - 1 to shared memory
     auto copy_split = [&](bool to_shared) {
         const int words = shape.split / 4;
         for (int i = threadIdx.x; i < U * words; i += blockDim.x) {
@@ -398,7 +359,7 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                 *g = *sh;
             }
         }
-        if (PT && to_shared) {
+        if (to_shared) {
             xb[s] = *reinterpret_cast<const V*>(gpar + 4LL * Z * (q - 1));
         }
         __syncthreads();
@@ -438,19 +399,16 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units(post, static_cast<V*>(nullptr), code, rp, task, bs);
-        if (SPL) {
+        if (PT) {
             copy_split(true);
         }
         // parity_thread: plo = parity (r - 1, s) after this thread's row of set
-        // r - 1, ph = parity (r, s) as loaded at the start of that row (r: the next
-        // set this thread works on)
+        // r - 1 (r: the next set this thread works on)
         V plo = ops::zero(), ph = ops::zero();
-        int slot = 0; // par_async: the ring slot of the next row's parity word
-        if (PT && PL == par_async) {
+        int slot = 0; // the ring slot of the next row's parity word
+        if (PT) {
             ring_fetch(0, 0);
             ring_fetch(q > 1 ? 1 : 0, 1);
-        } else if (PT) {
-            ph = par_load(0);
         }
         uint4 next = zero; // iteration 1: all messages 0
         for (int it = 1;; ++it) {
@@ -471,28 +429,17 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                         const V x_hi = xb[s];
                         // row 0's wrap is masked at s = 0
                         V lo = set == 0 ? (s > 0 ? x_lo : ops::big()) : plo;
-                        V hi;
-                        if (PL == par_async) {
-                            // parity (set + 2, s) two rows ahead into the ring; this
-                            // row's word (fetched two rows ago) complete
-                            const int r2 = set + 2 < q ? set + 2 : set + 2 - q;
-                            ring_fetch(r2, slot == 0 ? 2 : slot - 1);
-                            __pipeline_wait_prior(2);
-                            hi = set == q - 1
-                                     ? x_hi
-                                     : *reinterpret_cast<const V*>(sx + 4LL * Z * slot);
-                            slot = slot == 2 ? 0 : slot + 1;
-                        } else {
-                            hi = set == q - 1 ? x_hi : ph;
-                            // parity (set + 1, s) for this thread's next row, a whole
-                            // layer ahead (loaded after the row, it arrived too late):
-                            // last stored after set + 2 of the previous iteration (set
-                            // + 1 = q: parity 0, after set 1 of this one)
-                            ph = par_load(set + 1 < q ? set + 1 : 0);
-                        }
+                        // parity (set + 2, s) two rows ahead into the ring; this
+                        // row's word (fetched two rows ago) complete
+                        const int r2 = set + 2 < q ? set + 2 : set + 2 - q;
+                        ring_fetch(r2, slot == 0 ? 2 : slot - 1);
+                        __pipeline_wait_prior(2);
+                        V hi = set == q - 1
+                                   ? x_hi
+                                   : *reinterpret_cast<const V*>(sx + 4LL * Z * slot);
+                        slot = slot == 2 ? 0 : slot + 1;
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
-                                                 gbase,
                                                  s,
                                                  wrap,
                                                  shape,
@@ -530,7 +477,6 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                         V lo = plo, hi = ph; // not used by these modes
                         qc_row_dispatch<V, MODE>(shape.deg[l],
                                                  sbase,
-                                                 gbase,
                                                  s,
                                                  wrap,
                                                  shape,
@@ -577,7 +523,7 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                                     ? (EW ? shape.wrap[shape.first[l] + j] : wrap)
                                     : 0;
                             const unsigned char* b =
-                                SPL && e[j].off >= shape.split ? gbase : sbase;
+                                PT && e[j].off >= shape.split ? gbase : sbase;
                             parity ^= ops::neg_mask(
                                 *reinterpret_cast<const V*>(b + e[j].off + w));
                         }
@@ -589,7 +535,7 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                     }
                 }
                 __syncthreads();
-                if (SPL) {
+                if (PT) {
                     // outputs are written from the global copy: bring the shared
                     // part back when some lane is done
                     bool out = it >= rp.max_iterations;
@@ -605,15 +551,14 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                 break;
             }
         }
-        if (PT && PL == par_async) {
+        if (PT) {
             __pipeline_wait_prior(0); // no ring write left over for the next task
         }
     }
 }
 
 template <typename V, qc_post MODE>
-__global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_threads
-                                                         : qc_large_max_threads)
+__global__ void __launch_bounds__(qc_large_max_threads)
     layered_qc_large_kernel(const code_view code,
                             const run_params rp,
                             const __grid_constant__ qc_large_shape shape)
@@ -625,31 +570,16 @@ __global__ void __launch_bounds__(MODE == qc_post::split ? qc_large_split_max_th
  * qc_post::parity_thread: one unit per block, registers up to 65536 / 384 (with
  * the bounds of the other modes ptxas kept 80 registers and spilled)
  */
-template <typename V, int PL = par_async>
-__global__ void __launch_bounds__(qc_large_split_max_threads, 1)
+template <typename V>
+__global__ void __launch_bounds__(qc_parity_max_threads, 1)
     layered_qc_parity_kernel(const code_view code,
                              const run_params rp,
                              const __grid_constant__ qc_large_shape shape)
 {
-    qc_large_body<V, qc_post::parity_thread, PL>(code, rp, shape);
+    qc_large_body<V, qc_post::parity_thread>(code, rp, shape);
 }
 
 } // namespace
-
-/*!
- * qc_post::parity_thread's kernel: ring = the parity words through the cp.async ring
- * (par_async, 3 more words per thread of shared memory), else par_cg (also where
- * GPUFEC_QC_PARITY_LOAD=cg, for tuning experiments). Declared in cuda_tuner.cu.
- */
-qc_large_kernel_fn qc_parity_kernel(bool half2, bool ring)
-{
-    const char* env = std::getenv("GPUFEC_QC_PARITY_LOAD");
-    if (!ring || (env && std::string(env) == "cg")) {
-        return half2 ? &layered_qc_parity_kernel<__half2, par_cg>
-                     : &layered_qc_parity_kernel<float, par_cg>;
-    }
-    return half2 ? &layered_qc_parity_kernel<__half2> : &layered_qc_parity_kernel<float>;
-}
 
 qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
 {
@@ -663,11 +593,9 @@ qc_large_kernel_fn qc_large_kernel(bool half2, qc_post mode)
     case qc_post::global:
         return half2 ? &layered_qc_large_kernel<__half2, qc_post::global>
                      : &layered_qc_large_kernel<float, qc_post::global>;
-    case qc_post::parity_thread:
-        return qc_parity_kernel(half2, true);
     default:
-        return half2 ? &layered_qc_large_kernel<__half2, qc_post::split>
-                     : &layered_qc_large_kernel<float, qc_post::split>;
+        return half2 ? &layered_qc_parity_kernel<__half2>
+                     : &layered_qc_parity_kernel<float>;
     }
 }
 
@@ -886,7 +814,7 @@ bool build_qc_large_shape(const host_tables& t,
     return true;
 }
 
-bool qc_parity_thread_plan(qc_large_shape* shape, int n_full, bool all_barriers)
+bool qc_parity_thread_plan(qc_large_shape* shape, int n_full)
 {
     qc_large_shape& s = *shape;
     const int Z = s.slots;
@@ -934,7 +862,7 @@ bool qc_parity_thread_plan(qc_large_shape* shape, int n_full, bool all_barriers)
         for (int b : blocks[l]) {
             used[b] = 1;
         }
-        bool sync = all_barriers || l == L - 1;
+        bool sync = l == L - 1;
         if (!sync) {
             for (int b : blocks[l + 1]) {
                 sync = sync || used[b] != 0;

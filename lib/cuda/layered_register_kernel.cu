@@ -792,11 +792,6 @@ enum pattern_option : int {
     opt_relu = 2,
     /*! the late edges' table entries loaded before the barrier too */
     opt_late = 4,
-    /*!
-     * split barrier: an mbarrier arrive right after the layer's stores, the wait after
-     * the next layer's early part, so the early part is off the barrier's critical path
-     */
-    opt_split = 8,
 };
 
 /*!
@@ -813,20 +808,8 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
     constexpr bool RELOAD = (OPT & opt_reload) != 0;
     constexpr bool RELU = (OPT & opt_relu) != 0;
     constexpr bool LATE = (OPT & opt_late) != 0;
-    constexpr bool SPLIT = (OPT & opt_split) != 0;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
-    __shared__ __align__(8) uint64_t layer_bar; // opt_split
-    const uint32_t bar_addr = static_cast<uint32_t>(__cvta_generic_to_shared(&layer_bar));
-    uint32_t bar_phase = 0u;
-    if (SPLIT) {
-        if (threadIdx.x == 0) {
-            asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar_addr),
-                         "r"(static_cast<uint32_t>(blockDim.x))
-                         : "memory");
-        }
-        __syncthreads();
-    }
 
     const int U = rp.units_per_block;
     const int S = P::slots;
@@ -1021,38 +1004,8 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
             static_for<MAXL>([&](auto lc) {
                 constexpr int l = decltype(lc)::value;
                 finish(lc);
-                if constexpr (SPLIT) {
-                    // arrive (release: this thread's stores) before the next layer's
-                    // early part, wait (acquire) after it
-                    asm volatile(
-                        "{\n\t.reg .b64 st;\n\t"
-                        "mbarrier.arrive.shared::cta.b64 st, [%0];\n\t}" ::"r"(bar_addr)
-                        : "memory");
-                    pre(std::integral_constant<int, (l + 1) % MAXL>{});
-                    uint32_t done = 0u;
-                    do {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-                        // sm_80: try_wait needs sm_90; test_wait polls without suspending
-                        asm volatile("{\n\t.reg .pred p;\n\t"
-                                     "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], "
-                                     "%2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-                                     : "=r"(done)
-                                     : "r"(bar_addr), "r"(bar_phase)
-                                     : "memory");
-#else
-                        asm volatile("{\n\t.reg .pred p;\n\t"
-                                     "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], "
-                                     "%2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
-                                     : "=r"(done)
-                                     : "r"(bar_addr), "r"(bar_phase)
-                                     : "memory");
-#endif
-                    } while (done == 0u);
-                    bar_phase ^= 1u;
-                } else {
-                    pre(std::integral_constant<int, (l + 1) % MAXL>{});
-                    __syncthreads();
-                }
+                pre(std::integral_constant<int, (l + 1) % MAXL>{});
+                __syncthreads();
             });
             // syndrome: each thread checks its own rows
             auto syndrome = [&] {
@@ -1108,18 +1061,10 @@ const std::vector<fast_variant>& fast_variants()
     // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
-        // code-specific instances (wimax:2304 rate 1/2), H100 half2 int8 in:
-        // early + late 38.5 Gbps, early 38.1, early + late + split barrier 38.1
-        // (docs/CUDA_PERFORMANCE_NOTES.md, v9)
+        // code-specific instances (wimax:2304 rate 1/2; docs/CUDA_PERFORMANCE_NOTES.md,
+        // v9: the fastest of the pattern options measured)
         make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late>(
             "layered-wimax96-r12-early-half2"),
-        make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu>(
-            "layered-wimax96-r12-early-nolate-half2"),
-        make_pattern_variant<__half2,
-                             wimax_r12_z96,
-                             128,
-                             opt_relu | opt_late | opt_split>(
-            "layered-wimax96-r12-early-split-half2"),
         // GUARD (skip finished units, per layer) measured per instance on the H200
         make_table_variant<__half2, 12, 7, 112, wimax_half_short, true>(
             "layered-tab-12x7-exact-minsum-half2"),
@@ -1135,13 +1080,8 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true>("layered-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true>("layered-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true>("layered-reg-6x16-scms-half2"),
-        // H100 f32: early + reload 19.1 Gbps, early 19.0, + split barrier 18.3
         make_pattern_variant<float, wimax_r12_z96, 128, opt_reload>(
             "layered-wimax96-r12-early-f32"),
-        make_pattern_variant<float, wimax_r12_z96, 128, opt_reload | opt_late>(
-            "layered-wimax96-r12-early-late-f32"),
-        make_pattern_variant<float, wimax_r12_z96, 128, 0>(
-            "layered-wimax96-r12-early-keep-f32"),
         make_table_variant<float, 12, 7, 128, wimax_half_short, false>(
             "layered-tab-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),

@@ -12,9 +12,8 @@
  *    on nr5g:bg1:384, nr5g:bg1:15, nr5g:bg2:52, dvbs2:short:1/2 and
  *    dvbs2:normal:1/2 (QC form, Z = 360): chosen by the tuner for MS,
  *    NMS and OMS, float equal to the CPU reference on noisy frames, half2 close;
- *    and each DVB-S2 posterior mode (GPUFEC_QC_LARGE_POST / _SYNC: per-thread
- *    parity with and without barrier elision, global, split) likewise, early
- *    termination off;
+ *    and each DVB-S2 posterior mode (gpu_options::kernel: per-thread parity,
+ *    global) likewise, early termination off;
  *  - half2 and int8-input paths: noiseless frames decoded exactly, FER close to
  *    float (the 0.1 dB table is measured by gpufec-bench, docs/VALIDATION.md);
  *  - partial batches (1, 7, tuner batch + 3 frames) give per frame what one big
@@ -504,6 +503,12 @@ public:
         o.gpu.batch_frames = -1;
         GPUFEC_ASSERT_THROW_MSG(
             make_gpu(code, o), gpufec::invalid_argument, "batch_frames");
+
+        // a kernel of the other precision: refused, naming the option
+        o = options(backend_kind::cuda);
+        o.gpu.kernel = "layered-tab-12x7-minsum-half2";
+        GPUFEC_ASSERT_THROW_MSG(
+            make_gpu(code, o), gpufec::invalid_argument, "gpu.kernel");
 
         // a device that does not exist
         o = options(backend_kind::cuda);
@@ -1004,31 +1009,27 @@ public:
     }
 
     /*!
-     * The DVB-S2 posterior modes of the large-QC kernel, each selected through the
-     * environment as the benchmarks select them: the default (normal frames: the
-     * information part in shared memory, the parity part per thread, barriers only
-     * where consecutive layers share an information block), the same with a
-     * barrier after every layer, the posterior in global memory, the split
-     * experiment, and dvbs2:short in the per-thread parity mode (its whole
-     * posterior would fit shared memory). Early termination off (10 iterations, as
-     * benchmarked): float equals the CPU reference, half2 decodes noiseless frames
-     * exactly and noisy ones close to float.
+     * The DVB-S2 posterior modes of the large-QC kernel, each selected through
+     * gpu_options::kernel as the benchmarks select them: the default (normal
+     * frames: the information part in shared memory, the parity part per thread,
+     * barriers only where consecutive layers share an information block), the
+     * posterior in global memory, and dvbs2:short in the per-thread parity mode
+     * (its whole posterior would fit shared memory). Early termination off (10
+     * iterations, as benchmarked): float equals the CPU reference, half2 decodes
+     * noiseless frames exactly and noisy ones close to float.
      */
     void test_dvbs2_posterior_modes()
     {
         struct mode_case {
             const char* spec;
-            const char* post; //!< GPUFEC_QC_LARGE_POST, null: unset
-            const char* sync; //!< GPUFEC_QC_LARGE_SYNC, null: unset
+            bool
+                forced; //!< gpu.kernel: the large-QC kernel with kernel_suffix; else auto
             const char* kernel_suffix;
         };
         const mode_case cases[] = {
-            { "dvbs2:normal:1/2", nullptr, nullptr, "-ptpar" },
-            { "dvbs2:normal:1/2", nullptr, "all", "-ptpar" },
-            { "dvbs2:normal:1/2", "global", nullptr, "-gmem" },
-            { "dvbs2:normal:1/2", "split", nullptr, "-split" },
-            { "dvbs2:short:1/2", "parity", nullptr, "-ptpar" },
-            { "dvbs2:short:1/2", "parity", "all", "-ptpar" },
+            { "dvbs2:normal:1/2", false, "-ptpar" },
+            { "dvbs2:normal:1/2", true, "-gmem" },
+            { "dvbs2:short:1/2", true, "-ptpar" },
         };
         std::vector<std::string> failures;
         std::string cpu_spec;
@@ -1048,23 +1049,17 @@ public:
                 auto cpu = make_cpu(code, o);
                 cpu_result = run(*cpu, b);
             }
-            auto set = [](const char* name, const char* value) {
-                if (value) {
-                    setenv(name, value, 1);
-                } else {
-                    unsetenv(name);
-                }
+            auto kernel = [&](const char* precision) {
+                return mc.forced ? std::string("layered-qc-large-minsum-") + precision +
+                                       mc.kernel_suffix
+                                 : std::string("auto");
             };
-            set("GPUFEC_QC_LARGE_POST", mc.post);
-            set("GPUFEC_QC_LARGE_SYNC", mc.sync);
+            o.gpu.kernel = kernel("f32");
             auto gpu = make_gpu(code, o);
             o.precision = message_precision::half2;
+            o.gpu.kernel = kernel("half2");
             auto h2 = make_gpu(code, o);
-            set("GPUFEC_QC_LARGE_POST", nullptr);
-            set("GPUFEC_QC_LARGE_SYNC", nullptr);
-            const std::string what = std::string(mc.spec) +
-                                     " post=" + (mc.post ? mc.post : "default") +
-                                     " sync=" + (mc.sync ? mc.sync : "default");
+            const std::string what = std::string(mc.spec) + " kernel=" + kernel("P");
             std::cout << "tuning " << what << ": " << gpu->tuning().kernel << " ("
                       << gpu->tuning().reason << ")\n";
             const std::string want =
@@ -1105,7 +1100,7 @@ public:
     /*!
      * The code-specific register-kernel instances (compile-time block columns, early
      * reads) against the general table instance of the same precision, forced with
-     * GPUFEC_CUDA_KERNEL: the same arithmetic, so the same codewords, iterations and
+     * gpu_options::kernel: the same arithmetic, so the same codewords, iterations and
      * parity flags frame for frame (ms, nms, oms; with and without early termination;
      * one and two units per block; an odd frame count leaves a half-empty unit).
      */
@@ -1113,19 +1108,6 @@ public:
     {
         const auto code = ldpc_code::make("wimax:2304:1/2");
         const batch b = make_batch(*code, 1201, 2.0, test_seed(), 91000000);
-        // restores GPUFEC_CUDA_KERNEL however the test ends
-        struct env_guard {
-            const char* old = std::getenv("GPUFEC_CUDA_KERNEL");
-            const std::string saved = old ? old : "";
-            ~env_guard()
-            {
-                if (old) {
-                    setenv("GPUFEC_CUDA_KERNEL", saved.c_str(), 1);
-                } else {
-                    unsetenv("GPUFEC_CUDA_KERNEL");
-                }
-            }
-        } guard;
         struct instance_set {
             message_precision precision;
             const char* reference;
@@ -1134,20 +1116,16 @@ public:
         const instance_set sets[] = {
             { message_precision::half2,
               "layered-tab-12x7-minsum-half2",
-              { "layered-wimax96-r12-early-half2",
-                "layered-wimax96-r12-early-nolate-half2",
-                "layered-wimax96-r12-early-split-half2" } },
+              { "layered-wimax96-r12-early-half2" } },
             { message_precision::float32,
               "layered-tab-12x7-minsum-f32",
-              { "layered-wimax96-r12-early-f32",
-                "layered-wimax96-r12-early-late-f32",
-                "layered-wimax96-r12-early-keep-f32" } },
+              { "layered-wimax96-r12-early-f32" } },
         };
         const check_node_rule rules[] = { check_node_rule::min_sum,
                                           check_node_rule::normalized_min_sum,
                                           check_node_rule::offset_min_sum };
         auto decode_with = [&](const char* name, decoder_options o) {
-            setenv("GPUFEC_CUDA_KERNEL", name, 1);
+            o.gpu.kernel = name;
             auto gpu = make_gpu(code, o);
             const std::string kernel = gpu->tuning().kernel;
             CPPUNIT_ASSERT_EQUAL_MESSAGE("forced instance", std::string(name), kernel);
