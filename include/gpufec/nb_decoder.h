@@ -64,6 +64,37 @@ GPUFEC_API std::string to_string(nb_check_rule rule);
 /*! True when `name` names a nonbinary rule. */
 GPUFEC_API bool is_nb_check_rule(const std::string& name);
 
+/*!
+ * Message pipeline of the CUDA decoder's flooding schedule
+ * (lib/cuda/nb_cuda_decoder.cu has the details).
+ */
+enum class nb_flooding_pipeline {
+    /*!
+     * The check-domain pipeline where the quad check node runs (q >= 4: V2C stored
+     * already permuted, the decision in the variable-node kernel, the APP never
+     * stored), else classic
+     */
+    automatic,
+    /*!
+     * Variable-domain messages, the APP stored, a decision kernel of one block per
+     * frame (measured as fast as the check-domain pipeline before the q = 32
+     * variable-node kernel, docs/BENCHMARKS.md "Nonbinary")
+     */
+    classic
+};
+
+/*! CUDA settings of the nonbinary decoder; 0 and automatic let it choose. */
+struct GPUFEC_API nb_gpu_options {
+    nb_flooding_pipeline flooding = nb_flooding_pipeline::automatic;
+    /*!
+     * Frames per batch of the host-fed pipeline (decode_bits / decode_symbols: two
+     * batches in flight, one uploading while the other decodes), 0..16384; 0 =
+     * 1024, fewer where two batches would take more than half of the free device
+     * memory. The results do not depend on it.
+     */
+    int host_batch_frames = 0;
+};
+
 struct GPUFEC_API nb_decoder_options {
     nb_check_rule rule = nb_check_rule::min_max;
     decoding_schedule schedule = decoding_schedule::layered;
@@ -74,6 +105,7 @@ struct GPUFEC_API nb_decoder_options {
     int ems_nm = 0;          //!< EMS n_m: entries kept per vector; 0 = q (none dropped)
     float ems_offset = 0.0f; //!< EMS offset (>= 0), see file comment
     float ems_scale = 0.7f;  //!< EMS C2V scaling factor, in (0, 1]
+    nb_gpu_options gpu;      //!< backend cuda (and auto where it picks CUDA)
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;

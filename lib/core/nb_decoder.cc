@@ -94,6 +94,16 @@ void nb_decoder_options::validate() const
         throw invalid_argument("nb_decoder_options.ems_nm = " + std::to_string(ems_nm) +
                                " is outside [0, 256] (0 means q)");
     }
+    if (gpu.flooding != nb_flooding_pipeline::automatic &&
+        gpu.flooding != nb_flooding_pipeline::classic) {
+        throw invalid_argument("nb_decoder_options.gpu.flooding: unknown value " +
+                               std::to_string(static_cast<int>(gpu.flooding)));
+    }
+    if (gpu.host_batch_frames < 0 || gpu.host_batch_frames > 16384) {
+        throw invalid_argument("nb_decoder_options.gpu.host_batch_frames = " +
+                               std::to_string(gpu.host_batch_frames) +
+                               " is outside [0, 16384] (0 means the decoder's choice)");
+    }
     if (!(ems_scale > 0.0f && ems_scale <= 1.0f)) {
         throw invalid_argument("nb_decoder_options.ems_scale must be in (0, 1]");
     }

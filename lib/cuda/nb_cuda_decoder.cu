@@ -10,17 +10,15 @@
  *    four field elements, so that every (min, max) convolution step is one
  *    broadcast 128-bit shared load, one 128-bit load and 16 pairs in registers
  *    (derivation at the kernel). About 1.3x to 2x the lane kernel's throughput
- *    on an H200 (docs/BENCHMARKS.md "Nonbinary"). Variants (GPUFEC_NB_CUDA_QUAD):
- *    "int3" (default) computes each step on the float bit patterns as signed
- *    integers, min3(o, max, max) per two pairs, which ptxas turns into one
- *    VIMNMX3 on sm_90 (6 instead of 8 ALU operations per 4 pairs; messages
- *    entering a check node are normalized, >= +0 and not NaN, where the integer
- *    and float orders agree, so the selected values are bit-identical); for
- *    q <= 128 the q/4 threads of a frame (consecutive lanes of one warp)
- *    synchronize with __syncwarp over their lanes instead of the block
- *    (q = 256 keeps __syncthreads). "warp": the same with float min/max;
- *    "block": float min/max and __syncthreads (the kernel before).
- *  - nb_check_kernel ("lane", q < 4 or GPUFEC_NB_CUDA_CNP=lane): the block is
+ *    on an H200 (docs/BENCHMARKS.md "Nonbinary"). Each step is computed on the
+ *    float bit patterns as signed integers, min3(o, max, max) per two pairs,
+ *    which ptxas turns into one VIMNMX3 on sm_90 (6 instead of 8 ALU operations
+ *    per 4 pairs; messages entering a check node are normalized, >= +0 and not
+ *    NaN, where the integer and float orders agree, so the selected values are
+ *    bit-identical); for q <= 128 the q/4 threads of a frame (consecutive lanes
+ *    of one warp) synchronize with __syncwarp over their lanes instead of the
+ *    block (q = 256 keeps __syncthreads).
+ *  - nb_check_kernel ("lane", q < 4): the block is
  *    q x G threads (x = field element a, y = frame of the group), so
  *    q threads per check node per frame (paper 000). The check node's input
  *    vectors, forward F, backward B and merged M vectors live in shared memory
@@ -36,45 +34,41 @@
  *      NB-QC code, or a greedy column-disjoint group), V2C = APP - C2V,
  *      normalized (group min-reduction: warp shuffles, shared memory above 32),
  *      APP = V2C + new C2V.
- *  - flooding, "check-domain" pipeline (default with quad; GPUFEC_NB_CUDA_FLOOD=
+ *  - flooding, "check-domain" pipeline (default with quad; options.gpu.flooding =
  *    classic for the one below): the VNP (nb_vnp_chk_kernel, q threads per
  *    (frame, variable); for q = 32 nb_vnp_chk32_kernel, a warp per four
  *    (frame, variable) items with each level of dependent loads issued for all
- *    four at once, GPUFEC_NB_CUDA_VNP=lane for the former; C2V values of columns
- *    up to weight 4 kept in registers between the sum and the V2C) stores each
+ *    four at once; C2V values of columns up to weight 4 kept in registers between
+ *    the sum and the V2C) stores each
  *    V2C already permuted into the check domain,
  *    U_e(h_e a) = V2C_e(a), and reads the check node's output M_e(h_e a) itself,
  *    so the check node loads and stores whole float4 rows with no tables; the
  *    VNP also takes the hard decision (first minimum, warp shuffles) and a warp
  *    per frame computes the syndrome from the symbols (nb_syndrome_kernel): the
  *    APP is never stored and never read back.
- *  - classic flooding (lane kernel, or GPUFEC_NB_CUDA_FLOOD=classic):
+ *  - classic flooding (lane kernel, or options.gpu.flooding = classic):
  *    nb_vnp_kernel, q threads per (frame, variable): APP = LLR + sum of C2V
  *    (column order, as the CPU), V2C = APP - C2V normalized; then
  *    nb_decide_kernel, one block per frame: hard decision (first minimum), the
  *    syndrome over GF(q), iterations and parity; with early termination the
  *    frame is marked done and every later kernel skips it.
- *  - layered decisions: nb_decide_kernel (below), or with
- *    GPUFEC_NB_CUDA_DECIDE=group nb_decide_app_kernel (first minimum of each APP
- *    vector by a group reduction) then nb_syndrome_kernel.
+ *  - layered decisions: nb_decide_kernel (below).
  *  - message layout: [frame][edge][a] and [frame][variable][a], so the q threads
  *    of a (frame, edge) read q consecutive floats (coalesced).
- *  - host-fed (decode_bits / decode_symbols): batches alternate between two
- *    slots (stream, device buffers, pinned staging), so that host copies,
- *    uploads and decoding overlap; the input is checked (non-finite / infinite
- *    values refused with their index) and converted or normalized on the GPU
- *    (nb_prep_bits_kernel / nb_prep_symbols_kernel, the host's float operations).
+ *  - host-fed (decode_bits / decode_symbols): batches of
+ *    options.gpu.host_batch_frames alternate between two slots (stream, device
+ *    buffers, pinned staging), so that host copies, uploads and decoding
+ *    overlap; the input is checked (non-finite / infinite values refused with
+ *    their index) and converted or normalized on the GPU (nb_prep_bits_kernel /
+ *    nb_prep_symbols_kernel, the host's float operations).
  *  - device-resident (decode_device, nb_device_decoding.h; the simulator's
  *    on-device loop): bit LLRs already in device memory, nb_prep_bits_kernel and
  *    the iterations on the caller's stream, messages in the caller's workspace.
  *  - DPX: the 32-bit three-operand minimum (__vimin3_s32) is written as two PTX
  *    min.s32 (crt/device_functions.hpp of CUDA 13), but ptxas fuses them into one
  *    VIMNMX3 on sm_90 (SASS of this file, cuobjdump on the device; fminf pairs
- *    stay two FMNMX): the "int3" quad variant above uses it. The 16x2 forms
- *    would need 16-bit messages, not exact against the float reference.
- *  - diagnostics: GPUFEC_NB_CUDA_REPEAT_CNP / _VNP = N launch the flooding
- *    check-domain check node / VNP N times per iteration (both idempotent, the
- *    results do not change): the time difference is that kernel's time.
+ *    stay two FMNMX): the quad kernel above uses it. The 16x2 forms would need
+ *    16-bit messages, not exact against the float reference.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -84,7 +78,6 @@
 #include <gpufec/error.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -282,41 +275,12 @@ __global__ void nb_check_kernel(nb_dev p, const int* __restrict__ rows)
  * indices: for a = 4t+j and a' = 4k+(j^m), a ^ a' = 4(t^k)+m, so
  * out(4t+j) = min_k min_m max(X(4k + (j^m)), Y(4(t^k) + m)).
  * Q is a compile-time constant: the k loop is unrolled with constant offsets.
- */
-template <int Q>
-__device__ __forceinline__ float4 conv_minmax4(const float* X, const float* Y, int t)
-{
-    const float4* X4 = reinterpret_cast<const float4*>(X);
-    const float4* Y4 = reinterpret_cast<const float4*>(Y);
-    const float inf = __int_as_float(0x7f800000);
-    float o0 = inf, o1 = inf, o2 = inf, o3 = inf;
-#pragma unroll(Q <= 64 ? Q / 4 : 4)
-    for (int k = 0; k < Q / 4; k++) {
-        const float4 x = X4[k];
-        const float4 y = Y4[t ^ k];
-        o0 = fminf(o0,
-                   fminf(fminf(fmaxf(x.x, y.x), fmaxf(x.y, y.y)),
-                         fminf(fmaxf(x.z, y.z), fmaxf(x.w, y.w))));
-        o1 = fminf(o1,
-                   fminf(fminf(fmaxf(x.y, y.x), fmaxf(x.x, y.y)),
-                         fminf(fmaxf(x.w, y.z), fmaxf(x.z, y.w))));
-        o2 = fminf(o2,
-                   fminf(fminf(fmaxf(x.z, y.x), fmaxf(x.w, y.y)),
-                         fminf(fmaxf(x.x, y.z), fmaxf(x.y, y.w))));
-        o3 = fminf(o3,
-                   fminf(fminf(fmaxf(x.w, y.x), fmaxf(x.z, y.y)),
-                         fminf(fmaxf(x.y, y.z), fmaxf(x.x, y.w))));
-    }
-    return make_float4(o0, o1, o2, o3);
-}
-
-/*
- * conv_minmax4 on the bit patterns: for non-negative floats (every message the
- * check node sees is a normalized vector, min +0, no NaN) the signed integer
- * order is the float order and min / max select the same operand, so the result
- * is bit-identical. Written as a three-operand minimum (__vimin3_s32, DPX) of
- * two pair maxima: 6 instead of 8 ALU operations per 4 pairs where ptxas emits
- * one three-operand instruction for it (sm_90).
+ * Computed on the bit patterns: for non-negative floats (every message the check
+ * node sees is a normalized vector, min +0, no NaN) the signed integer order is
+ * the float order and min / max select the same operand, so the result is
+ * bit-identical to fminf / fmaxf. Written as a three-operand minimum
+ * (__vimin3_s32, DPX) of two pair maxima: 6 instead of 8 ALU operations per 4
+ * pairs where ptxas emits one three-operand instruction for it (sm_90).
  */
 template <int Q>
 __device__ __forceinline__ float4 conv_minmax4_i3(const float* X, const float* Y, int t)
@@ -340,13 +304,6 @@ __device__ __forceinline__ float4 conv_minmax4_i3(const float* X, const float* Y
     return make_float4(
         __int_as_float(o0), __int_as_float(o1), __int_as_float(o2), __int_as_float(o3));
 }
-
-/* Quad kernel variants: synchronization and convolution arithmetic. */
-enum quad_var {
-    qv_block = 0, // __syncthreads, float min/max
-    qv_warp = 1,  // __syncwarp over the frame's q/4 lanes (q <= 128), float
-    qv_int3 = 2,  // as qv_warp (q = 256: as qv_block), integer max and 3-operand min
-};
 
 /* What a quad check-node launch reads and writes. */
 enum quad_mode {
@@ -375,10 +332,10 @@ __host__ __device__ inline int quad_slot_floats(int dcmax, int q)
     return (dcmax + 2 * fb) * q + ((dcmax + 3) & ~3);
 }
 
-template <int MODE, int Q, int VAR>
+template <int MODE, int Q>
 __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 {
-    constexpr bool WS = VAR != qv_block && Q <= 128; // q = 256: block sync
+    constexpr bool WS = Q <= 128; // q = 256: block sync
     constexpr bool LAYERED = MODE == quad_layered;
     constexpr bool CHK = MODE == quad_flood_chk;
     extern __shared__ float4 sh4[];
@@ -387,7 +344,7 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
     constexpr int T = Q >> 2;
     const int t = threadIdx.x;
     auto conv = [&](const float* X, const float* Y) {
-        return VAR == qv_int3 ? conv_minmax4_i3<Q>(X, Y, t) : conv_minmax4<Q>(X, Y, t);
+        return conv_minmax4_i3<Q>(X, Y, t);
     };
     const int fy = threadIdx.y;
     const int frame = blockIdx.y * blockDim.y + fy;
@@ -559,40 +516,25 @@ __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 
 using check_fn = void (*)(nb_dev, const int*);
 
-/* The quad kernel instance for a field size (q = 4..256) and variant (q = 256
-   synchronizes the block in every variant). */
-template <int MODE, int Q>
-check_fn quad_variant(int var)
-{
-    if (var == qv_int3) {
-        return nb_check_quad_kernel<MODE, Q, qv_int3>;
-    }
-    if constexpr (Q <= 128) {
-        if (var == qv_warp) {
-            return nb_check_quad_kernel<MODE, Q, qv_warp>;
-        }
-    }
-    return nb_check_quad_kernel<MODE, Q, qv_block>;
-}
-
+/* The quad kernel instance for a field size (q = 4..256). */
 template <int MODE>
-check_fn quad_kernel_for(int q, int var)
+check_fn quad_kernel_for(int q)
 {
     switch (q) {
     case 4:
-        return quad_variant<MODE, 4>(var);
+        return nb_check_quad_kernel<MODE, 4>;
     case 8:
-        return quad_variant<MODE, 8>(var);
+        return nb_check_quad_kernel<MODE, 8>;
     case 16:
-        return quad_variant<MODE, 16>(var);
+        return nb_check_quad_kernel<MODE, 16>;
     case 32:
-        return quad_variant<MODE, 32>(var);
+        return nb_check_quad_kernel<MODE, 32>;
     case 64:
-        return quad_variant<MODE, 64>(var);
+        return nb_check_quad_kernel<MODE, 64>;
     case 128:
-        return quad_variant<MODE, 128>(var);
+        return nb_check_quad_kernel<MODE, 128>;
     default:
-        return quad_variant<MODE, 256>(var);
+        return nb_check_quad_kernel<MODE, 256>;
     }
 }
 
@@ -964,30 +906,6 @@ __global__ void __launch_bounds__(128) nb_vnp_chk32_kernel(nb_dev p)
     }
 }
 
-/*
- * Layered hard decision, blockDim (q, G), y = one (frame, variable): the first
- * minimum of the APP vector by a group reduction (coalesced, unlike one thread
- * per variable scanning its q values); nb_syndrome_kernel follows.
- */
-__global__ void nb_decide_app_kernel(nb_dev p)
-{
-    __shared__ float red[8];
-    __shared__ int redi[8];
-    const int q = p.q;
-    const int a = threadIdx.x;
-    const size_t idx = static_cast<size_t>(blockIdx.x) * blockDim.y + threadIdx.y;
-    if (idx >= static_cast<size_t>(p.frames) * p.n) {
-        return;
-    }
-    if (p.done[idx / p.n]) {
-        return;
-    }
-    const int best = group_argmin(p.app[idx * q + a], a, q, red, redi);
-    if (a == 0) {
-        p.symbols[idx] = static_cast<uint8_t>(best);
-    }
-}
-
 /* One warp per frame: the syndrome of the symbols the VNP decided. */
 __global__ void nb_syndrome_kernel(nb_dev p, int iteration, int early_termination)
 {
@@ -1081,22 +999,6 @@ __global__ void nb_prep_bits_kernel(nb_dev p, const float* raw, unsigned long lo
     }
 }
 
-int env_int(const char* name, int dflt, int lo, int hi)
-{
-    const char* v = std::getenv(name);
-    if (!v || !*v) {
-        return dflt;
-    }
-    char* end = nullptr;
-    const long x = std::strtol(v, &end, 10);
-    if (*end || x < lo || x > hi) {
-        throw invalid_argument(std::string(name) + " = '" + v +
-                               "' (expected an integer in [" + std::to_string(lo) + ", " +
-                               std::to_string(hi) + "])");
-    }
-    return static_cast<int>(x);
-}
-
 /* Device messages and outputs of one batch (the host-fed pipeline has two). */
 struct nb_slot {
     device_buffer<float> llr, app, r, v2c, raw;
@@ -1180,69 +1082,23 @@ public:
         check(cudaDeviceGetAttribute(
                   &smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev),
               "cudaDeviceGetAttribute");
-        // Check-node variant: "quad" (q/4 threads per check node and frame) for
-        // q >= 4, "lane" (q threads) otherwise or when GPUFEC_NB_CUDA_CNP=lane.
+        // Check node: "quad" (q/4 threads per check node and frame) for q >= 4,
+        // "lane" (q threads) otherwise.
         d_quad = d_q >= 4;
-        if (const char* v = std::getenv("GPUFEC_NB_CUDA_CNP")) {
-            if (std::strcmp(v, "lane") == 0) {
-                d_quad = false;
-            } else if (std::strcmp(v, "quad") != 0) {
-                throw invalid_argument(std::string("GPUFEC_NB_CUDA_CNP = '") + v +
-                                       "' (expected lane or quad)");
-            }
-        }
         // Flooding pipeline: "check" (messages kept in the check domain, VNP with
-        // the decision, warp syndrome; default with quad) or "classic"
-        // (variable domain, separate decision kernel; always with lane).
-        d_chk = d_quad && !d_layered;
-        if (const char* v = std::getenv("GPUFEC_NB_CUDA_FLOOD")) {
-            if (std::strcmp(v, "classic") == 0) {
-                d_chk = false;
-            } else if (std::strcmp(v, "check") != 0) {
-                throw invalid_argument(std::string("GPUFEC_NB_CUDA_FLOOD = '") + v +
-                                       "' (expected check or classic)");
-            }
-        }
-        // Quad kernel variant (GPUFEC_NB_CUDA_QUAD): "block" (__syncthreads,
-        // float min/max), "warp" (the q/4 threads of a frame sync among
-        // themselves, __syncwarp; q <= 128), "int3" (warp sync for q <= 128,
-        // integer max and three-operand min on the float bit patterns).
-        d_qvar = qv_int3;
-        if (const char* v = std::getenv("GPUFEC_NB_CUDA_QUAD")) {
-            if (std::strcmp(v, "block") == 0) {
-                d_qvar = qv_block;
-            } else if (std::strcmp(v, "warp") == 0) {
-                d_qvar = d_q <= 128 ? qv_warp : qv_block;
-            } else if (std::strcmp(v, "int3") == 0) {
-                d_qvar = qv_int3;
-            } else {
-                throw invalid_argument(std::string("GPUFEC_NB_CUDA_QUAD = '") + v +
-                                       "' (expected block, warp or int3)");
-            }
-        }
-        // Check-domain VNP for q = 32: "warp4" (nb_vnp_chk32_kernel, several
-        // variables per warp) or "lane" (nb_vnp_chk_kernel), GPUFEC_NB_CUDA_VNP.
+        // the decision, warp syndrome; with quad unless options.gpu.flooding is
+        // classic) or "classic" (variable domain, separate decision kernel).
+        d_chk =
+            d_quad && !d_layered && options.gpu.flooding != nb_flooding_pipeline::classic;
+        // Check-domain VNP: for q = 32 nb_vnp_chk32_kernel (several variables per
+        // warp), else nb_vnp_chk_kernel.
         d_vnp32 = d_q == 32;
-        if (const char* v = std::getenv("GPUFEC_NB_CUDA_VNP")) {
-            if (std::strcmp(v, "lane") == 0) {
-                d_vnp32 = false;
-            } else if (std::strcmp(v, "warp4") != 0) {
-                throw invalid_argument(std::string("GPUFEC_NB_CUDA_VNP = '") + v +
-                                       "' (expected warp4 or lane)");
-            }
-        }
-        // Diagnostics (flooding, check-domain pipeline): launch the check node or
-        // the VNP this many times per iteration. Both are idempotent (they read
-        // only what the other one writes), so results do not change and the
-        // time difference is that kernel's time.
-        d_rep_cnp = env_int("GPUFEC_NB_CUDA_REPEAT_CNP", 1, 1, 16);
-        d_rep_vnp = env_int("GPUFEC_NB_CUDA_REPEAT_VNP", 1, 1, 16);
         // Frames per check-node block: q * G >= 32 (whole warps per shuffle
-        // group), about 128 threads (GPUFEC_NB_CUDA_THREADS), shared memory
-        // within 64 KiB and the device limit.
+        // group), about 128 threads, shared memory within 64 KiB and the device
+        // limit.
         d_tx = d_quad ? d_q / 4 : d_q;
         const int gmin = d_quad ? 1 : std::max(1, 32 / d_q);
-        const int threads = env_int("GPUFEC_NB_CUDA_THREADS", 128, 32, 1024);
+        const int threads = 128;
         d_group = std::max(gmin, threads / d_tx);
         auto smem = [&](int g) {
             const size_t per_frame =
@@ -1263,9 +1119,9 @@ public:
                 "); the device allows " + std::to_string(smem_optin));
         }
         if (d_quad) {
-            d_check_fn = d_layered ? quad_kernel_for<quad_layered>(d_q, d_qvar)
-                         : d_chk   ? quad_kernel_for<quad_flood_chk>(d_q, d_qvar)
-                                   : quad_kernel_for<quad_flooding>(d_q, d_qvar);
+            d_check_fn = d_layered ? quad_kernel_for<quad_layered>(d_q)
+                         : d_chk   ? quad_kernel_for<quad_flood_chk>(d_q)
+                                   : quad_kernel_for<quad_flooding>(d_q);
         } else {
             d_check_fn = d_layered ? nb_check_kernel<true> : nb_check_kernel<false>;
         }
@@ -1286,24 +1142,13 @@ public:
         const size_t slot_frames =
             free_mem / 4 /
             std::max<size_t>(1, per_frame + static_cast<size_t>(d_n) * d_q * 4);
-        d_host_chunk = static_cast<size_t>(env_int(
-            "GPUFEC_NB_CUDA_HOST_CHUNK",
-            static_cast<int>(std::max<size_t>(
-                1, std::min<size_t>(std::min<size_t>(1024, d_chunk / 2), slot_frames))),
-            1,
-            16384));
+        d_host_chunk =
+            options.gpu.host_batch_frames > 0
+                ? static_cast<size_t>(options.gpu.host_batch_frames)
+                : std::max<size_t>(
+                      1,
+                      std::min<size_t>(std::min<size_t>(1024, d_chunk / 2), slot_frames));
         d_host_chunk = std::min(d_host_chunk, d_chunk);
-        // Layered decision: "block" (nb_decide_kernel, one block per frame;
-        // default) or "group" (nb_decide_app_kernel + nb_syndrome_kernel; the
-        // same results, measured no faster on an H200).
-        if (const char* v = std::getenv("GPUFEC_NB_CUDA_DECIDE")) {
-            if (std::strcmp(v, "block") == 0) {
-                d_group_decide = false;
-            } else if (std::strcmp(v, "group") != 0) {
-                throw invalid_argument(std::string("GPUFEC_NB_CUDA_DECIDE = '") + v +
-                                       "' (expected group or block)");
-            }
-        }
     }
 
     std::string backend_name() const override { return "cuda"; }
@@ -1408,24 +1253,9 @@ public:
                     d_check_fn<<<grid, cblock, d_smem, stream>>>(p, lr);
                     check_launch("nb_check_kernel (layered)");
                 }
-                if (d_group_decide) {
-                    const int vg = d_q > 32 ? 1 : std::max(1, 128 / d_q);
-                    const size_t nv = static_cast<size_t>(d_n) * frames;
-                    nb_decide_app_kernel<<<static_cast<unsigned>((nv + vg - 1) / vg),
-                                           dim3(d_q, vg),
-                                           0,
-                                           stream>>>(p);
-                    check_launch("nb_decide_app_kernel");
-                    nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
-                                         256,
-                                         0,
-                                         stream>>>(p, it, et ? 1 : 0);
-                    check_launch("nb_syndrome_kernel");
-                } else {
-                    nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
-                        p, it, et ? 1 : 0);
-                    check_launch("nb_decide_kernel");
-                }
+                nb_decide_kernel<<<static_cast<unsigned>(frames), 256, 0, stream>>>(
+                    p, it, et ? 1 : 0);
+                check_launch("nb_decide_kernel");
             }
             return;
         }
@@ -1440,25 +1270,23 @@ public:
             check_launch("nb_init_v2c_kernel");
         }
         for (int it = 1; it <= max_iterations; it++) {
-            for (int rep = 0; d_m > 0 && rep < (d_chk ? d_rep_cnp : 1); rep++) {
+            if (d_m > 0) {
                 const dim3 grid(d_m, fgroups);
                 d_check_fn<<<grid, cblock, d_smem, stream>>>(p, nullptr);
                 check_launch("nb_check_kernel (flooding)");
             }
             if (d_chk) {
-                for (int rep = 0; rep < d_rep_vnp; rep++) {
-                    if (d_vnp32) {
-                        const size_t per_block = 4 * VNP_ITEMS; // 4 warps
-                        nb_vnp_chk32_kernel<<<static_cast<unsigned>((nv + per_block - 1) /
-                                                                    per_block),
-                                              128,
-                                              0,
-                                              stream>>>(p);
-                        check_launch("nb_vnp_chk32_kernel");
-                    } else {
-                        nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
-                        check_launch("nb_vnp_chk_kernel");
-                    }
+                if (d_vnp32) {
+                    const size_t per_block = 4 * VNP_ITEMS; // 4 warps
+                    nb_vnp_chk32_kernel<<<static_cast<unsigned>((nv + per_block - 1) /
+                                                                per_block),
+                                          128,
+                                          0,
+                                          stream>>>(p);
+                    check_launch("nb_vnp_chk32_kernel");
+                } else {
+                    nb_vnp_chk_kernel<<<vblocks, dim3(d_q, vg), 0, stream>>>(p);
+                    check_launch("nb_vnp_chk_kernel");
                 }
                 nb_syndrome_kernel<<<static_cast<unsigned>((frames + 7) / 8),
                                      256,
@@ -1688,14 +1516,11 @@ private:
     int d_group = 1;
     bool d_quad = true;
     bool d_chk = true;
-    int d_qvar = qv_warp;
-    int d_rep_cnp = 1, d_rep_vnp = 1;
     bool d_vnp32 = true;
     int d_tx = 1;
     size_t d_smem = 0;
     size_t d_chunk = 1;
     size_t d_host_chunk = 1;
-    bool d_group_decide = false;
     check_fn d_check_fn = nullptr;
     std::vector<int> d_layer_begin;
     device_buffer<uint8_t> d_to_var, d_to_check;

@@ -16,8 +16,8 @@
  *    and converted on the GPU): batches of 7 frames give what one batch gives,
  *    bit LLRs and the host-converted symbol LLRs give the same decisions, and a
  *    non-finite symbol LLR / infinite bit LLR is refused with its index.
- * The check-node variant is the decoder's default (quad for q >= 4); run with
- * GPUFEC_NB_CUDA_CNP=lane to test the lane kernel.
+ * The check node is the decoder's choice (quad for q >= 4, lane below), the
+ * flooding pipeline its default (check domain with quad).
  * Without a working CUDA device the program exits 77 at once (CTest: skipped).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -238,9 +238,9 @@ public:
             fr.llr.data(), static_cast<size_t>(fr.frames) * n, p, sym.data());
         for (auto s : { decoding_schedule::layered, decoding_schedule::flooding }) {
             auto one = nb_decoder::make(code, opts(s, backend_kind::cuda));
-            setenv("GPUFEC_NB_CUDA_HOST_CHUNK", "7", 1);
-            auto small = nb_decoder::make(code, opts(s, backend_kind::cuda));
-            unsetenv("GPUFEC_NB_CUDA_HOST_CHUNK");
+            nb_decoder_options o7 = opts(s, backend_kind::cuda);
+            o7.gpu.host_batch_frames = 7;
+            auto small = nb_decoder::make(code, o7);
             auto cpu = nb_decoder::make(code, opts(s, backend_kind::cpu));
             const result_t a = decode(*one, fr.llr.data(), fr.frames);
             const result_t b = decode(*small, fr.llr.data(), fr.frames);
