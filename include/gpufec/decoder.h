@@ -74,6 +74,21 @@ constexpr float default_int8_llr_step = 0.125f;
  */
 GPUFEC_API void quantize_llrs(const float* in, size_t count, float step, int8_t* out);
 
+/*!
+ * How the CPU SIMD decoder (backend cpu, min-sum family; docs/SIMD_DESIGN.md) maps
+ * frames to SIMD lanes. The decisions do not depend on it, only the speed.
+ */
+enum class simd_layout {
+    /*!
+     * intra-frame where measured faster for the call (QC / DVB-S2 codes, layered:
+     * calls of too few frames to fill the lanes, and DVB-S2's low rates), else
+     * inter-frame
+     */
+    automatic,
+    inter_frame, //!< always frames in lanes
+    intra_frame  //!< always one frame at a time (QC / DVB-S2, layered; else inter-frame)
+};
+
 /*! GPU settings; 0 and "auto" mean "let the tuner choose". */
 struct GPUFEC_API gpu_options {
     int device = 0;           //!< CUDA device index
@@ -149,6 +164,7 @@ struct GPUFEC_API decoder_options {
     int threads = 0; //!< CPU worker threads; 0 = all cores
     message_precision precision = message_precision::float32;
     fixed_point_options fixed; //!< int8 / int16 quantization (CPU SIMD decoder)
+    simd_layout layout = simd_layout::automatic; //!< frames to lanes (CPU SIMD decoder)
     gpu_options gpu;
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */

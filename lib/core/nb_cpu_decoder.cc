@@ -41,7 +41,9 @@ constexpr float inf = std::numeric_limits<float>::infinity();
 class nb_cpu_decoder : public nb_decoder
 {
 public:
-    nb_cpu_decoder(nb_code::sptr code, const nb_decoder_options& options)
+    nb_cpu_decoder(nb_code::sptr code,
+                   const nb_decoder_options& options,
+                   const std::string& arch)
         : nb_decoder(std::move(code), options)
     {
         const nb_matrix& h = d_code->h();
@@ -59,7 +61,8 @@ public:
             }
         }
         d_nm = options.ems_nm == 0 ? d_q : options.ems_nm;
-        d_kernel = &simd::nb_best_minmax_kernel();
+        d_kernel = arch.empty() ? &simd::nb_best_minmax_kernel()
+                                : &simd::nb_minmax_kernel_by_name(arch);
         d_conv = options.rule == nb_check_rule::min_max ? d_kernel->min_max
                                                         : d_kernel->min_sum;
         d_gather = d_kernel->gather;
@@ -404,9 +407,10 @@ private:
 } // namespace
 
 nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code,
-                                     const nb_decoder_options& options)
+                                     const nb_decoder_options& options,
+                                     const std::string& arch)
 {
-    return nb_decoder::uptr(new nb_cpu_decoder(std::move(code), options));
+    return nb_decoder::uptr(new nb_cpu_decoder(std::move(code), options, arch));
 }
 
 } // namespace gpufec

@@ -9,11 +9,18 @@
 #define INCLUDED_GPUFEC_NB_CPU_DECODER_H
 
 #include <gpufec/nb_decoder.h>
+#include <string>
 
 namespace gpufec {
 
+/*!
+ * arch: the check-node protokernel (simd/nb_minmax.h: generic, avx2, avx512, neon);
+ * "" = the best one for this CPU (or $GPUFEC_SIMD_ARCH's). Throws
+ * gpufec::invalid_argument for one unknown or not runnable here.
+ */
 nb_decoder::uptr make_nb_cpu_decoder(nb_code::sptr code,
-                                     const nb_decoder_options& options);
+                                     const nb_decoder_options& options,
+                                     const std::string& arch = "");
 
 } // namespace gpufec
 

@@ -504,17 +504,7 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
     const simd::protokernel& pk =
         arch.empty() ? simd::best_protokernel() : simd::protokernel_by_name(arch);
     if (layout == simd_layout::automatic) {
-        // GPUFEC_SIMD_LAYOUT=inter|intra forces one (benchmarks, A/B)
-        if (const char* env = std::getenv("GPUFEC_SIMD_LAYOUT")) {
-            const std::string v(env);
-            if (v == "inter")
-                layout = simd_layout::inter_frame;
-            else if (v == "intra")
-                layout = simd_layout::intra_frame;
-            else if (!v.empty() && v != "auto")
-                throw invalid_argument("GPUFEC_SIMD_LAYOUT='" + v +
-                                       "': expected inter, intra or auto");
-        }
+        layout = options.layout;
     }
     return std::make_unique<simd_decoder>(std::move(code), options, pk, q, layout);
 }

@@ -36,13 +36,6 @@ struct simd_quantization {
     int c2v_max;       //!< check-to-variable magnitudes clamped to c2v_max (<= msg_max)
 };
 
-/*! How frames map to lanes. */
-enum class simd_layout {
-    automatic,   //!< intra-frame when measured faster for the call (QC / DVB-S2, layered)
-    inter_frame, //!< always frames in lanes
-    intra_frame  //!< always one frame at a time (QC / DVB-S2, layered; else inter-frame)
-};
-
 /*!
  * The default quantization of a precision (int16 or int8; float: unused zeros) for
  * a check-node rule: the C2V magnitudes are clamped below the posterior's range,
@@ -60,7 +53,10 @@ simd_quantization default_simd_quantization(message_precision precision,
 std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch = "");
-/*! Same with an explicit quantization. */
+/*!
+ * Same with an explicit quantization; layout automatic takes options.layout
+ * (simd_layout, decoder.h).
+ */
 std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch,

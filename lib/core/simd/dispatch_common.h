@@ -4,7 +4,10 @@
  * protokernels; nb_minmax_dispatch.cc: the nonbinary check node) share, in VOLK's
  * dispatcher model: the AArch64 Advanced SIMD check, the lookup by name with an
  * error that lists what this CPU offers, and "the best one, unless the environment
- * names one".
+ * names one". The one environment override of both, as VOLK's profile file is of
+ * VOLK's kernels: $GPUFEC_SIMD_ARCH (generic, sse4_1, avx2, avx512; generic, neon
+ * on AArch64), the instruction set the CPU code may use. Every other choice of the
+ * decoders is an option (decoder_options, nb_decoder_options).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -54,15 +57,21 @@ const K& kernel_by_name(const std::vector<const K*>& available,
         "' is unknown or not supported by this CPU; available here: " + names);
 }
 
-/*! The one $env_var names (if set and not empty), else the last (best) of `available`. */
+/*! $GPUFEC_SIMD_ARCH, or "" where it is not set. */
+inline std::string arch_override()
+{
+    const char* env = std::getenv("GPUFEC_SIMD_ARCH");
+    return env ? env : "";
+}
+
+/*! The one `name` names (if not empty), else the last (best) of `available`. */
 template <typename K>
 const K& best_kernel(const std::vector<const K*>& available,
-                     const char* env_var,
+                     const std::string& name,
                      const std::string& what)
 {
-    const char* env = std::getenv(env_var);
-    if (env && *env)
-        return kernel_by_name(available, env, what);
+    if (!name.empty())
+        return kernel_by_name(available, name, what);
     return *available.back();
 }
 

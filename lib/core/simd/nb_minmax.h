@@ -13,7 +13,8 @@
  * gathers) that applies h and h^-1 to a message. min and
  * max (and a + b) are exact, so every variant returns bit-identical results
  * (no -0 or NaN reach these kernels). nb_best_minmax_kernel() picks the best one
- * the CPU runs, or the one $GPUFEC_NB_SIMD_ARCH names (generic, avx2, avx512).
+ * the CPU runs, or the one $GPUFEC_SIMD_ARCH names (generic, avx2, avx512; sse4_1
+ * gives generic).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -48,7 +49,7 @@ const nb_minmax_kernel& nb_minmax_avx512();
 std::vector<const nb_minmax_kernel*> nb_available_minmax_kernels();
 /*! By name; throws invalid_argument when unknown or not runnable here. */
 const nb_minmax_kernel& nb_minmax_kernel_by_name(const std::string& name);
-/*! The best runnable one, or the one $GPUFEC_NB_SIMD_ARCH names. */
+/*! The best runnable one, or the one $GPUFEC_SIMD_ARCH names (sse4_1: generic). */
 const nb_minmax_kernel& nb_best_minmax_kernel();
 
 } // namespace simd

@@ -2,8 +2,10 @@
 /*
  * Run-time choice of the nonbinary check-node convolution protokernel
  * (nb_minmax.h; VOLK's dispatcher model, like simd_dispatch.cc): the best one
- * the running CPU supports, or the one $GPUFEC_NB_SIMD_ARCH names (generic, avx2,
- * avx512; generic, neon on AArch64).
+ * the running CPU supports, or the one $GPUFEC_SIMD_ARCH names (generic, avx2,
+ * avx512; generic, neon on AArch64), the same override as the binary decoder's
+ * (dispatch_common.h); sse4_1, for which this dispatcher has no kernel, gives
+ * generic.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -43,9 +45,13 @@ const nb_minmax_kernel& nb_minmax_kernel_by_name(const std::string& name)
 
 const nb_minmax_kernel& nb_best_minmax_kernel()
 {
+    std::string arch = arch_override();
+    if (arch == "sse4_1") {
+        arch = "generic"; // no SSE4.1 kernel: the instruction sets below it
+    }
     return best_kernel(nb_available_minmax_kernels(),
-                       "GPUFEC_NB_SIMD_ARCH",
-                       "nonbinary SIMD architecture");
+                       arch,
+                       "GPUFEC_SIMD_ARCH: nonbinary SIMD architecture");
 }
 
 } // namespace simd

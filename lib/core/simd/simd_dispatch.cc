@@ -44,7 +44,8 @@ const protokernel& protokernel_by_name(const std::string& name)
 
 const protokernel& best_protokernel()
 {
-    return best_kernel(available_protokernels(), "GPUFEC_SIMD_ARCH", "SIMD architecture");
+    return best_kernel(
+        available_protokernels(), arch_override(), "GPUFEC_SIMD_ARCH: SIMD architecture");
 }
 
 } // namespace simd

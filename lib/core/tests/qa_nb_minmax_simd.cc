@@ -5,10 +5,11 @@
  * avx2, avx512) gives output bit-identical to the generic one, for Min-Max and
  * EMS, q = 2..256, on random non-negative vectors with ties, zeros and the
  * 1e30 "impossible" value; and the CPU nonbinary decoder decodes noisy frames
- * identically with each variant ($GPUFEC_NB_SIMD_ARCH), both schedules.
+ * identically with each variant (make_nb_cpu_decoder's arch), both schedules.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "nb_cpu_decoder.h"
 #include "simd/nb_minmax.h"
 #include "test_util.h"
 #include <cppunit/TestFixture.h>
@@ -121,7 +122,6 @@ public:
                     std::vector<uint8_t> ref;
                     std::vector<int> ref_it;
                     for (auto* kv : all) {
-                        setenv("GPUFEC_NB_SIMD_ARCH", kv->name, 1);
                         nb_decoder_options o;
                         o.schedule = s;
                         o.rule = rule;
@@ -131,8 +131,7 @@ public:
                         }
                         o.backend = backend_kind::cpu;
                         o.threads = 2;
-                        auto dec = nb_decoder::make(code, o);
-                        unsetenv("GPUFEC_NB_SIMD_ARCH");
+                        auto dec = make_nb_cpu_decoder(code, o, kv->name);
                         std::vector<uint8_t> sym(static_cast<size_t>(frames) * n);
                         std::vector<int> it(frames);
                         nb_decode_output out;
