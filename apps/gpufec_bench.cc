@@ -61,11 +61,36 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 namespace {
 
 using namespace gpufec_app;
+
+/*
+ * Refuses a batch whose host buffers (bytes_per_frame each) would take more than
+ * half of this machine's memory, saying how much it needs.
+ */
+void check_batch_memory(size_t frames, size_t bytes_per_frame)
+{
+    const long pages = ::sysconf(_SC_PHYS_PAGES);
+    const long page = ::sysconf(_SC_PAGESIZE);
+    const double have = pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
+    const double need = double(frames) * double(bytes_per_frame);
+    if (have > 0.0 && need > have / 2) {
+        char msg[256];
+        std::snprintf(msg,
+                      sizeof(msg),
+                      "--batch %zu: the batch needs %.1f GiB of host memory (%zu bytes a "
+                      "frame), more than half of this machine's %.1f GiB",
+                      frames,
+                      need / double(1 << 30),
+                      bytes_per_frame,
+                      have / double(1 << 30));
+        throw usage_error(msg);
+    }
+}
 
 // ---------------------------------------------------------------------------
 // Memory: pinned host buffers and device buffers
@@ -397,11 +422,12 @@ namespace {
  * Nonbinary codes (nbqc:, nbreg:, nbalist: specs): nb_decoder with --algorithm
  * minmax (nms, the binary default, is read as minmax), --schedule, --iterations,
  * --early-termination, --backend, --threads, --batch, --mode, --reps, --warmup,
- * --ebn0, --seed, --json; --backend auto means cuda where a device works (the
- * library's nb_decoder auto means cpu). Device-resident (cuda): the batch's normalized
- * symbol LLRs are uploaded once, then --reps decodes are timed together with CUDA events
- * (mean per decode). Host-fed: decode_symbols() from host memory (H2D + decode +
- * D2H), wall clock, median of --reps. Throughput = frames * K * p / time.
+ * --ebn0, --seed, --json, --nb-flooding, --nb-host-batch; --backend auto means cuda where
+ * a device works (the library's nb_decoder auto means cpu). Device-resident (cuda): the
+ * batch's normalized symbol LLRs are uploaded once, then --reps decodes are timed
+ * together with CUDA events (mean per decode). Host-fed: decode_symbols() from host
+ * memory (H2D + decode + D2H), wall clock, median of --reps. Throughput = frames * K * p
+ * / time.
  */
 int run_nb(const std::string& code_spec,
            std::string algorithm,
@@ -416,7 +442,8 @@ int run_nb(const std::string& code_spec,
            size_t n_warmup,
            double ebn0_db,
            uint64_t seed,
-           const std::string& json_path)
+           const std::string& json_path,
+           const gpufec::nb_gpu_options& gpu)
 {
     if (lower(algorithm) == "nms") {
         algorithm = "minmax";
@@ -432,6 +459,7 @@ int run_nb(const std::string& code_spec,
         o.backend = gpufec::backend_kind::cuda; // nb_decoder's auto means cpu
     }
     o.threads = threads;
+    o.gpu = gpu;
     o.validate();
     auto dec = gpufec::nb_decoder::make(code, o);
     const bool on_gpu = dec->backend_name() == "cuda";
@@ -449,6 +477,8 @@ int run_nb(const std::string& code_spec,
                               4096, std::max<size_t>(1, (size_t(10) << 30) / per_frame))
                         : 64;
     }
+    // bit and symbol LLRs, decisions and information symbols of every frame
+    check_batch_memory(frames, n * (p + q) * sizeof(float) + 2 * n + 2 * k * p);
     // Input: random codewords over BPSK/AWGN, then symbol LLRs.
     gpufec::awgn_channel ch(gpufec::modulation::bpsk, ebn0_db, code->rate(), seed);
     std::vector<uint8_t> bits(k * p), cw(n * p), sent(frames * k);
@@ -599,6 +629,10 @@ int run(int argc, char** argv)
     fixed_point_args fixed;
     std::string precision = "float";
     std::string frames_per_block = "0";
+    std::string cuda_kernel = "auto";
+    std::string simd_layout = "auto";
+    std::string nb_flooding = "auto";
+    std::string nb_host_batch = "0";
     std::string streams = "3";
     std::string device = "0";
     std::string batch = "0";
@@ -640,6 +674,24 @@ int run(int argc, char** argv)
            frames_per_block,
            "N",
            "cuda: frames per thread block, 0 = the tuner's choice");
+    option("--cuda-kernel",
+           cuda_kernel,
+           "NAME",
+           "cuda: the decoding kernel as the tuning line names it (gpu_options::kernel), "
+           "auto = the tuner's choice");
+    option("--simd-layout",
+           simd_layout,
+           "NAME",
+           "cpu SIMD decoder: frames to lanes, auto, inter or intra");
+    option("--nb-flooding",
+           nb_flooding,
+           "NAME",
+           "nonbinary cuda flooding pipeline: auto (check domain for q >= 4) or classic");
+    option("--nb-host-batch",
+           nb_host_batch,
+           "N",
+           "nonbinary cuda: frames per batch of the host-fed pipeline, 0 = the "
+           "decoder's choice");
     option("--streams", streams, "N", "cuda: streams of the host pipeline (>= 1)");
     option("--device", device, "N", "cuda: device index");
     option("--batch",
@@ -685,6 +737,13 @@ int run(int argc, char** argv)
     }
 
     if (gpufec::nb_code::is_nb_spec(code_spec)) {
+        gpufec::nb_gpu_options nb_gpu;
+        nb_gpu.flooding =
+            parse_choice(nb_flooding, "--nb-flooding", { "auto", "classic" }) == "classic"
+                ? gpufec::nb_flooding_pipeline::classic
+                : gpufec::nb_flooding_pipeline::automatic;
+        nb_gpu.host_batch_frames =
+            static_cast<int>(parse_unsigned(nb_host_batch, "--nb-host-batch", 0, 16384));
         return run_nb(
             code_spec,
             algorithm,
@@ -699,7 +758,8 @@ int run(int argc, char** argv)
             static_cast<size_t>(parse_unsigned(warmup, "--warmup", 0, 100000)),
             parse_real(ebn0, "--ebn0"),
             parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max()),
-            json_path);
+            json_path,
+            nb_gpu);
     }
 
     gpufec::decoder_options dec;
@@ -718,6 +778,12 @@ int run(int argc, char** argv)
         parse_unsigned(frames_per_block, "--frames-per-block", 0, 1 << 20));
     dec.gpu.streams = static_cast<int>(parse_unsigned(streams, "--streams", 1, 64));
     dec.gpu.device = static_cast<int>(parse_unsigned(device, "--device", 0, 1024));
+    dec.gpu.kernel = cuda_kernel;
+    const std::string layout =
+        parse_choice(simd_layout, "--simd-layout", { "auto", "inter", "intra" });
+    dec.layout = layout == "inter"   ? gpufec::simd_layout::inter_frame
+                 : layout == "intra" ? gpufec::simd_layout::intra_frame
+                                     : gpufec::simd_layout::automatic;
     fixed.apply(dec.fixed);
     dec.validate();
 
@@ -817,6 +883,8 @@ int run(int argc, char** argv)
     std::fflush(stdout);
 
     // ---- input
+    // LLRs (float, int8), sent and decided bits, parity and iterations
+    check_batch_memory(frames, n * (sizeof(float) + 3) + k + 8);
     const bool pinned = on_gpu && pinned_host;
     host_array<float> llrs(frames * n, pinned);
     if (pinned && !llrs.pinned()) {
