@@ -1,0 +1,128 @@
+/* -*- c++ -*- */
+/*
+ * Batches in flight for a streaming caller (a GNU Radio stream block): submit()
+ * copies a batch of frames in and returns at once while a worker thread decodes
+ * the batches in order; take() hands back the oldest decoded batch. So the
+ * caller's own work (the scheduler's buffer copies, the next batch's LLRs)
+ * overlaps decoding, and at most `depth` batches wait or decode at a time, which
+ * bounds the latency to about depth batch decode times.
+ *
+ * Batches come out in the order they went in, each with its sequence number.
+ * When the decode function throws (a GPU that fails in the middle of a stream),
+ * the recover function, if any, is asked for a replacement (the CPU); the failed
+ * batch and every later one are decoded with it, so no frame is lost, repeated
+ * or reordered. Without a recover function, or when it throws, take() rethrows
+ * the error for that batch and the pipeline stops accepting work.
+ *
+ * Copyright 2026 The gr-gpufec authors.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_DECODE_PIPELINE_H
+#define INCLUDED_GPUFEC_DECODE_PIPELINE_H
+
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <gpufec/api.h>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace gpufec {
+
+/*! One batch of the pipeline: what went in and, once decoded, what came out. */
+struct pipeline_batch {
+    uint64_t sequence = 0;          //!< 0, 1, 2, ... in submission order
+    size_t frames = 0;              //!< frames in this batch
+    std::vector<uint8_t> input;     //!< frames * input_bytes_per_frame
+    std::vector<uint8_t> output;    //!< frames * output_bytes_per_frame
+    std::vector<int> iterations;    //!< per frame
+    std::vector<uint8_t> parity_ok; //!< per frame, 0/1
+};
+
+class GPUFEC_API decode_pipeline
+{
+public:
+    /*!
+     * Decodes `frames` frames: input holds frames * input_bytes_per_frame bytes
+     * (float or int8 LLRs, as the caller packs them); writes frames *
+     * output_bytes_per_frame bytes, one iteration count and one parity flag per
+     * frame.
+     */
+    using decode_fn = std::function<void(const uint8_t* input,
+                                         size_t frames,
+                                         uint8_t* output,
+                                         int* iterations,
+                                         uint8_t* parity_ok)>;
+    /*!
+     * Called on the worker thread with the error of a failed decode; returns the
+     * decode function to use from then on (the failed batch is decoded again with
+     * it), or throws to give up.
+     */
+    using recover_fn = std::function<decode_fn(const std::exception_ptr& error)>;
+
+    /*!
+     * depth >= 1 batches in flight; input_bytes_per_frame and
+     * output_bytes_per_frame >= 1. Starts the worker thread.
+     */
+    decode_pipeline(decode_fn decode,
+                    size_t input_bytes_per_frame,
+                    size_t output_bytes_per_frame,
+                    size_t depth,
+                    recover_fn recover = {});
+    /*! Waits for the batches in flight, then stops the worker. */
+    ~decode_pipeline();
+    decode_pipeline(const decode_pipeline&) = delete;
+    decode_pipeline& operator=(const decode_pipeline&) = delete;
+
+    /*!
+     * Queues a copy of `frames` frames (frames * input_bytes_per_frame bytes at
+     * input); waits while depth batches are in flight (a caller that also takes
+     * the results takes the oldest first when in_flight() == depth(), since only
+     * take() frees a place). Returns the batch's
+     * sequence number. Throws gpufec::invalid_argument for frames == 0 or a null
+     * input, and the pipeline's error once it has stopped on one.
+     */
+    uint64_t submit(const void* input, size_t frames);
+
+    /*!
+     * The oldest batch, when it is decoded (wait = false: returns false at once
+     * if it is not; wait = true: waits, and returns false only when nothing is
+     * in flight). `out` gets the batch (its buffers are swapped in). Rethrows the
+     * error of a batch that could not be decoded.
+     */
+    bool take(pipeline_batch& out, bool wait);
+
+    /*! Batches submitted and not yet taken. */
+    size_t in_flight() const;
+    /*! Decode errors the recover function replaced the decoder after. */
+    size_t recoveries() const;
+    size_t depth() const { return d_depth; }
+
+private:
+    void worker();
+
+    decode_fn d_decode;
+    recover_fn d_recover;
+    const size_t d_in_bytes, d_out_bytes, d_depth;
+
+    mutable std::mutex d_mutex;
+    std::condition_variable d_changed;
+    std::deque<pipeline_batch> d_queue; //!< submitted, oldest first
+    size_t d_decoded = 0;               //!< how many of d_queue's first are decoded
+    std::exception_ptr d_error;         //!< the error that stopped the pipeline
+    uint64_t d_error_sequence = 0;      //!< the batch it belongs to
+    uint64_t d_next_sequence = 0;
+    size_t d_recoveries = 0;
+    bool d_stop = false;
+    std::vector<pipeline_batch> d_spare; //!< buffers of taken batches, reused
+    std::thread d_thread;
+};
+
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_DECODE_PIPELINE_H */

@@ -1,0 +1,175 @@
+/* -*- c++ -*- */
+/*
+ * Batches in flight on a worker thread (include/gpufec/decode_pipeline.h).
+ *
+ * Copyright 2026 The gr-gpufec authors.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <algorithm>
+#include <cstring>
+#include <gpufec/decode_pipeline.h>
+#include <gpufec/error.h>
+#include <string>
+#include <utility>
+
+namespace gpufec {
+
+decode_pipeline::decode_pipeline(decode_fn decode,
+                                 size_t input_bytes_per_frame,
+                                 size_t output_bytes_per_frame,
+                                 size_t depth,
+                                 recover_fn recover)
+    : d_decode(std::move(decode)), d_recover(std::move(recover)),
+      d_in_bytes(input_bytes_per_frame), d_out_bytes(output_bytes_per_frame),
+      d_depth(depth)
+{
+    if (!d_decode)
+        throw invalid_argument("decode_pipeline: no decode function");
+    if (d_in_bytes == 0 || d_out_bytes == 0)
+        throw invalid_argument("decode_pipeline: bytes per frame must be >= 1 (input " +
+                               std::to_string(d_in_bytes) + ", output " +
+                               std::to_string(d_out_bytes) + ")");
+    if (d_depth == 0 || d_depth > 1024)
+        throw invalid_argument("decode_pipeline: depth " + std::to_string(d_depth) +
+                               " out of range (1..1024 batches in flight)");
+    d_thread = std::thread([this] { worker(); });
+}
+
+decode_pipeline::~decode_pipeline()
+{
+    {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        d_stop = true;
+    }
+    d_changed.notify_all();
+    d_thread.join();
+}
+
+uint64_t decode_pipeline::submit(const void* input, size_t frames)
+{
+    if (frames == 0)
+        throw invalid_argument("decode_pipeline::submit: frames is 0");
+    if (!input)
+        throw invalid_argument("decode_pipeline::submit: input is null");
+    if (frames > (size_t(1) << 40) / std::max(d_in_bytes, d_out_bytes))
+        throw invalid_argument("decode_pipeline::submit: " + std::to_string(frames) +
+                               " frames is too many for one batch");
+    pipeline_batch b;
+    {
+        std::unique_lock<std::mutex> lock(d_mutex);
+        d_changed.wait(lock, [this] { return d_error || d_queue.size() < d_depth; });
+        if (d_error)
+            std::rethrow_exception(d_error);
+        if (!d_spare.empty()) {
+            b = std::move(d_spare.back());
+            d_spare.pop_back();
+        }
+    }
+    b.frames = frames;
+    b.input.resize(frames * d_in_bytes);
+    std::memcpy(b.input.data(), input, b.input.size());
+    b.output.resize(frames * d_out_bytes);
+    b.iterations.assign(frames, 0);
+    b.parity_ok.assign(frames, 0);
+    uint64_t sequence;
+    {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        b.sequence = sequence = d_next_sequence++;
+        d_queue.push_back(std::move(b));
+    }
+    d_changed.notify_all();
+    return sequence;
+}
+
+bool decode_pipeline::take(pipeline_batch& out, bool wait)
+{
+    std::unique_lock<std::mutex> lock(d_mutex);
+    auto ready = [this] {
+        return d_decoded > 0 || d_queue.empty() ||
+               (d_error && d_queue.front().sequence == d_error_sequence);
+    };
+    if (wait)
+        d_changed.wait(lock, ready);
+    if (d_decoded == 0) {
+        if (d_error && !d_queue.empty() && d_queue.front().sequence == d_error_sequence)
+            std::rethrow_exception(d_error);
+        return false;
+    }
+    std::swap(out, d_queue.front());
+    // the caller's old buffers are kept for a later batch
+    d_spare.push_back(std::move(d_queue.front()));
+    d_queue.pop_front();
+    --d_decoded;
+    lock.unlock();
+    d_changed.notify_all();
+    return true;
+}
+
+size_t decode_pipeline::in_flight() const
+{
+    std::lock_guard<std::mutex> lock(d_mutex);
+    return d_queue.size();
+}
+
+size_t decode_pipeline::recoveries() const
+{
+    std::lock_guard<std::mutex> lock(d_mutex);
+    return d_recoveries;
+}
+
+void decode_pipeline::worker()
+{
+    std::unique_lock<std::mutex> lock(d_mutex);
+    for (;;) {
+        d_changed.wait(
+            lock, [this] { return d_stop || (!d_error && d_decoded < d_queue.size()); });
+        if (d_error || d_decoded == d_queue.size()) {
+            if (d_stop)
+                return;
+            continue;
+        }
+        // deque elements keep their address while others are pushed or popped
+        pipeline_batch& b = d_queue[d_decoded];
+        decode_fn decode = d_decode;
+        lock.unlock();
+        std::exception_ptr error;
+        bool recovered = false;
+        try {
+            decode(b.input.data(),
+                   b.frames,
+                   b.output.data(),
+                   b.iterations.data(),
+                   b.parity_ok.data());
+        } catch (...) {
+            error = std::current_exception();
+        }
+        if (error && d_recover) {
+            try {
+                decode = d_recover(error);
+                decode(b.input.data(),
+                       b.frames,
+                       b.output.data(),
+                       b.iterations.data(),
+                       b.parity_ok.data());
+                error = nullptr;
+                recovered = true;
+            } catch (...) {
+                error = std::current_exception();
+            }
+        }
+        lock.lock();
+        if (recovered) {
+            d_decode = decode;
+            ++d_recoveries;
+        }
+        if (error) {
+            d_error = error;
+            d_error_sequence = b.sequence;
+        } else {
+            ++d_decoded;
+        }
+        d_changed.notify_all();
+    }
+}
+
+} // namespace gpufec
