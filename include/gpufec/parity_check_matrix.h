@@ -1,6 +1,7 @@
 /* -*- c++ -*- */
 /*
- * Sparse binary parity-check matrix H (M rows x N columns) with row (CSR) and
+ * Sparse binary parity-check matrix H (M rows x N columns, at most the sizes of
+ * gpufec/limits.h: from_entries and from_qc refuse more) with row (CSR) and
  * column (CSC) views, the quasi-cyclic description (base matrix, lifting size Z,
  * circulant shifts) when the code has one, and the layers used by layered
  * decoders: the block rows of a QC code, the 360-periodic row sets of DVB-S2-like
@@ -113,7 +114,9 @@ public:
      * into column-disjoint sublayers by a 2-colouring of its conflict graph
      * (breadth first from its lowest row) or, where none exists, first-fit in
      * row order; each layer lists its rows ascending. Otherwise: greedy first-fit
-     * over the rows in ascending order.
+     * over the rows in ascending order. A matrix whose squared column degrees sum
+     * to more than 2^26 (one column of degree > 8192 alone: not low-density) gets
+     * one layer per row, so that building the layers stays fast.
      */
     const std::vector<std::vector<int>>& layers() const { return d_layers; }
 
@@ -132,6 +135,7 @@ private:
     /*! Layers from the row sets r + k * (M / z); false when H is not z-periodic. */
     bool build_strided_layers(int z);
     static constexpr int strided_layer_period = 360;
+    static constexpr unsigned long long layer_work_limit = 1ull << 26;
 
     int d_rows = 0;
     int d_cols = 0;

@@ -21,6 +21,7 @@
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <iostream>
 #include <limits>
 #include <mutex>
@@ -79,9 +80,11 @@ void check_beta(float beta, const char* where)
 
 void check_iterations(int iterations, const char* where)
 {
-    if (iterations < 1) {
+    if (iterations < 1 || iterations > limits::max_iterations) {
         throw invalid_argument(std::string(where) + ": max_iterations is " +
-                               number(iterations) + "; it must be >= 1");
+                               number(iterations) + "; it must be in [1, " +
+                               number(limits::max_iterations) +
+                               "] (gpufec::limits::max_iterations)");
     }
 }
 

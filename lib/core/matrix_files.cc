@@ -26,16 +26,21 @@
  * returned as the parity-check matrix H = [P^T | I] of its code.
  *
  * Every refusal is a gpufec::file_format_error naming the file and the line.
+ * Sizes are checked against include/gpufec/limits.h before anything depends on
+ * them (N, M, the ones of H, the expansion of a .qc file by Z); the text is read
+ * through text_input.h (no directory, no file over the size limit, no NUL byte).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it
 
+#include "text_input.h"
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <gpufec/matrix_files.h>
 #include <istream>
 #include <limits>
@@ -158,7 +163,11 @@ private:
             v = v * 10 + (tok[i] - '0');
             if (v > std::numeric_limits<int>::max()) {
                 throw file_format_error(
-                    d_name, d_physical, "number '" + tok + "' is too large");
+                    d_name,
+                    d_physical,
+                    "number " + detail::quote_token(tok) +
+                        " is too large (the limit is " +
+                        std::to_string(std::numeric_limits<int>::max()) + ")");
             }
         }
         return negative ? -v : v;
@@ -166,7 +175,8 @@ private:
 
     [[noreturn]] void bad_token(const std::string& tok) const
     {
-        throw file_format_error(d_name, d_physical, "'" + tok + "' is not an integer");
+        throw file_format_error(
+            d_name, d_physical, detail::quote_token(tok) + " is not an integer");
     }
 
     std::istream& d_in;
@@ -286,12 +296,21 @@ std::vector<int> read_weights(data_lines& lines,
     return w;
 }
 
-void check_stream_open(const std::ifstream& f, const std::string& path)
+/*! A file's text within the limits (text_input.h), as a stream. */
+std::istringstream open_text(const std::string& path)
 {
-    if (!f.is_open()) {
-        throw file_format_error(
-            path, 0, std::string("cannot open for reading: ") + std::strerror(errno));
-    }
+    return std::istringstream(detail::read_text_file(path));
+}
+
+/*! A stream's text within the limits (text_input.h), as a stream. */
+std::istringstream checked_text(std::istream& in, const std::string& name)
+{
+    return std::istringstream(detail::read_text(in, name));
+}
+
+std::string limit_note(const char* name)
+{
+    return std::string(" (gpufec::limits::") + name + ")";
 }
 
 std::ofstream open_for_writing(const std::string& path, const char* caller)
@@ -321,9 +340,11 @@ void finish_writing(std::ofstream& f, const std::string& path, const char* calle
 namespace {
 
 /*! parse_alist; col_lines (when not null) receives the line of each column list. */
-parity_check_matrix
-parse_alist_lines(std::istream& in, const std::string& name, std::vector<long>* col_lines)
+parity_check_matrix parse_alist_lines(std::istream& raw,
+                                      const std::string& name,
+                                      std::vector<long>* col_lines)
 {
+    std::istringstream in = checked_text(raw, name);
     data_lines lines(in, name);
 
     const auto& head = lines.next("'N M' (columns and rows)");
@@ -335,6 +356,12 @@ parse_alist_lines(std::istream& in, const std::string& name, std::vector<long>* 
     if (head[0] <= 0 || head[1] <= 0) {
         lines.fail("N and M must be positive, got N=" + str(head[0]) +
                    " M=" + str(head[1]));
+    }
+    if (head[0] > limits::max_columns || head[1] > limits::max_rows) {
+        lines.fail("N=" + str(head[0]) + " columns and M=" + str(head[1]) +
+                   " rows: the limits are " + str(limits::max_columns) + " columns" +
+                   limit_note("max_columns") + " and " + str(limits::max_rows) + " rows" +
+                   limit_note("max_rows"));
     }
     const int n = static_cast<int>(head[0]);
     const int m = static_cast<int>(head[1]);
@@ -363,6 +390,11 @@ parse_alist_lines(std::istream& in, const std::string& name, std::vector<long>* 
     if (col_sum != row_sum) {
         lines.fail("the column weights sum to " + str(col_sum) +
                    " but the row weights sum to " + str(row_sum));
+    }
+    if (static_cast<unsigned long long>(col_sum) > limits::max_edges) {
+        lines.fail(
+            "the weights sum to " + str(col_sum) + " ones, more than the limit of " +
+            str(static_cast<long long>(limits::max_edges)) + limit_note("max_edges"));
     }
     const long row_weights_line = lines.line();
 
@@ -419,8 +451,7 @@ parity_check_matrix parse_alist(std::istream& in, const std::string& name)
 
 parity_check_matrix read_alist(const std::string& path)
 {
-    std::ifstream f(path);
-    check_stream_open(f, path);
+    std::istringstream f = open_text(path);
     return parse_alist(f, path);
 }
 
@@ -471,8 +502,7 @@ parity_check_matrix parse_generator_alist(std::istream& in, const std::string& n
 
 parity_check_matrix read_generator_alist(const std::string& path)
 {
-    std::ifstream f(path);
-    check_stream_open(f, path);
+    std::istringstream f = open_text(path);
     return parse_generator_alist(f, path);
 }
 
@@ -526,8 +556,9 @@ void write_alist(const parity_check_matrix& h, const std::string& path, bool zer
 /* .qc base matrix                                                            */
 /* ------------------------------------------------------------------------- */
 
-qc_file parse_qc(std::istream& in, const std::string& name)
+qc_file parse_qc(std::istream& raw, const std::string& name)
 {
+    std::istringstream in = checked_text(raw, name);
     data_lines lines(in, name);
     const auto& head = lines.next("'n_block_cols n_block_rows Z'");
     if (head.size() != 3) {
@@ -538,15 +569,21 @@ qc_file parse_qc(std::istream& in, const std::string& name)
         lines.fail("block columns, block rows and Z must be positive, got " +
                    str(head[0]) + " " + str(head[1]) + " " + str(head[2]));
     }
-    if (head[0] * head[2] > std::numeric_limits<int>::max() ||
-        head[1] * head[2] > std::numeric_limits<int>::max()) {
-        lines.fail("the expanded matrix is too large");
+    // each value is at most INT_MAX (data_lines), so the products fit in 64 bits
+    if (head[0] * head[2] > limits::max_columns || head[1] * head[2] > limits::max_rows) {
+        lines.fail("the expanded matrix would have " + str(head[1] * head[2]) +
+                   " rows and " + str(head[0] * head[2]) + " columns (" + str(head[1]) +
+                   " x " + str(head[0]) + " blocks of Z=" + str(head[2]) +
+                   "): the limits are " + str(limits::max_rows) + " rows" +
+                   limit_note("max_rows") + " and " + str(limits::max_columns) +
+                   " columns" + limit_note("max_columns"));
     }
     qc_file f;
     f.qc.block_cols = static_cast<int>(head[0]);
     f.qc.block_rows = static_cast<int>(head[1]);
     f.qc.z = static_cast<int>(head[2]);
-    f.qc.shifts.reserve(static_cast<size_t>(f.qc.block_rows) * f.qc.block_cols);
+    const long head_line = lines.line();
+    long long ones = 0; // of the expanded matrix
 
     for (int i = 0; i < f.qc.block_rows; i++) {
         const auto& v = lines.next("the shifts of block row " + str(i) + " (of " +
@@ -561,6 +598,13 @@ qc_file parse_qc(std::istream& in, const std::string& name)
                            ") is outside -1..Z-1 (Z=" + str(f.qc.z) + ")");
             }
             f.qc.shifts.push_back(static_cast<int>(v[j]));
+            ones += v[j] >= 0 ? f.qc.z : 0;
+        }
+        if (static_cast<unsigned long long>(ones) > limits::max_edges) {
+            lines.fail("with Z=" + str(f.qc.z) + " (line " + str(head_line) +
+                       ") the expanded matrix would have more than " +
+                       str(static_cast<long long>(limits::max_edges)) +
+                       " ones, the limit" + limit_note("max_edges"));
         }
     }
 
@@ -592,8 +636,7 @@ qc_file parse_qc(std::istream& in, const std::string& name)
 
 qc_file read_qc(const std::string& path)
 {
-    std::ifstream f(path);
-    check_stream_open(f, path);
+    std::istringstream f = open_text(path);
     return parse_qc(f, path);
 }
 

@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_matrix_files.h>
 
@@ -70,7 +71,8 @@ std::string nb_code::spec_forms()
            "detected when absent)\n"
            "  nbqc:Q:DV:DC          NB-QC by array dispersion over GF(Q) (paper 004), "
            "N = DC (Q-1)\n"
-           "  nbreg:Q:N:DV:DC[:SEED]  random (DV,DC)-regular GF(Q) code, PEG placement";
+           "  nbreg:Q:N:DV:DC[:SEED]  random (DV,DC)-regular GF(Q) code, PEG placement "
+           "(N * DV <= 16384)";
 }
 
 bool nb_code::is_nb_spec(const std::string& spec)
@@ -136,8 +138,17 @@ nb_code::sptr nb_code::make(const std::string& spec, unsigned polynomial)
                 bad_spec(spec, "SEED must be >= 0");
             }
         }
-        if (n < 2 || n > (1L << 22) || dv < 1 || dc < 2 || dv > 64 || dc > 1024) {
-            bad_spec(spec, "needs 2 <= N <= 2^22, 1 <= DV <= 64, 2 <= DC <= 1024");
+        if (n < 2 || n > limits::max_columns || dv < 1 || dc < 2 || dv > 64 ||
+            dc > 1024) {
+            bad_spec(spec, "needs 2 <= N <= 2^20, 1 <= DV <= 64, 2 <= DC <= 1024");
+        }
+        if (static_cast<size_t>(n) * static_cast<size_t>(dv) > limits::max_peg_edges) {
+            bad_spec(spec,
+                     "N * DV = " + std::to_string(n * dv) +
+                         " edges; progressive edge growth takes time growing with "
+                         "the square of the edges, and the limit is " +
+                         std::to_string(limits::max_peg_edges) +
+                         " (gpufec::limits::max_peg_edges; about a second)");
         }
         galois_field::sptr gf = galois_field::make(q, polynomial);
         return from_matrix(make_nbreg_matrix(*gf,
@@ -179,6 +190,16 @@ void nb_code::build_encoder() const
         const int n = d_h.cols();
         const int q = d_h.q();
         const uint8_t* mul = d_field->mul_table();
+        if (static_cast<size_t>(m) * static_cast<size_t>(n) >
+            limits::max_nb_encoder_bytes) {
+            throw invalid_argument(
+                "nb_code " + d_name + ": the encoder's Gaussian elimination needs the " +
+                std::to_string(m) + " x " + std::to_string(n) + " matrix dense (" +
+                std::to_string((static_cast<size_t>(m) * n) >> 20) +
+                " MiB), more than the limit of " +
+                std::to_string(limits::max_nb_encoder_bytes >> 20) +
+                " MiB (gpufec::limits::max_nb_encoder_bytes)");
+        }
         std::vector<uint8_t> a(static_cast<size_t>(m) * n, 0);
         for (int r = 0; r < m; r++) {
             for (int e = d_h.row_ptr()[r]; e < d_h.row_ptr()[r + 1]; e++) {

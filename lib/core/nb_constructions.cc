@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <gpufec/nb_code.h>
 
 #include <algorithm>
@@ -90,11 +91,18 @@ nb_matrix make_nbreg_matrix(const galois_field& gf, int n, int dv, int dc, uint6
     if (dc > n || dv > m) {
         throw invalid_argument("nbreg: dc must be <= N and dv <= M");
     }
+    if (static_cast<size_t>(n) * static_cast<size_t>(dv) > limits::max_peg_edges) {
+        throw invalid_argument("nbreg: N * dv = " + std::to_string(long(n) * dv) +
+                               " edges, more than the limit of " +
+                               std::to_string(limits::max_peg_edges) +
+                               " (gpufec::limits::max_peg_edges)");
+    }
     splitmix64 rng{ seed * 0x2545F4914F6CDD1Dull + 0x5851F42D4C957F2Dull };
     std::vector<std::vector<int>> vn(n), cn(m);
     std::vector<int> depth(m);
     std::vector<int> vdepth(n);
     std::vector<int> candidates;
+    std::vector<int> on_j(m, -1); // on_j[c] == j: check c is already on column j
     for (int j = 0; j < n; j++) {
         for (int k = 0; k < dv; k++) {
             candidates.clear();
@@ -107,7 +115,10 @@ nb_matrix make_nbreg_matrix(const galois_field& gf, int n, int dv, int dc, uint6
                 std::vector<int> frontier{ j };
                 vdepth[j] = 0;
                 int level = 0;
-                while (!frontier.empty()) {
+                int reached = 0;
+                // once every check is reached, the rest of the search changes
+                // no depth: stop there
+                while (!frontier.empty() && reached < m) {
                     std::vector<int> next;
                     for (int v : frontier) {
                         for (int c : vn[v]) {
@@ -115,6 +126,7 @@ nb_matrix make_nbreg_matrix(const galois_field& gf, int n, int dv, int dc, uint6
                                 continue;
                             }
                             depth[c] = level;
+                            reached++;
                             for (int w : cn[c]) {
                                 if (vdepth[w] < 0) {
                                     vdepth[w] = level + 1;
@@ -129,8 +141,7 @@ nb_matrix make_nbreg_matrix(const galois_field& gf, int n, int dv, int dc, uint6
             }
             int best_depth = -2;
             for (int c = 0; c < m; c++) {
-                if (static_cast<int>(cn[c].size()) >= dc ||
-                    std::find(vn[j].begin(), vn[j].end(), c) != vn[j].end()) {
+                if (static_cast<int>(cn[c].size()) >= dc || on_j[c] == j) {
                     continue;
                 }
                 const int d = depth[c] < 0 ? std::numeric_limits<int>::max() : depth[c];
@@ -157,6 +168,7 @@ nb_matrix make_nbreg_matrix(const galois_field& gf, int n, int dv, int dc, uint6
                 }
             }
             const int c = best[rng.below(best.size())];
+            on_j[c] = j;
             vn[j].push_back(c);
             cn[c].push_back(j);
         }

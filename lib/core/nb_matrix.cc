@@ -8,6 +8,7 @@
  */
 #include <gpufec/error.h>
 #include <gpufec/galois_field.h>
+#include <gpufec/limits.h>
 #include <gpufec/nb_matrix.h>
 
 #include <algorithm>
@@ -25,6 +26,17 @@ nb_matrix::from_entries(int rows, int cols, int q, std::vector<nb_entry> entries
     if (rows < 1 || cols < 1) {
         throw invalid_argument("nb_matrix: size " + std::to_string(rows) + " x " +
                                std::to_string(cols) + " must be at least 1 x 1");
+    }
+    if (rows > limits::max_rows || cols > limits::max_columns ||
+        entries.size() > limits::max_edges) {
+        throw invalid_argument(
+            "nb_matrix: " + std::to_string(rows) + " x " + std::to_string(cols) +
+            " with " + std::to_string(entries.size()) +
+            " nonzero entries exceeds the limits of " + std::to_string(limits::max_rows) +
+            " rows, " + std::to_string(limits::max_columns) + " columns and " +
+            std::to_string(limits::max_edges) +
+            " entries (gpufec::limits::max_rows, max_columns, "
+            "max_edges)");
     }
     for (size_t i = 0; i < entries.size(); i++) {
         const nb_entry& e = entries[i];

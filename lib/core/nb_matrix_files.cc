@@ -4,15 +4,22 @@
  * (include/gpufec/nb_matrix_files.h): the MacKay GF(q) alist, the RPTU
  * (Kaiserslautern) exponent format, the Lab-STICC EMS layout, as described in
  * ../shared/refcodes/README.md, plus structure-only binary layouts read as GF(2).
+ * The text is read through text_input.h (no directory, no file over the size
+ * limit, no NUL byte); numbers are at most INT_MAX in magnitude, and N, M, the
+ * entries and the expansion of a .qc base matrix are checked against
+ * include/gpufec/limits.h before anything is allocated from them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "text_input.h"
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <gpufec/nb_matrix_files.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -58,7 +65,15 @@ int_file tokenize(std::istream& in, const std::string& name)
             errno = 0;
             char* end = nullptr;
             const long v = std::strtol(tok.c_str(), &end, 10);
-            if (end == tok.c_str() || *end != '\0' || errno == ERANGE) {
+            if (end != tok.c_str() && *end == '\0' &&
+                (errno == ERANGE || v > INT_MAX || v < -INT_MAX)) {
+                throw file_format_error(name,
+                                        no,
+                                        "number " + detail::quote_token(tok) +
+                                            " is too large (the limit is " +
+                                            std::to_string(INT_MAX) + ")");
+            }
+            if (end == tok.c_str() || *end != '\0') {
                 if (f.numeric) {
                     f.numeric = false;
                     f.bad_line = no;
@@ -87,7 +102,8 @@ void require_numeric(const int_file& f)
     if (!f.numeric) {
         fail(f,
              f.bad_line,
-             "'" + f.bad_token + "' is not an integer (not a matrix file?)");
+             detail::quote_token(f.bad_token) +
+                 " is not an integer (not a matrix file?)");
     }
     if (f.lines.empty()) {
         fail(f, 0, "empty file");
@@ -121,8 +137,14 @@ header read_header(const int_file& f, bool with_q)
     header r;
     r.n = static_cast<int>(h.v[0]);
     r.m = static_cast<int>(h.v[1]);
-    if (h.v[0] < 1 || h.v[1] < 1 || h.v[0] > (1L << 24) || h.v[1] > (1L << 24)) {
-        fail(f, h.no, "N and M must be in [1, 2^24]");
+    if (h.v[0] < 1 || h.v[1] < 1 || h.v[0] > limits::max_columns ||
+        h.v[1] > limits::max_rows) {
+        fail(f,
+             h.no,
+             "N = " + std::to_string(h.v[0]) + " and M = " + std::to_string(h.v[1]) +
+                 ": N must be in [1, " + std::to_string(limits::max_columns) +
+                 "] (gpufec::limits::max_columns) and M in [1, " +
+                 std::to_string(limits::max_rows) + "] (gpufec::limits::max_rows)");
     }
     if (with_q) {
         r.q = static_cast<int>(h.v[2]);
@@ -540,12 +562,41 @@ nb_matrix_file read_binary_alist(const int_file& f)
 nb_matrix_file read_binary_qc(const int_file& f)
 {
     const text_line& h0 = f.lines[0];
-    const long cols = h0.v[0], rows = h0.v[1], z = h0.v[2];
-    if (cols < 1 || rows < 1 || z < 1 || cols * z > (1L << 24) || rows * z > (1L << 24)) {
-        fail(f, h0.no, "qc base matrix: bad 'cols rows Z'");
+    // every number is at most INT_MAX (tokenize): the products fit in 64 bits
+    const long long cols = h0.v[0], rows = h0.v[1], z = h0.v[2];
+    if (cols < 1 || rows < 1 || z < 1) {
+        fail(f,
+             h0.no,
+             "qc base matrix: 'cols rows Z' must be positive, got " +
+                 std::to_string(cols) + " " + std::to_string(rows) + " " +
+                 std::to_string(z));
+    }
+    if (cols * z > limits::max_columns || rows * z > limits::max_rows) {
+        fail(f,
+             h0.no,
+             "qc base matrix: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                 " blocks of Z = " + std::to_string(z) + " expand to " +
+                 std::to_string(rows * z) + " x " + std::to_string(cols * z) +
+                 ", beyond the limits of " + std::to_string(limits::max_rows) +
+                 " rows and " + std::to_string(limits::max_columns) +
+                 " columns (gpufec::limits::max_rows, max_columns)");
+    }
+    // the ones of the expansion, counted before it is made
+    unsigned long long ones = 0;
+    for (long long i = 0; i < rows; i++) {
+        for (long s : f.lines[1 + i].v) {
+            ones += s >= 0 ? static_cast<unsigned long long>(z) : 0;
+        }
+    }
+    if (ones > limits::max_edges) {
+        fail(f,
+             h0.no,
+             "qc base matrix: with Z = " + std::to_string(z) + " the expansion has " +
+                 std::to_string(ones) + " ones, more than the limit of " +
+                 std::to_string(limits::max_edges) + " (gpufec::limits::max_edges)");
     }
     std::vector<nb_entry> e;
-    for (long i = 0; i < rows; i++) {
+    for (long long i = 0; i < rows; i++) {
         const text_line& l = f.lines[1 + i];
         if (static_cast<long>(l.v.size()) != cols) {
             fail(f,
@@ -553,8 +604,8 @@ nb_matrix_file read_binary_qc(const int_file& f)
                  "qc base matrix: " + std::to_string(l.v.size()) + " shifts, expected " +
                      std::to_string(cols));
         }
-        for (long j = 0; j < cols; j++) {
-            const long s = l.v[j];
+        for (long long j = 0; j < cols; j++) {
+            const long long s = l.v[j];
             if (s < -1 || s > z) {
                 fail(f,
                      l.no,
@@ -564,7 +615,7 @@ nb_matrix_file read_binary_qc(const int_file& f)
             if (s < 0) {
                 continue;
             }
-            for (long r = 0; r < z; r++) {
+            for (long long r = 0; r < z; r++) {
                 e.push_back({ static_cast<int>(i * z + r),
                               static_cast<int>(j * z + (r + s) % z),
                               1 });
@@ -624,6 +675,16 @@ nb_matrix_file read_binary(const int_file& f)
     if (h0.v.size() >= 3 &&
         f.lines.size() == 1 + static_cast<size_t>(std::max(0L, h0.v[1]))) {
         // "N M max_row_weight ...": M lines of 1-based column indices.
+        if (h0.v[0] < 1 || h0.v[1] < 1 || h0.v[0] > limits::max_columns ||
+            h0.v[1] > limits::max_rows) {
+            fail(f,
+                 h0.no,
+                 "row lists: N = " + std::to_string(h0.v[0]) +
+                     " and M = " + std::to_string(h0.v[1]) + ": N must be in [1, " +
+                     std::to_string(limits::max_columns) +
+                     "] (gpufec::limits::max_columns) and M in [1, " +
+                     std::to_string(limits::max_rows) + "] (gpufec::limits::max_rows)");
+        }
         const int n = static_cast<int>(h0.v[0]);
         const int m = static_cast<int>(h0.v[1]);
         std::vector<nb_entry> e;
@@ -705,10 +766,7 @@ nb_matrix_file parse_nb_matrix(std::istream& in,
                                nb_matrix_format format,
                                galois_field::sptr field)
 {
-    std::ostringstream all;
-    all << in.rdbuf();
-    const std::string text = all.str();
-    std::istringstream tin(text);
+    std::istringstream tin(detail::read_text(in, name));
     const int_file f = tokenize(tin, name);
     require_numeric(f);
 
@@ -754,10 +812,7 @@ nb_matrix_file parse_nb_matrix(std::istream& in,
 nb_matrix_file
 read_nb_matrix(const std::string& path, nb_matrix_format format, galois_field::sptr field)
 {
-    std::ifstream in(path);
-    if (!in) {
-        throw file_format_error(path, 0, "cannot open the file");
-    }
+    std::istringstream in(detail::read_text_file(path));
     return parse_nb_matrix(in, path, format, std::move(field));
 }
 

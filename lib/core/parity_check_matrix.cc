@@ -6,12 +6,14 @@
  * (the DVB-S2 codes of EN 302 307-1 section 5.3.2, whose parity bit addresses
  * repeat with period q) the 360-periodic row sets r + k q, each split into
  * column-disjoint sublayers where two of its rows share a column; greedy
- * first-fit partition into column-disjoint row groups otherwise).
+ * first-fit partition into column-disjoint row groups otherwise). Sizes within
+ * include/gpufec/limits.h (rows, columns, edges), checked before any allocation.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <algorithm>
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <gpufec/parity_check_matrix.h>
 #include <string>
 
@@ -23,6 +25,16 @@ parity_check_matrix parity_check_matrix::from_entries(
     if (rows <= 0 || cols <= 0) {
         throw invalid_argument("parity_check_matrix: size must be positive, got " +
                                std::to_string(rows) + " x " + std::to_string(cols));
+    }
+    if (rows > limits::max_rows || cols > limits::max_columns ||
+        entries.size() > limits::max_edges) {
+        throw invalid_argument(
+            "parity_check_matrix: " + std::to_string(rows) + " x " +
+            std::to_string(cols) + " with " + std::to_string(entries.size()) +
+            " ones exceeds the limits of " + std::to_string(limits::max_rows) +
+            " rows, " + std::to_string(limits::max_columns) + " columns and " +
+            std::to_string(limits::max_edges) +
+            " ones (gpufec::limits::max_rows, max_columns, max_edges)");
     }
     parity_check_matrix h;
     h.d_rows = rows;
@@ -95,7 +107,25 @@ parity_check_matrix parity_check_matrix::from_qc(const qc_structure& qc)
             std::to_string(qc.block_cols) + ", " + std::to_string(qc.shifts.size()) +
             " shifts)");
     }
+    // the expansion, checked before it is made (the products in 64 bits)
+    size_t blocks = 0;
+    for (int s : qc.shifts) {
+        blocks += s >= 0 ? 1 : 0;
+    }
+    const long long z = qc.z;
+    if (qc.block_rows * z > limits::max_rows || qc.block_cols * z > limits::max_columns ||
+        blocks * static_cast<unsigned long long>(z) > limits::max_edges) {
+        throw invalid_argument(
+            "parity_check_matrix::from_qc: " + std::to_string(qc.block_rows) + " x " +
+            std::to_string(qc.block_cols) + " blocks (" + std::to_string(blocks) +
+            " nonzero) of Z=" + std::to_string(qc.z) + " exceed the limits of " +
+            std::to_string(limits::max_rows) + " rows, " +
+            std::to_string(limits::max_columns) + " columns and " +
+            std::to_string(limits::max_edges) +
+            " ones (gpufec::limits::max_rows, max_columns, max_edges)");
+    }
     std::vector<std::pair<int, int>> entries;
+    entries.reserve(blocks * qc.z);
     for (int i = 0; i < qc.block_rows; i++) {
         for (int j = 0; j < qc.block_cols; j++) {
             const int s = qc.shift(i, j);
@@ -130,6 +160,21 @@ void parity_check_matrix::build_layers()
                 layer[z] = i * d_qc.z + z;
             }
             d_layers.push_back(std::move(layer));
+        }
+        return;
+    }
+    // Both partitions below cost up to the sum of the squared column degrees; where
+    // that exceeds layer_work_limit (a column of degree > 8192 alone: not a
+    // low-density matrix), each row is its own layer, so that a crafted matrix
+    // cannot stall construction.
+    unsigned long long work = 0;
+    for (int c = 0; c < d_cols; c++) {
+        const unsigned long long d = static_cast<unsigned long long>(col_degree(c));
+        work += d * d;
+    }
+    if (work > layer_work_limit) {
+        for (int r = 0; r < d_rows; r++) {
+            d_layers.push_back({ r });
         }
         return;
     }

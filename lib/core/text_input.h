@@ -1,0 +1,41 @@
+/* -*- c++ -*- */
+/*
+ * Reading the text of a matrix file for the parsers (matrix_files.cc,
+ * nb_matrix_files.cc) within the limits of include/gpufec/limits.h: a directory,
+ * a file larger than limits::max_matrix_file_bytes, or one holding a NUL byte
+ * (binary data, /dev/zero) is refused before it is parsed, with a
+ * gpufec::file_format_error naming the file (and the line of a NUL byte); and
+ * the quoting of bad tokens in error messages, cut to limits::max_quoted_token.
+ *
+ * Copyright 2026 gr-gpufec authors
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_TEXT_INPUT_H
+#define INCLUDED_GPUFEC_TEXT_INPUT_H
+
+#include <istream>
+#include <string>
+
+namespace gpufec {
+namespace detail {
+
+/*!
+ * The whole text of `in` (`name` in messages), at most
+ * limits::max_matrix_file_bytes; refuses more, and any NUL byte.
+ */
+std::string read_text(std::istream& in, const std::string& name);
+
+/*!
+ * The whole text of the file at `path`: refuses a path that cannot be opened
+ * (line 0, "cannot open for reading: <reason>"), a directory (line 0), a regular
+ * file larger than the limit (line 0, before reading it), then as read_text.
+ */
+std::string read_text_file(const std::string& path);
+
+/*! 'TOKEN' in quotes, or its first characters and its length when it is long. */
+std::string quote_token(const std::string& token);
+
+} // namespace detail
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_TEXT_INPUT_H */
