@@ -16,6 +16,10 @@
  *  - schedules: flooding (paper 000 Algorithm 1) and block-layered (paper 004
  *    Algorithm 1); syndrome early termination.
  *  - threads over frames, each with its own message memory.
+ *  - any input stays finite: channel values and V2C messages are clamped to
+ *    message_cap (1e30, far beyond any meaningful LLR), so every sum the trellis
+ *    and the APP update form stays below FLT_MAX, and the hard decision takes
+ *    the first minimum within the vector whatever it holds.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -37,6 +41,18 @@ namespace gpufec {
 namespace {
 
 constexpr float inf = std::numeric_limits<float>::infinity();
+/* Largest channel value or V2C entry: the sums of up to 1024 C2V over 64 edges
+   stay finite (6.6e34 < FLT_MAX). */
+constexpr float message_cap = 1e30f;
+
+/* dst = src clamped to [.., message_cap] (symbol LLRs are >= 0 after
+   normalization; +inf from an overflowing bit LLR conversion becomes the cap). */
+inline void load_channel(const float* src, float* dst, size_t q)
+{
+    for (size_t a = 0; a < q; a++) {
+        dst[a] = std::min(src[a], message_cap);
+    }
+}
 
 class nb_cpu_decoder : public nb_decoder
 {
@@ -235,11 +251,12 @@ private:
         return mn;
     }
 
+    /* v - min(v), each entry clamped to message_cap. */
     static void normalize(float* v, int q)
     {
         const float mn = vmin(v, q);
         for (int a = 0; a < q; a++) {
-            v[a] -= mn;
+            v[a] = std::min(v[a] - mn, message_cap);
         }
     }
 
@@ -253,8 +270,10 @@ private:
             const float* p = ws.app.data() + static_cast<size_t>(v) * q;
             // the first minimum: the minimum, then its first position
             const float mn = vmin(p, q);
+            // (bounded: a vector without its minimum, e.g. one holding NaN, still
+            // gives a symbol of the field)
             int best = 0;
-            while (p[best] != mn) {
+            while (best < q - 1 && p[best] != mn) {
                 best++;
             }
             out[v] = static_cast<uint8_t>(best);
@@ -282,7 +301,11 @@ private:
         const size_t q = d_q;
         const int n = h.cols();
         const bool et = d_options.early_termination;
-        std::copy(llr, llr + static_cast<size_t>(n) * q, ws.app.begin());
+        for (int v = 0; v < n; v++) {
+            load_channel(llr + static_cast<size_t>(v) * q,
+                         ws.app.data() + static_cast<size_t>(v) * q,
+                         q);
+        }
         bool ok = false;
         int it = 0;
         if (d_options.schedule == decoding_schedule::layered) {
@@ -334,9 +357,8 @@ private:
             for (int v = 0; v < n; v++) {
                 for (int i = h.col_ptr()[v]; i < h.col_ptr()[v + 1]; i++) {
                     const size_t e = static_cast<size_t>(h.col_edges()[i]);
-                    std::copy(llr + static_cast<size_t>(v) * q,
-                              llr + (v + 1) * q,
-                              ws.v2c.begin() + e * q);
+                    load_channel(
+                        llr + static_cast<size_t>(v) * q, ws.v2c.data() + e * q, q);
                 }
             }
             for (it = 1; it <= max_iterations; it++) {
@@ -366,7 +388,7 @@ private:
                 // Variable-node processing (VNP): APP, then V2C = APP - C2V.
                 for (int v = 0; v < n; v++) {
                     float* p = ws.app.data() + static_cast<size_t>(v) * q;
-                    std::copy(llr + static_cast<size_t>(v) * q, llr + (v + 1) * q, p);
+                    load_channel(llr + static_cast<size_t>(v) * q, p, q);
                     for (int i = h.col_ptr()[v]; i < h.col_ptr()[v + 1]; i++) {
                         const float* r =
                             ws.r.data() + static_cast<size_t>(h.col_edges()[i]) * q;

@@ -12,6 +12,7 @@
 #include "nb_cuda_decoder.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <gpufec/nb_channel.h>
 #include <gpufec/nb_decoder.h>
 
@@ -19,6 +20,7 @@
 #include <cctype>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
 #include <vector>
@@ -76,10 +78,11 @@ void nb_decoder_options::validate() const
         throw invalid_argument("nb_decoder_options.schedule: unknown value " +
                                std::to_string(static_cast<int>(schedule)));
     }
-    if (max_iterations < 1 || max_iterations > 1000000) {
+    if (max_iterations < 1 || max_iterations > limits::max_iterations) {
         throw invalid_argument(
             "nb_decoder_options.max_iterations = " + std::to_string(max_iterations) +
-            " is outside [1, 1000000]");
+            " is outside [1, " + std::to_string(limits::max_iterations) +
+            "] (gpufec::limits::max_iterations)");
     }
     if (backend != backend_kind::automatic && backend != backend_kind::cpu &&
         backend != backend_kind::cuda) {
@@ -122,6 +125,15 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
         throw invalid_argument(
             "nb_decoder_options.ems_nm = " + std::to_string(options.ems_nm) +
             " exceeds q = " + std::to_string(code->q()));
+    }
+    // message memory: q values per edge (C2V, V2C), per worker
+    const size_t states = code->h().edges() * static_cast<size_t>(code->q());
+    if (states > limits::max_nb_edge_states) {
+        throw invalid_argument("nb_decoder::make: " + std::to_string(code->h().edges()) +
+                               " edges x q = " + std::to_string(code->q()) +
+                               " message entries, more than the limit of " +
+                               std::to_string(limits::max_nb_edge_states) +
+                               " (gpufec::limits::max_nb_edge_states)");
     }
     if (options.backend == backend_kind::cuda) {
         // lib/cuda/nb_cuda_decoder.cu (Min-Max, flooding and layered); without
@@ -171,9 +183,11 @@ nb_decoder_options nb_decoder::options() const
 
 void nb_decoder::set_max_iterations(int iterations)
 {
-    if (iterations < 1 || iterations > 1000000) {
-        throw invalid_argument("nb_decoder::set_max_iterations: " +
-                               std::to_string(iterations) + " is outside [1, 1000000]");
+    if (iterations < 1 || iterations > limits::max_iterations) {
+        throw invalid_argument(
+            "nb_decoder::set_max_iterations: " + std::to_string(iterations) +
+            " is outside [1, " + std::to_string(limits::max_iterations) +
+            "] (gpufec::limits::max_iterations)");
     }
     d_max_iterations = iterations;
 }
@@ -189,6 +203,10 @@ void nb_decoder::decode_bits(const float* llrs,
     }
     if (!llrs) {
         throw invalid_argument("nb_decoder::decode_bits: llrs is null");
+    }
+    if (frames > std::numeric_limits<size_t>::max() / (nbits * d_code->q())) {
+        throw invalid_argument("nb_decoder::decode_bits: frames is " +
+                               std::to_string(frames) + "; frames * N * q overflows");
     }
     if (llr_count != frames * nbits) {
         throw invalid_argument("nb_decoder::decode_bits: " + std::to_string(llr_count) +
@@ -224,6 +242,10 @@ void nb_decoder::decode_symbols(const float* llrs,
     }
     if (!llrs) {
         throw invalid_argument("nb_decoder::decode_symbols: llrs is null");
+    }
+    if (frames > std::numeric_limits<size_t>::max() / per_frame) {
+        throw invalid_argument("nb_decoder::decode_symbols: frames is " +
+                               std::to_string(frames) + "; frames * N * q overflows");
     }
     if (llr_count != frames * per_frame) {
         throw invalid_argument(
