@@ -4,7 +4,7 @@
 # run; lists the files to reformat (clang-format -i FILE) and exits nonzero.
 set -eu
 cd "$(dirname "$0")/.."
-files=$(find include lib apps python -name '*.cc' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh')
+files=$(find include lib apps python fuzz -name '*.cc' -o -name '*.h' -o -name '*.cu' -o -name '*.cuh')
 # shellcheck disable=SC2086
 clang-format --dry-run -Werror $files
 echo "format check: $(echo "$files" | wc -l) files formatted"
