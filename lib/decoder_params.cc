@@ -1,14 +1,14 @@
 /* -*- c++ -*- */
 /*
- * Parameters shared by gr-gpufec's blocks and FECAPI objects: code and decoder
- * construction with messages that name the block, input sign and scale (also
- * from gr-fec's sigma).
+ * Parameters shared by gr-gpufec's blocks and FECAPI objects: the code of a spec
+ * (binary or nonbinary), the core decoder options of either kind with the other
+ * kind's options refused, input sign and scale (also from gr-fec's sigma). Every
+ * message names the block.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoder_params.h"
 #include <cmath>
-#include <gpufec/error.h>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -17,32 +17,114 @@
 namespace gr {
 namespace gpufec {
 
-::gpufec::ldpc_code::sptr make_code(const std::string& spec, const std::string& who)
+namespace {
+
+std::string num(float v)
 {
-    if (spec.empty()) {
-        throw std::invalid_argument(who + ": the code spec is empty; valid forms: " +
-                                    ::gpufec::ldpc_code::spec_forms());
-    }
-    try {
-        auto code = ::gpufec::ldpc_code::make(spec);
-        (void)code->k(); // builds the encoder now: a singular H fails here, not later
-        return code;
-    } catch (const ::gpufec::file_format_error& e) {
-        throw std::invalid_argument(who + ": code spec '" + spec + "': " + e.what());
-    } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument(who + ": code spec '" + spec + "': " + e.what());
-    } catch (const std::runtime_error& e) {
-        throw std::invalid_argument(who + ": code spec '" + spec + "': " + e.what());
-    }
+    std::ostringstream s;
+    s << v;
+    return s.str();
 }
 
-::gpufec::decoder::uptr make_decoder(::gpufec::ldpc_code::sptr code,
-                                     const decoder_args& args,
-                                     const std::string& who)
+/* Refuses an option of the other kind of code that is not at its default. */
+void refuse_foreign(bool given,
+                    const std::string& option,
+                    float value,
+                    const std::string& spec,
+                    bool spec_is_nonbinary,
+                    const std::string& who)
 {
-    ::gpufec::decoder_options o;
+    if (!given) {
+        return;
+    }
+    const std::string kind = spec_is_nonbinary ? "nonbinary" : "binary";
+    const std::string other = spec_is_nonbinary ? "binary" : "nonbinary";
+    throw std::invalid_argument(who + ": " + option + " is " + num(value) +
+                                ", but code spec '" + spec + "' is a " + kind +
+                                " code; " + option + " applies to " + other +
+                                " codes only (leave it at its default)");
+}
+
+/* The algorithm for a code of this kind: "auto" resolved, the other kind refused. */
+std::string resolve_algorithm(const std::string& algorithm,
+                              const std::string& spec,
+                              bool nonbinary,
+                              const std::string& who)
+{
+    if (algorithm == "auto") {
+        return nonbinary ? "minmax" : "nms";
+    }
+    bool foreign = false;
+    if (nonbinary) {
+        try {
+            ::gpufec::parse_check_node_rule(algorithm);
+            foreign = true;
+        } catch (const std::invalid_argument&) {
+        }
+    } else {
+        foreign = ::gpufec::is_nb_check_rule(algorithm);
+    }
+    if (foreign) {
+        throw std::invalid_argument(
+            who + ": algorithm '" + algorithm + "' is a " +
+            (nonbinary ? "binary" : "nonbinary") + " check-node rule, but code spec '" +
+            spec + "' is a " + (nonbinary ? "nonbinary" : "binary") + " code; use " +
+            (nonbinary ? "minmax, ems" : "spa, ms, nms, oms, scms") + " or auto");
+    }
+    return algorithm;
+}
+
+} // namespace
+
+spec_code make_code(const std::string& spec, const std::string& who)
+{
+    if (spec.empty()) {
+        throw std::invalid_argument(who + ": the code spec is empty; " +
+                                    ::gpufec::ldpc_code::spec_forms() + "\n" +
+                                    ::gpufec::nb_code::spec_forms());
+    }
+    spec_code code;
     try {
-        o.rule = ::gpufec::parse_check_node_rule(args.algorithm);
+        if (::gpufec::nb_code::is_nb_spec(spec)) {
+            code.nonbinary = ::gpufec::nb_code::make(spec);
+            if (code.nonbinary->k() < 1) { // builds the encoder: rank problems fail here
+                throw std::invalid_argument(
+                    "the code has no information symbols (K = 0)");
+            }
+        } else {
+            code.binary = ::gpufec::ldpc_code::make(spec);
+            (void)code.binary->k(); // builds the encoder now: a singular H fails here
+        }
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(who + ": code spec '" + spec + "': " + e.what());
+    } catch (const std::runtime_error& e) { // file_format_error among others
+        throw std::invalid_argument(who + ": code spec '" + spec + "': " + e.what());
+    }
+    return code;
+}
+
+::gpufec::decoder_options
+binary_options(const decoder_args& args, const std::string& spec, const std::string& who)
+{
+    const decoder_args defaults;
+    refuse_foreign(
+        args.ems_nm != defaults.ems_nm, "ems_nm", args.ems_nm, spec, false, who);
+    refuse_foreign(args.ems_offset != defaults.ems_offset,
+                   "ems_offset",
+                   args.ems_offset,
+                   spec,
+                   false,
+                   who);
+    refuse_foreign(args.ems_scale != defaults.ems_scale,
+                   "ems_scale",
+                   args.ems_scale,
+                   spec,
+                   false,
+                   who);
+    ::gpufec::decoder_options o;
+    const std::string algorithm = resolve_algorithm(args.algorithm, spec, false, who);
+    try {
+        o.rule = ::gpufec::parse_check_node_rule(algorithm);
         o.alpha = args.alpha;
         o.beta = args.beta;
         o.schedule = ::gpufec::parse_schedule(args.schedule);
@@ -54,14 +136,34 @@ namespace gpufec {
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(who + ": " + e.what());
     }
+    return o;
+}
+
+::gpufec::nb_decoder_options nonbinary_options(const decoder_args& args,
+                                               const std::string& spec,
+                                               const std::string& who)
+{
+    refuse_foreign(
+        args.alpha != ::gpufec::family_default, "alpha", args.alpha, spec, true, who);
+    refuse_foreign(
+        args.beta != ::gpufec::family_default, "beta", args.beta, spec, true, who);
+    ::gpufec::nb_decoder_options o;
+    const std::string algorithm = resolve_algorithm(args.algorithm, spec, true, who);
     try {
-        return ::gpufec::decoder::make(std::move(code), o);
-    } catch (const ::gpufec::backend_unavailable& e) {
-        throw ::gpufec::backend_unavailable(who + ": backend '" + args.backend +
-                                            "': " + e.what());
+        o.rule = ::gpufec::parse_nb_check_rule(algorithm);
+        o.schedule = ::gpufec::parse_schedule(args.schedule);
+        o.max_iterations = args.max_iterations;
+        o.early_termination = args.early_termination;
+        o.backend = ::gpufec::parse_backend(args.backend);
+        o.threads = args.threads;
+        o.ems_nm = args.ems_nm;
+        o.ems_offset = args.ems_offset;
+        o.ems_scale = args.ems_scale;
+        o.validate();
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(who + ": " + e.what());
     }
+    return o;
 }
 
 float input_factor(const std::string& sign, float llr_scale, const std::string& who)
@@ -81,15 +183,6 @@ float input_factor(const std::string& sign, float llr_scale, const std::string& 
         "'; it must be 'positive_is_0' (LLR ln(P0/P1)) or 'positive_is_1' "
         "(gr-fec / GNU Radio soft decisions)");
 }
-
-namespace {
-std::string num(float v)
-{
-    std::ostringstream s;
-    s << v;
-    return s.str();
-}
-} // namespace
 
 float grfec_sigma_scale(float sigma, float llr_scale, const std::string& who)
 {

@@ -1,10 +1,13 @@
 /* -*- c++ -*- */
 /*
- * Parameters shared by the GNU Radio blocks and FECAPI objects of gr-gpufec:
- * turns their flat make() arguments (strings and numbers, as GRC and Python pass
- * them) into a core code and decoder, and refuses bad ones with a message that
- * names the block and the parameter. Also the input sign / scale conversion to
- * the core's LLRs (L = ln(P(0)/P(1)), positive means bit 0).
+ * Parameters of gr-gpufec's blocks and FECAPI objects, binary and nonbinary
+ * alike: the code of a spec (binary or GF(q), told apart by the core's
+ * nb_code::is_nb_spec), the core decoder options of the flat make() arguments
+ * (strings and numbers, as GRC and Python pass them), with the options of the
+ * other kind of code refused, and every refusal naming the block and the
+ * parameter. Also the input sign / scale conversion to the core's LLRs
+ * (L = ln(P(0)/P(1)), positive means bit 0), which both kinds share: the
+ * nonbinary decoder takes bit LLRs of the symbols' binary images.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,17 +17,35 @@
 #include <cstddef>
 #include <gpufec/decoder.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_code.h>
+#include <gpufec/nb_decoder.h>
 #include <string>
 
 namespace gr {
 namespace gpufec {
 
-/*! The code of a spec; errors are prefixed with `who`. */
-::gpufec::ldpc_code::sptr make_code(const std::string& spec, const std::string& who);
+/*! The code of a spec: exactly one of the two is set. */
+struct spec_code {
+    ::gpufec::ldpc_code::sptr binary;
+    ::gpufec::nb_code::sptr nonbinary;
+};
 
-/*! The arguments common to every decoder make(). */
+/*!
+ * The code of a spec: nonbinary for nbalist:, nbqc: and nbreg:, binary for any
+ * other form. Builds the encoder now, so that a singular H fails here. Throws
+ * std::invalid_argument prefixed with `who`.
+ */
+spec_code make_code(const std::string& spec, const std::string& who);
+
+/*!
+ * The decoder arguments of every make(). algorithm "auto" is "nms" for a
+ * binary code and "minmax" for a nonbinary one. alpha and beta apply to binary
+ * codes only, the ems_* options to nonbinary codes only: for the other kind
+ * they must keep their defaults (so that one set of GRC parameters serves both),
+ * another value is refused.
+ */
 struct decoder_args {
-    std::string algorithm = "nms";
+    std::string algorithm = "auto";
     float alpha = ::gpufec::family_default; //!< -1: the code family's default
     float beta = ::gpufec::family_default;
     std::string schedule = "layered";
@@ -32,12 +53,19 @@ struct decoder_args {
     bool early_termination = true;
     std::string backend = "auto";
     int threads = 0;
+    int ems_nm = 0;
+    float ems_offset = 0.0f;
+    float ems_scale = 0.7f;
 };
 
-/*! A core decoder; errors (bad parameter, CUDA unusable) are prefixed with `who`. */
-::gpufec::decoder::uptr make_decoder(::gpufec::ldpc_code::sptr code,
-                                     const decoder_args& args,
-                                     const std::string& who);
+/*! The core options of a binary code's decoder; errors prefixed with `who`. */
+::gpufec::decoder_options
+binary_options(const decoder_args& args, const std::string& spec, const std::string& who);
+
+/*! The core options of a nonbinary code's decoder; errors prefixed with `who`. */
+::gpufec::nb_decoder_options nonbinary_options(const decoder_args& args,
+                                               const std::string& spec,
+                                               const std::string& who);
 
 /*!
  * The factor f with which input x becomes the core's LLR f * x: +llr_scale for

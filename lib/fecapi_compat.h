@@ -5,7 +5,8 @@
  * gr-fec declares (check_cxx_source_compiles), for the decoder and the encoder
  * apart, and defines GPUFEC_FEC_DECODER_CONST_INPUT / GPUFEC_FEC_ENCODER_CONST_INPUT
  * to 1 for the const one.
- * Also the rate our FECAPI decoders report (see fecapi_whole_frame_rate).
+ * Also the rate our FECAPI decoders report (see fecapi_whole_frame_rate) and the
+ * frame-size rule of our FECAPI objects (fecapi_frames).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,7 @@
 #define INCLUDED_GR_GPUFEC_FECAPI_COMPAT_H
 
 #include <cmath>
+#include <gnuradio/logger.h>
 
 namespace gr {
 namespace gpufec {
@@ -59,6 +61,31 @@ inline double fecapi_whole_frame_rate(long in, long out)
         down = std::nextafter(down, 0.0);
     }
     return exact * (1.0 + 1e-12);
+}
+
+/*!
+ * gr-fec's set_frame_size() for our FECAPI objects: a frame size of a positive
+ * multiple of frame_bits (K*p information bits; K for a binary code) sets
+ * `frames` and returns true; another size is refused (logged, `frames` kept).
+ */
+inline bool fecapi_frames(unsigned int frame_size,
+                          int frame_bits,
+                          bool nonbinary,
+                          int& frames,
+                          const gr::logger_ptr& logger)
+{
+    if (frame_size == 0 || frame_size % static_cast<unsigned int>(frame_bits) != 0) {
+        logger->info("set_frame_size({}) refused: the frame size must be a positive "
+                     "multiple of {}={}; keeping {} ({} frames)",
+                     frame_size,
+                     nonbinary ? "K*p" : "K",
+                     frame_bits,
+                     frames * frame_bits,
+                     frames);
+        return false;
+    }
+    frames = static_cast<int>(frame_size / static_cast<unsigned int>(frame_bits));
+    return true;
 }
 
 } // namespace gpufec

@@ -1,19 +1,20 @@
 /* -*- c++ -*- */
 /*
- * ldpc_decoder_fb_impl: the stream decoder block's implementation. Hands every
- * run of whole frames (up to frames_per_call) to one core decoder call and tags
- * each frame's first output bit with its iterations and parity status. Warns
- * once when the input seems to have the opposite sign convention (sign_check.h).
+ * ldpc_decoder_fb_impl: the stream decoder block's implementation, for binary and
+ * nonbinary codes alike (frame_codec.h). Hands every run of whole frames (up to
+ * frames_per_call) to one core decoder call and tags each frame's first output
+ * bit with its iterations and parity status. Warns once when the input seems to
+ * have the opposite sign convention (sign_check.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H
 
+#include "frame_codec.h"
 #include "sign_check.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>
-#include <gpufec/decoder.h>
 #include <vector>
 
 namespace gr {
@@ -22,9 +23,9 @@ namespace gpufec {
 class ldpc_decoder_fb_impl : public ldpc_decoder_fb
 {
 private:
-    ::gpufec::decoder::uptr d_decoder;
-    const int d_n;
-    const int d_k;
+    frame_decoder::uptr d_decoder;
+    const frame_sizes d_sizes;
+    const int d_in_frame;
     const bool d_output_codeword;
     const int d_out_frame;
     const int d_frames_per_call;
@@ -41,25 +42,29 @@ private:
     const pmt::pmt_t d_parity_ok_key;
 
 public:
-    ldpc_decoder_fb_impl(::gpufec::decoder::uptr decoder,
+    ldpc_decoder_fb_impl(frame_decoder::uptr decoder,
                          int frames_per_call,
                          float factor,
                          bool output_codeword);
     ~ldpc_decoder_fb_impl() override;
 
-    int n() const override { return d_n; }
-    int k() const override { return d_k; }
+    bool nonbinary() const override { return d_sizes.nonbinary; }
+    int n() const override { return d_sizes.n; }
+    int k() const override { return d_sizes.k; }
+    int q() const override { return d_sizes.q(); }
+    int p() const override { return d_sizes.p; }
+    int input_frame_size() const override { return d_in_frame; }
     int output_frame_size() const override { return d_out_frame; }
-    std::string backend() const override;
+    std::string backend() const override { return d_decoder->backend_name(); }
     int frames_per_call() const override { return d_frames_per_call; }
-    std::string code_name() const override;
+    std::string code_name() const override { return d_decoder->code_name(); }
 
     void set_max_iterations(int max_iterations) override;
-    int max_iterations() const override;
-    void set_alpha(float alpha) override;
-    float alpha() const override;
-    void set_beta(float beta) override;
-    float beta() const override;
+    int max_iterations() const override { return d_decoder->max_iterations(); }
+    void set_alpha(float alpha) override { d_decoder->set_alpha(alpha); }
+    float alpha() const override { return d_decoder->alpha(); }
+    void set_beta(float beta) override { d_decoder->set_beta(beta); }
+    float beta() const override { return d_decoder->beta(); }
 
     uint64_t frames_decoded() const override { return d_frames_decoded.load(); }
     uint64_t frames_failed() const override { return d_frames_failed.load(); }

@@ -1,7 +1,8 @@
 /* -*- c++ -*- */
 /*
- * ldpc_decoder_impl: the FECAPI decoder object's implementation. One
- * generic_work() call decodes frame_size / K frames in one core decoder call.
+ * ldpc_decoder_impl: the FECAPI decoder object's implementation, for binary and
+ * nonbinary codes alike (frame_codec.h). One generic_work() call decodes
+ * frame_size / (K*p) frames in one core decoder call.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,9 +10,9 @@
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_IMPL_H
 
 #include "fecapi_compat.h"
+#include "frame_codec.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder.h>
-#include <gpufec/decoder.h>
 #include <vector>
 
 namespace gr {
@@ -20,9 +21,10 @@ namespace gpufec {
 class ldpc_decoder_impl : public ldpc_decoder
 {
 private:
-    ::gpufec::decoder::uptr d_decoder;
-    const int d_n;
-    const int d_k;
+    frame_decoder::uptr d_decoder;
+    const frame_sizes d_sizes;
+    const int d_in_frame;  // floats per frame, N*p
+    const int d_out_frame; // information bits per frame, K*p
     const float d_factor;
     const double d_rate;
     int d_frames;
@@ -32,16 +34,15 @@ private:
     std::vector<int> d_iterations;
     std::vector<uint8_t> d_parity_ok;
 
-
 public:
-    ldpc_decoder_impl(::gpufec::decoder::uptr decoder, int frames, float factor);
+    ldpc_decoder_impl(frame_decoder::uptr decoder, int frames, float factor);
     ~ldpc_decoder_impl() override;
 
     // gr::fec::generic_decoder
     void generic_work(fec_decoder_input_ptr inbuffer, void* outbuffer) override;
-    double rate() override;
-    int get_input_size() override { return d_frames * d_n; }
-    int get_output_size() override { return d_frames * d_k; }
+    double rate() override { return d_rate; }
+    int get_input_size() override { return d_frames * d_in_frame; }
+    int get_output_size() override { return d_frames * d_out_frame; }
     int get_input_item_size() override { return sizeof(float); }
     int get_output_item_size() override { return sizeof(uint8_t); }
     const char* get_input_conversion() override { return "none"; }
@@ -50,18 +51,21 @@ public:
     float get_iterations() override { return d_mean_iterations.load(); }
 
     // gr::gpufec::ldpc_decoder
-    int n() const override { return d_n; }
-    int k() const override { return d_k; }
+    bool nonbinary() const override { return d_sizes.nonbinary; }
+    int n() const override { return d_sizes.n; }
+    int k() const override { return d_sizes.k; }
+    int q() const override { return d_sizes.q(); }
+    int p() const override { return d_sizes.p; }
     int frames() const override { return d_frames; }
-    std::string backend() const override;
-    std::string code_name() const override;
+    std::string backend() const override { return d_decoder->backend_name(); }
+    std::string code_name() const override { return d_decoder->code_name(); }
     float llr_scale() const override { return -d_factor; }
     void set_max_iterations(int max_iterations) override;
-    int max_iterations() const override;
-    void set_alpha(float alpha) override;
-    float alpha() const override;
-    void set_beta(float beta) override;
-    float beta() const override;
+    int max_iterations() const override { return d_decoder->max_iterations(); }
+    void set_alpha(float alpha) override { d_decoder->set_alpha(alpha); }
+    float alpha() const override { return d_decoder->alpha(); }
+    void set_beta(float beta) override { d_decoder->set_beta(beta); }
+    float beta() const override { return d_decoder->beta(); }
     int last_parity_failures() const override { return d_parity_failures.load(); }
 };
 

@@ -1,22 +1,18 @@
 /* -*- c++ -*- */
 /*
- * ldpc_decoder_pdu_impl: PDU (meta, f32 vector of F*N LLRs) in, PDU (meta + keys
- * iterations, parity_ok, frames, frame_iterations, frame_parity_ok; u8 vector of
- * F*K bits) out. A message of the wrong type or length is dropped, logged, counted.
+ * ldpc_decoder_pdu_impl: PDU (meta, f32 vector of F*N*p bit LLRs) in, PDU (meta +
+ * keys iterations, parity_ok, frames, frame_iterations, frame_parity_ok; u8
+ * vector of F*K*p bits, or F*N*p) out, for binary (p = 1) and GF(q) codes. A
+ * message of the wrong type or length is dropped, logged, counted.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_decoder_pdu_impl.h"
-#include "decoder_params.h"
 #include <algorithm>
 #include <gnuradio/io_signature.h>
 
 namespace gr {
 namespace gpufec {
-
-namespace {
-const char* const who = "gpufec.ldpc_decoder_pdu";
-}
 
 ldpc_decoder_pdu::sptr ldpc_decoder_pdu::make(const std::string& spec,
                                               const std::string& algorithm,
@@ -29,32 +25,29 @@ ldpc_decoder_pdu::sptr ldpc_decoder_pdu::make(const std::string& spec,
                                               const std::string& sign,
                                               float llr_scale,
                                               bool output_codeword,
-                                              int threads)
+                                              int threads,
+                                              int ems_nm,
+                                              float ems_offset,
+                                              float ems_scale)
 {
+    const std::string who = "gpufec.ldpc_decoder_pdu";
     const float factor = input_factor(sign, llr_scale, who);
-    decoder_args args;
-    args.algorithm = algorithm;
-    args.alpha = alpha;
-    args.beta = beta;
-    args.schedule = schedule;
-    args.max_iterations = max_iterations;
-    args.early_termination = early_termination;
-    args.backend = backend;
-    args.threads = threads;
-    auto dec = make_decoder(make_code(spec, who), args, who);
+    const decoder_args args{ algorithm,  alpha,          beta,
+                             schedule,   max_iterations, early_termination,
+                             backend,    threads,        ems_nm,
+                             ems_offset, ems_scale };
     return gnuradio::make_block_sptr<ldpc_decoder_pdu_impl>(
-        std::move(dec), factor, output_codeword);
+        frame_decoder::make(spec, args, who), factor, output_codeword);
 }
 
-ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(::gpufec::decoder::uptr decoder,
+ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(frame_decoder::uptr decoder,
                                              float factor,
                                              bool output_codeword)
     : gr::block("ldpc_decoder_pdu",
                 gr::io_signature::make(0, 0, 0),
                 gr::io_signature::make(0, 0, 0)),
-      d_decoder(std::move(decoder)), d_n(d_decoder->code().n()),
-      d_k(d_decoder->code().k()), d_output_codeword(output_codeword), d_factor(factor),
-      d_port(pmt::intern("pdus"))
+      d_decoder(std::move(decoder)), d_sizes(d_decoder->sizes()),
+      d_output_codeword(output_codeword), d_factor(factor), d_port(pmt::intern("pdus"))
 {
     message_port_register_in(d_port);
     message_port_register_out(d_port);
@@ -63,21 +56,10 @@ ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(::gpufec::decoder::uptr decoder,
 
 ldpc_decoder_pdu_impl::~ldpc_decoder_pdu_impl() {}
 
-std::string ldpc_decoder_pdu_impl::backend() const { return d_decoder->backend_name(); }
-std::string ldpc_decoder_pdu_impl::code_name() const { return d_decoder->code().name(); }
-
 void ldpc_decoder_pdu_impl::set_max_iterations(int max_iterations)
 {
     d_decoder->set_max_iterations(max_iterations);
 }
-int ldpc_decoder_pdu_impl::max_iterations() const
-{
-    return d_decoder->options().max_iterations;
-}
-void ldpc_decoder_pdu_impl::set_alpha(float alpha) { d_decoder->set_alpha(alpha); }
-float ldpc_decoder_pdu_impl::alpha() const { return d_decoder->options().alpha; }
-void ldpc_decoder_pdu_impl::set_beta(float beta) { d_decoder->set_beta(beta); }
-float ldpc_decoder_pdu_impl::beta() const { return d_decoder->options().beta; }
 
 void ldpc_decoder_pdu_impl::drop(const std::string& why)
 {
@@ -100,18 +82,19 @@ void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
         return;
     }
     if (!pmt::is_f32vector(data)) {
-        drop("the PDU's data is not an f32 vector (LLRs as float32)");
+        drop("the PDU's data is not an f32 vector (bit LLRs as float32)");
         return;
     }
     const size_t length = pmt::length(data);
-    if (length == 0 || length % static_cast<size_t>(d_n) != 0) {
-        drop("the PDU holds " + std::to_string(length) +
-             " LLRs, not a positive multiple of N=" + std::to_string(d_n) + " (" +
-             d_decoder->code().name() + ")");
+    const size_t in_frame = static_cast<size_t>(d_sizes.n_bits());
+    if (length == 0 || length % in_frame != 0) {
+        drop("the PDU holds " + std::to_string(length) + " LLRs, not a positive " +
+             "multiple of " + (d_sizes.nonbinary ? "N*p=" : "N=") +
+             std::to_string(in_frame) + " (" + d_decoder->code_name() + ")");
         return;
     }
-    const size_t frames = length / d_n;
-    const size_t out_frame = d_output_codeword ? d_n : d_k;
+    const size_t frames = length / in_frame;
+    const size_t out_frame = d_output_codeword ? d_sizes.n_bits() : d_sizes.k_bits();
 
     size_t io = 0;
     const float* in = pmt::f32vector_elements(data, io);
@@ -122,16 +105,17 @@ void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
     pmt::pmt_t iterations = pmt::make_s32vector(frames, 0);
     pmt::pmt_t parity_ok = pmt::make_u8vector(frames, 0);
     size_t ob = 0, oi = 0, op = 0;
-    ::gpufec::decode_output out;
-    (d_output_codeword ? out.codewords : out.info_bits) =
-        pmt::u8vector_writable_elements(bits, ob);
-    int32_t* its = pmt::s32vector_writable_elements(iterations, oi);
-    out.iterations = reinterpret_cast<int*>(its);
-    out.parity_ok = pmt::u8vector_writable_elements(parity_ok, op);
+    uint8_t* bits_out = pmt::u8vector_writable_elements(bits, ob);
     static_assert(sizeof(int) == sizeof(int32_t), "int is 32 bits");
-
+    int* its = reinterpret_cast<int*>(pmt::s32vector_writable_elements(iterations, oi));
+    uint8_t* oks = pmt::u8vector_writable_elements(parity_ok, op);
     try {
-        d_decoder->decode(d_llrs.data(), length, frames, out);
+        d_decoder->decode(d_llrs.data(),
+                          frames,
+                          d_output_codeword ? nullptr : bits_out,
+                          d_output_codeword ? bits_out : nullptr,
+                          its,
+                          oks);
     } catch (const std::exception& e) {
         drop(std::string("the decoder failed: ") + e.what());
         return;
@@ -141,7 +125,7 @@ void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
     bool all_ok = true;
     for (size_t f = 0; f < frames; f++) {
         max_its = std::max<long>(max_its, its[f]);
-        all_ok = all_ok && out.parity_ok[f] != 0;
+        all_ok = all_ok && oks[f] != 0;
     }
     meta = pmt::dict_add(meta, pmt::intern("iterations"), pmt::from_long(max_its));
     meta = pmt::dict_add(meta, pmt::intern("parity_ok"), pmt::from_bool(all_ok));

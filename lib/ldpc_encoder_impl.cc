@@ -1,26 +1,25 @@
 /* -*- c++ -*- */
 /*
- * ldpc_encoder_impl: gr-fec FECAPI encoder over the core's systematic encoders;
- * frame_size counts information bits and may be any positive multiple of K.
+ * ldpc_encoder_impl: gr-fec FECAPI encoder over the core's systematic encoders,
+ * binary or GF(q); frame_size counts information bits and may be any positive
+ * multiple of K*p.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_encoder_impl.h"
-#include "decoder_params.h"
 
 namespace gr {
 namespace gpufec {
 
 ldpc_encoder::sptr ldpc_encoder::make(const std::string& spec, int frames)
 {
-    const char* const who = "gpufec.ldpc_encoder";
-    check_positive(frames, "frames", who);
-    return std::make_shared<ldpc_encoder_impl>(make_code(spec, who), frames);
+    check_positive(frames, "frames", "gpufec.ldpc_encoder");
+    return std::make_shared<ldpc_encoder_impl>(spec, frames);
 }
 
-ldpc_encoder_impl::ldpc_encoder_impl(::gpufec::ldpc_code::sptr code, int frames)
-    : ldpc_encoder("gpufec_ldpc_encoder"), d_code(std::move(code)), d_n(d_code->n()),
-      d_k(d_code->k()), d_frames(frames), d_info(d_k)
+ldpc_encoder_impl::ldpc_encoder_impl(const std::string& spec, int frames)
+    : ldpc_encoder("gpufec_ldpc_encoder"), d_encoder(spec, "gpufec.ldpc_encoder"),
+      d_sizes(d_encoder.sizes()), d_frames(frames)
 {
 }
 
@@ -28,17 +27,8 @@ ldpc_encoder_impl::~ldpc_encoder_impl() {}
 
 bool ldpc_encoder_impl::set_frame_size(unsigned int frame_size)
 {
-    if (frame_size == 0 || frame_size % static_cast<unsigned int>(d_k) != 0) {
-        d_logger->info("set_frame_size({}) refused: the frame size must be a positive "
-                       "multiple of K={}; keeping {} ({} frames)",
-                       frame_size,
-                       d_k,
-                       d_frames * d_k,
-                       d_frames);
-        return false;
-    }
-    d_frames = static_cast<int>(frame_size / d_k);
-    return true;
+    return fecapi_frames(
+        frame_size, d_sizes.k_bits(), d_sizes.nonbinary, d_frames, d_logger);
 }
 
 void ldpc_encoder_impl::generic_work(fec_encoder_input_ptr inbuffer, void* outbuffer)
@@ -46,11 +36,8 @@ void ldpc_encoder_impl::generic_work(fec_encoder_input_ptr inbuffer, void* outbu
     const uint8_t* in = static_cast<const uint8_t*>(inbuffer);
     uint8_t* out = static_cast<uint8_t*>(outbuffer);
     for (int f = 0; f < d_frames; f++) {
-        const uint8_t* src = in + static_cast<size_t>(f) * d_k;
-        for (int i = 0; i < d_k; i++) {
-            d_info[i] = src[i] & 1;
-        }
-        d_code->encode(d_info.data(), out + static_cast<size_t>(f) * d_n);
+        d_encoder.encode(in + static_cast<size_t>(f) * d_sizes.k_bits(),
+                         out + static_cast<size_t>(f) * d_sizes.n_bits());
     }
 }
 

@@ -13,10 +13,14 @@ numpy batch API (LLR convention L = ln(P(b=0)/P(b=1)), positive means bit 0):
     >>> dec = gpufec.batch_decoder(code, algorithm="nms", backend="cpu")
     >>> bits, iterations, parity_ok = dec.decode(llrs)   # llrs: (frames, N) float32
 
-GNU Radio blocks: ldpc_encoder_bb, ldpc_decoder_fb (stream), ldpc_decoder_pdu
-(messages). gr-fec FECAPI objects (soft input as gr-fec passes it, positive means
-bit 1): gpufec.ldpc_encoder.make(spec, ...), gpufec.ldpc_decoder.make(spec, ...),
-for fec.extended_encoder / extended_decoder, tagged, async and BER-curve blocks.
+GNU Radio blocks, one per role for every code, binary or nonbinary (GF(q)): the
+code spec decides ('wifi:648:1/2', 'nbqc:16:2:8', ...): ldpc_encoder_bb,
+ldpc_decoder_fb (stream), ldpc_decoder_pdu (messages). gr-fec FECAPI objects (soft
+input as gr-fec passes it, positive means bit 1): gpufec.ldpc_encoder.make(spec,
+...), gpufec.ldpc_decoder.make(spec, ...), for fec.extended_encoder /
+extended_decoder, tagged, async and BER-curve blocks. The nonbinary names
+nb_ldpc_decoder_fb, nb_ldpc_decoder_pdu, nb_ldpc_encoder_bb, nb_ldpc_decoder and
+nb_ldpc_encoder are deprecated aliases of these (one release; deprecated.py).
 
 BER/FER curves with the engine of gpufec-ber (a list of dicts, one per point, with
 the keys of its JSON file; docs/SIMULATOR.md):
@@ -34,4 +38,6 @@ except ImportError:
     __path__.append(os.path.join(dirname, "bindings"))
     from .gpufec_python import *  # noqa: F401,F403
 
+from .deprecated import (nb_ldpc_decoder, nb_ldpc_decoder_fb,  # noqa: E402,F401
+                         nb_ldpc_decoder_pdu, nb_ldpc_encoder, nb_ldpc_encoder_bb)
 from .grc_helpers import code_spec  # noqa: E402,F401

@@ -1,14 +1,14 @@
 #
 # Helpers of the GRC blocks: the code spec string from the GRC code parameters
 # (a family chosen from a dropdown plus its parameters, a file path, or a free
-# spec string).
+# spec string), binary or nonbinary alike.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 """Helpers used by gr-gpufec's GRC block definitions."""
 
-FAMILIES = ("wifi", "wimax", "nr5g", "dvbs2")
-FILE_FORMATS = ("alist", "galist", "qc")
+FAMILIES = ("wifi", "wimax", "nr5g", "dvbs2", "nbqc", "nbreg")
+FILE_FORMATS = ("alist", "galist", "qc", "nbalist")
 # GRC family -> spec form of a file: gr-fec's information columns for an alist.
 FILE_SPECS = {"alist_grfec": "alist:%s:grfec"}
 
@@ -16,10 +16,12 @@ FILE_SPECS = {"alist_grfec": "alist:%s:grfec"}
 def code_spec(family, params="", path="", spec=""):
     """The code spec of GRC's code parameters.
 
-    family: 'wifi', 'wimax', 'nr5g', 'dvbs2' (params completes the spec, e.g.
-    '648:1/2', 'bg1:384', 'normal:1/2'), 'alist', 'alist_grfec' (an alist with
-    gr-fec's information columns), 'galist' (gr-fec's generator-matrix alist) or
-    'qc' (path is the file), or 'spec' (spec is the whole spec string).
+    family: 'wifi', 'wimax', 'nr5g', 'dvbs2', or nonbinary 'nbqc', 'nbreg'
+    (params completes the spec, e.g. '648:1/2', 'bg1:384', 'normal:1/2',
+    '16:2:8', '64:96:2:4'), 'alist', 'alist_grfec' (an alist with gr-fec's
+    information columns), 'galist' (gr-fec's generator-matrix alist), 'qc' or
+    nonbinary 'nbalist' (path is the file), or 'spec' (spec is the whole spec
+    string).
 
     >>> code_spec('wifi', '1944:1/2')
     'wifi:1944:1/2'
@@ -27,6 +29,8 @@ def code_spec(family, params="", path="", spec=""):
     'alist:/tmp/h.alist'
     >>> code_spec('alist_grfec', path='/tmp/h.alist')
     'alist:/tmp/h.alist:grfec'
+    >>> code_spec('nbqc', '16:2:8')
+    'nbqc:16:2:8'
     """
     family = str(family).strip()
     if family in FAMILIES:
@@ -48,7 +52,7 @@ def code_spec(family, params="", path="", spec=""):
             raise ValueError("gpufec: the code spec string is empty")
         return spec
     raise ValueError("gpufec: unknown code family %r; expected one of %s, alist, "
-                     "alist_grfec, galist, qc, spec" % (family, ", ".join(FAMILIES)))
+                     "alist_grfec, galist, qc, nbalist, spec" % (family, ", ".join(FAMILIES)))
 
 
 _EXAMPLES = {
@@ -56,4 +60,6 @@ _EXAMPLES = {
     "wimax": "'2304:1/2' (N 576..2304 step 96; rate 1/2, 2/3A, 2/3B, 3/4A, 3/4B, 5/6)",
     "nr5g": "'bg1:384' or 'bg2:52' (base graph and lifting size Z)",
     "dvbs2": "'normal:1/2' or 'short:8/9'",
+    "nbqc": "'16:2:8' (Q:DV:DC, NB-QC by array dispersion over GF(Q))",
+    "nbreg": "'64:96:2:4' (Q:N:DV:DC[:SEED], random regular over GF(Q))",
 }

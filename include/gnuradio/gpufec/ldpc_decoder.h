@@ -1,7 +1,8 @@
 /* -*- c++ -*- */
 /*
  * gpufec::ldpc_decoder: a gr-fec FECAPI decoder object (gr::fec::generic_decoder)
- * that decodes a binary LDPC code with the core's GPU/CPU decoders. It plugs into
+ * that decodes an LDPC code, binary or nonbinary (GF(q), q = 2^p: the code spec
+ * decides), with the core's GPU/CPU decoders. It plugs into
  * gr-fec's deployments: fec.decoder, fec.extended_decoder (threading None,
  * 'ordinary', 'capillary'), fec.tagged_decoder, fec.async_decoder and
  * fec.bercurve_generator.
@@ -20,29 +21,32 @@ namespace gr {
 namespace gpufec {
 
 /*!
- * \brief FECAPI binary LDPC decoder (GPU or CPU).
+ * \brief FECAPI LDPC decoder (binary or GF(q); GPU or CPU).
  * \ingroup gpufec
  *
  * \details
  * Input: floats as gr-fec passes them, positive means bit 1 (gr-fec's
- * convention: fec_test maps bit 0 -> -1.0 and bit 1 -> +1.0). The object
- * converts them to the core's LLRs, L = -llr_scale * x (positive means bit 0).
- * Output: unpacked information bits, one per byte, read from the columns the
- * code's placement names (a spec `alist:PATH:grfec` or `galist:PATH` reads
- * gr-fec's frames).
+ * convention: fec_test maps bit 0 -> -1.0 and bit 1 -> +1.0), N*p per frame
+ * (N for a binary code; for a code over GF(q) the bits of the symbols' binary
+ * images, bit j of symbol s at s*p + j). The object converts them to the core's
+ * LLRs, L = -llr_scale * x (positive means bit 0).
+ * Output: K*p unpacked information bits per frame, one per byte; a binary
+ * code's are read from the columns the code's placement names (a spec
+ * `alist:PATH:grfec` or `galist:PATH` reads gr-fec's frames).
  *
  * sigma: gr-fec's fec.ldpc_decoder parameter. Its SPA (awgn_bp.cc) starts from
  * the likelihood ratio exp(x / (2 sigma^2)) of its input x, i.e. the LLR
  * x / (2 sigma^2); sigma > 0 here sets llr_scale = 1 / (2 sigma^2), so the same
- * sigma gives the same LLRs. (For BPSK +-1 in AWGN of variance sigma^2 the exact
- * LLR is 2 x / sigma^2, four times more: pass llr_scale = 2 / sigma^2 for it.)
+ * sigma gives the same LLRs (for either kind of code). (For BPSK +-1 in AWGN of variance
+ * sigma^2 the exact LLR is 2 x / sigma^2, four times more: pass llr_scale = 2 / sigma^2
+ * for it.)
  *
  * Frame size: the frame size of gr-fec's API counts output (information) bits.
- * It starts at frames * K; set_frame_size() accepts any positive multiple of K,
- * so one generic_work() call decodes several frames in one batch (what a GPU
- * wants). get_input_size() is then frames * N and get_output_size() frames * K.
- * set_frame_size() with a size that is not a multiple of K returns false and
- * keeps the previous size.
+ * It starts at frames * K*p; set_frame_size() accepts any positive multiple of
+ * K*p, so one generic_work() call decodes several frames in one batch (what a
+ * GPU wants). get_input_size() is then frames * N*p and get_output_size()
+ * frames * K*p. set_frame_size() with a size that is not a multiple of K*p
+ * returns false and keeps the previous size.
  *
  * rate() is K/N (the decoder's output/input ratio) as a double chosen (K/N
  * itself or one a few ulps away) so that (F * N) * rate() is exactly F * K for
@@ -61,11 +65,13 @@ public:
     /*!
      * \brief Makes a FECAPI decoder object.
      *
-     * \param spec code spec (see ldpc_decoder_fb::make).
-     * \param algorithm "spa", "ms", "nms", "oms" or "scms".
-     * \param alpha normalized min-sum factor, in (0, 1]; -1: the code family's
-     *        default (gpufec::default_rule_parameters).
-     * \param beta offset min-sum offset, >= 0; -1: the code family's default.
+     * \param spec code spec, binary or nonbinary (see ldpc_decoder_fb::make).
+     * \param algorithm "auto" (nms / minmax), "spa", "ms", "nms", "oms", "scms"
+     *        (binary) or "minmax", "ems" (nonbinary).
+     * \param alpha binary codes: normalized min-sum factor, in (0, 1]; -1: the
+     *        code family's default (gpufec::default_rule_parameters).
+     * \param beta binary codes: offset min-sum offset, >= 0; -1: the code
+     *        family's default.
      * \param schedule "layered" or "flooding".
      * \param max_iterations iterations per frame, >= 1.
      * \param early_termination stop a frame once its syndrome is zero.
@@ -78,6 +84,9 @@ public:
      * \param sigma gr-fec's parameter: > 0 sets llr_scale = 1 / (2 sigma^2) as
      *        gr-fec's fec.ldpc_decoder computes its LLRs (llr_scale must then be
      *        left at 1); 0 (default): not used.
+     * \param ems_nm, ems_offset, ems_scale nonbinary EMS options (see
+     *        ldpc_decoder_fb::make); binary-only and nonbinary-only options must
+     *        keep their defaults for the other kind of code.
      */
     static sptr make(const std::string& spec,
                      const std::string& algorithm = "nms",
@@ -90,13 +99,22 @@ public:
                      int frames = 1,
                      float llr_scale = 1.0f,
                      int threads = 0,
-                     float sigma = 0.0f);
+                     float sigma = 0.0f,
+                     int ems_nm = 0,
+                     float ems_offset = 0.0f,
+                     float ems_scale = 0.7f);
 
-    /*! Transmitted codeword length N. */
+    /*! Whether the code is nonbinary. */
+    virtual bool nonbinary() const = 0;
+    /*! Code length N (bits, or GF(q) symbols). */
     virtual int n() const = 0;
-    /*! Information bits K. */
+    /*! Information bits or symbols K. */
     virtual int k() const = 0;
-    /*! Frames per generic_work() call (frame size / K). */
+    /*! Field size q (2 for a binary code). */
+    virtual int q() const = 0;
+    /*! Bits per symbol p (1 for a binary code). */
+    virtual int p() const = 0;
+    /*! Frames per generic_work() call (frame size / (K*p)). */
     virtual int frames() const = 0;
     /*! "cpu" or "cuda". */
     virtual std::string backend() const = 0;
@@ -108,6 +126,7 @@ public:
     /*! Safe while a flowgraph runs; applies from the next call. */
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;
+    /*! Binary codes only, as on ldpc_decoder_fb. */
     virtual void set_alpha(float alpha) = 0;
     virtual float alpha() const = 0;
     virtual void set_beta(float beta) = 0;

@@ -1,9 +1,10 @@
 /* -*- c++ -*- */
 /*
- * ldpc_decoder_fb: a GNU Radio stream block that decodes a binary LDPC code.
- * Float LLRs in (one per transmitted bit), unpacked bits out (the K information
- * bits of each frame, or its N codeword bits). A thin block: the work is done by
- * a gpufec::decoder of the core library (CUDA or CPU backend).
+ * ldpc_decoder_fb: a GNU Radio stream block that decodes an LDPC code, binary or
+ * nonbinary (GF(q), q = 2^p): the code spec decides. Float bit LLRs in, unpacked
+ * bits out (the information bits of each frame, or its codeword bits). A thin
+ * block: the work is done by a decoder of the core library (gpufec::decoder or
+ * gpufec::nb_decoder; CUDA or CPU backend).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,17 +19,22 @@ namespace gr {
 namespace gpufec {
 
 /*!
- * \brief Binary LDPC decoder: float LLR stream in, unpacked bits out.
+ * \brief LDPC decoder (binary or GF(q)): float LLR stream in, unpacked bits out.
  * \ingroup gpufec
  *
  * \details
- * The block consumes whole frames of N floats (N = transmitted codeword length of
- * the code, punctured columns excluded) and writes K information bits per frame
- * (one bit per byte, 0 or 1), or the N hard-decided codeword bits when
- * \p output_codeword is true. Whenever a call of work() finds several whole frames
- * in its input (and room in its output), it hands up to \p frames_per_call of them
- * to the decoder in one call: this is what keeps a GPU busy. Frames are never
- * dropped, duplicated or reordered.
+ * The block consumes whole frames of input_frame_size() floats and writes the
+ * frame's information bits (one bit per byte, 0 or 1), or its hard-decided
+ * codeword bits when \p output_codeword is true:
+ * - binary code: N floats in (N = transmitted codeword length, punctured columns
+ *   excluded), K or N bits out;
+ * - nonbinary code over GF(q), q = 2^p: the N*p bit LLRs of the binary images of
+ *   the N code symbols in (symbol s occupies bits s*p .. s*p+p-1, bit j =
+ *   (symbol >> j) & 1), K*p or N*p bits out.
+ * Whenever a call of work() finds several whole frames in its input (and room in
+ * its output), it hands up to \p frames_per_call of them to the decoder in one
+ * call: this is what keeps a GPU busy. Frames are never dropped, duplicated or
+ * reordered.
  *
  * The first output bit of every frame carries two stream tags:
  * - `iterations` (pmt long): the iterations the decoder ran on the frame;
@@ -42,9 +48,9 @@ namespace gpufec {
  *   (e.g. BPSK mapped 0 -> -1, 1 -> +1 as gr-fec's fec_test does). The block
  *   negates these.
  * Either way the input is multiplied by \p llr_scale first. Min-sum, normalized
- * min-sum and self-corrected min-sum do not care about the scale; SPA and offset
- * min-sum do: for BPSK samples y = +-1 + noise of variance sigma^2 use
- * llr_scale = 2 / sigma^2.
+ * min-sum and self-corrected min-sum do not care about the scale; SPA, offset
+ * min-sum, Min-Max and EMS do: for BPSK samples y = +-1 + noise of variance
+ * sigma^2 use llr_scale = 2 / sigma^2.
  *
  * Input of the opposite convention makes every frame fail without an error. The
  * block watches for it: after 50 consecutive frames that fail parity it decodes
@@ -61,12 +67,17 @@ public:
     /*!
      * \brief Makes a decoder block.
      *
-     * \param spec code spec: wifi:N:RATE, wimax:N:RATE, nr5g:bg1:Z, nr5g:bg2:Z,
-     *        dvbs2:normal:RATE, dvbs2:short:RATE, alist:PATH or qc:PATH.
-     * \param algorithm check-node rule: "spa", "ms", "nms", "oms" or "scms".
-     * \param alpha normalized min-sum factor, in (0, 1]; -1: the code family's
-     *        default (gpufec::default_rule_parameters).
-     * \param beta offset min-sum offset, >= 0; -1: the code family's default.
+     * \param spec code spec. Binary: wifi:N:RATE, wimax:N:RATE, nr5g:bg1:Z,
+     *        nr5g:bg2:Z, dvbs2:normal:RATE, dvbs2:short:RATE, alist:PATH[:PLACE],
+     *        galist:PATH or qc:PATH. Nonbinary: nbalist:PATH[:FORMAT],
+     *        nbqc:Q:DV:DC or nbreg:Q:N:DV:DC[:SEED].
+     * \param algorithm check-node rule: "auto" ("nms" for a binary code, "minmax"
+     *        for a nonbinary one); binary "spa", "ms", "nms", "oms" or "scms";
+     *        nonbinary "minmax" or "ems".
+     * \param alpha binary codes: normalized min-sum factor, in (0, 1]; -1: the code
+     *        family's default (gpufec::default_rule_parameters).
+     * \param beta binary codes: offset min-sum offset, >= 0; -1: the code family's
+     *        default.
      * \param schedule "layered" or "flooding".
      * \param max_iterations iterations per frame, >= 1.
      * \param early_termination stop a frame once its syndrome is zero.
@@ -74,15 +85,20 @@ public:
      * \param frames_per_call most frames handed to the decoder in one call, >= 1.
      * \param sign "positive_is_0" (LLR) or "positive_is_1" (gr-fec soft bits).
      * \param llr_scale factor applied to the input, > 0.
-     * \param output_codeword false: K information bits per frame; true: the N
-     *        codeword bits.
+     * \param output_codeword false: the information bits of each frame; true:
+     *        its codeword bits.
      * \param threads CPU backend worker threads (0 = all cores).
+     * \param ems_nm nonbinary EMS: entries kept per message vector (0 = q).
+     * \param ems_offset nonbinary EMS offset, >= 0.
+     * \param ems_scale nonbinary EMS check-to-variable factor, in (0, 1].
      *
+     * alpha and beta must stay -1 for a nonbinary code, and the ems_ options at
+     * their defaults (0, 0, 0.7) for a binary one: another value is refused.
      * Throws std::invalid_argument (Python: ValueError) naming the bad parameter,
-     * or std::runtime_error when backend "cuda" is not usable here.
+     * or gpufec::backend_unavailable when the backend is not usable here.
      */
     static sptr make(const std::string& spec,
-                     const std::string& algorithm = "nms",
+                     const std::string& algorithm = "auto",
                      float alpha = -1.0f,
                      float beta = -1.0f,
                      const std::string& schedule = "layered",
@@ -93,13 +109,24 @@ public:
                      const std::string& sign = "positive_is_0",
                      float llr_scale = 1.0f,
                      bool output_codeword = false,
-                     int threads = 0);
+                     int threads = 0,
+                     int ems_nm = 0,
+                     float ems_offset = 0.0f,
+                     float ems_scale = 0.7f);
 
-    /*! Transmitted codeword length N (input floats per frame). */
+    /*! Whether the code is nonbinary (an nbalist:, nbqc: or nbreg: spec). */
+    virtual bool nonbinary() const = 0;
+    /*! Code length N: bits of a binary code, symbols of a nonbinary one. */
     virtual int n() const = 0;
-    /*! Information bits K per frame. */
+    /*! Information bits (binary) or symbols (nonbinary) K per frame. */
     virtual int k() const = 0;
-    /*! Output bits per frame: K, or N with output_codeword. */
+    /*! Field size q (2 for a binary code). */
+    virtual int q() const = 0;
+    /*! Bits per symbol p = log2(q) (1 for a binary code). */
+    virtual int p() const = 0;
+    /*! Input floats per frame: N*p. */
+    virtual int input_frame_size() const = 0;
+    /*! Output bits per frame: K*p, or N*p with output_codeword. */
     virtual int output_frame_size() const = 0;
     /*! The backend in use: "cpu" or "cuda". */
     virtual std::string backend() const = 0;
@@ -111,10 +138,14 @@ public:
     /*! Iterations per frame; safe while the flowgraph runs (next call). */
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;
-    /*! Normalized min-sum factor in (0, 1]; safe while running. */
+    /*!
+     * Normalized min-sum factor in (0, 1] of a binary code; safe while running.
+     * A nonbinary code has none: -1 is accepted (and reported), another value
+     * refused.
+     */
     virtual void set_alpha(float alpha) = 0;
     virtual float alpha() const = 0;
-    /*! Offset min-sum offset >= 0; safe while running. */
+    /*! Offset min-sum offset >= 0 of a binary code; as set_alpha otherwise. */
     virtual void set_beta(float beta) = 0;
     virtual float beta() const = 0;
 

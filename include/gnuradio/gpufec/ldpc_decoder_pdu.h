@@ -1,8 +1,9 @@
 /* -*- c++ -*- */
 /*
- * ldpc_decoder_pdu: a GNU Radio message block that decodes PDUs of float LLRs
- * (one or more whole frames of a binary LDPC code) into PDUs of unpacked bits,
- * for burst receivers. A thin block over a gpufec::decoder of the core library.
+ * ldpc_decoder_pdu: a GNU Radio message block that decodes PDUs of float bit
+ * LLRs (one or more whole frames of an LDPC code, binary or nonbinary: the code
+ * spec decides) into PDUs of unpacked bits, for burst receivers. A thin block
+ * over a decoder of the core library.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,15 +18,17 @@ namespace gr {
 namespace gpufec {
 
 /*!
- * \brief Binary LDPC decoder for PDUs: f32 LLRs in, u8 bits out.
+ * \brief LDPC decoder (binary or GF(q)) for PDUs: f32 LLRs in, u8 bits out.
  * \ingroup gpufec
  *
  * \details
  * Input port `pdus`: a PDU (pair of a metadata dictionary and an f32 vector)
- * holding F >= 1 whole frames, F * N floats. All F frames are decoded in one call
- * of the core decoder. Output port `pdus`: a PDU with the input's metadata and a
- * u8 vector of F * K information bits (F * N codeword bits with output_codeword),
- * one bit per byte. Keys added to the metadata:
+ * holding F >= 1 whole frames, F * N*p floats (N*p = N for a binary code; for a
+ * code over GF(q), q = 2^p, the bit LLRs of the symbols' binary images, order as
+ * in ldpc_decoder_fb). All F frames are decoded in one call of the core decoder.
+ * Output port `pdus`: a PDU with the input's metadata and a u8 vector of
+ * F * K*p information bits (F * N*p codeword bits with output_codeword), one bit
+ * per byte. Keys added to the metadata:
  * - `iterations` (long): the most iterations any frame of the PDU took;
  * - `parity_ok` (bool): true when every frame satisfies its parity checks;
  * - `frames` (long): F;
@@ -35,7 +38,7 @@ namespace gpufec {
  * `parity_ok` are that frame's values.
  *
  * A message that is not a PDU of an f32 vector, or whose length is not a positive
- * multiple of N, is dropped with a logged warning and counted (dropped_pdus()).
+ * multiple of N*p, is dropped with a logged warning and counted (dropped_pdus()).
  * Sign convention and llr_scale as in ldpc_decoder_fb.
  */
 class GPUFEC_GR_API ldpc_decoder_pdu : virtual public gr::block
@@ -48,7 +51,7 @@ public:
      * (without frames_per_call: a PDU is decoded in one call).
      */
     static sptr make(const std::string& spec,
-                     const std::string& algorithm = "nms",
+                     const std::string& algorithm = "auto",
                      float alpha = -1.0f,
                      float beta = -1.0f,
                      const std::string& schedule = "layered",
@@ -58,15 +61,27 @@ public:
                      const std::string& sign = "positive_is_0",
                      float llr_scale = 1.0f,
                      bool output_codeword = false,
-                     int threads = 0);
+                     int threads = 0,
+                     int ems_nm = 0,
+                     float ems_offset = 0.0f,
+                     float ems_scale = 0.7f);
 
+    /*! Whether the code is nonbinary. */
+    virtual bool nonbinary() const = 0;
+    /*! Code length N (bits, or GF(q) symbols). */
     virtual int n() const = 0;
+    /*! Information bits or symbols K. */
     virtual int k() const = 0;
+    /*! Field size q (2 for a binary code). */
+    virtual int q() const = 0;
+    /*! Bits per symbol p (1 for a binary code). */
+    virtual int p() const = 0;
     virtual std::string backend() const = 0;
     virtual std::string code_name() const = 0;
 
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;
+    /*! Binary codes only, as on ldpc_decoder_fb. */
     virtual void set_alpha(float alpha) = 0;
     virtual float alpha() const = 0;
     virtual void set_beta(float beta) = 0;

@@ -13,6 +13,7 @@
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_code.h>
 #include <optional>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -290,4 +291,9 @@ void bind_core(py::module& m)
     m.def(
         "describe_backends", &describe_backends, "Backends of this build, one per line.");
     m.def("code_spec_forms", &ldpc_code::spec_forms, "The valid code spec forms.");
+    m.def("is_nonbinary_spec",
+          &nb_code::is_nb_spec,
+          py::arg("spec"),
+          "True for a nonbinary (GF(q)) code spec: nbalist:, nbqc:, nbreg:. The blocks "
+          "and FECAPI objects decode either kind; this is how they tell.");
 }

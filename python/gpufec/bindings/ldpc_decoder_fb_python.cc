@@ -1,5 +1,6 @@
 /*
- * pybind11 binding of gr::gpufec::ldpc_decoder_fb (the stream decoder block).
+ * pybind11 binding of gr::gpufec::ldpc_decoder_fb (the stream decoder block, for
+ * binary and nonbinary codes).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,18 +19,20 @@ void bind_ldpc_decoder_fb(py::module& m)
                std::shared_ptr<ldpc_decoder_fb>>(
         m,
         "ldpc_decoder_fb",
-        "Binary LDPC decoder block: float LLR stream in, unpacked bits out.\n\n"
-        "Consumes whole frames of N floats and writes K information bits per frame\n"
-        "(N codeword bits with output_codeword=True), one bit per byte. Up to\n"
-        "frames_per_call available frames go to the decoder in one call. The first\n"
-        "output bit of each frame is tagged 'iterations' (long) and 'parity_ok' "
-        "(bool).\n\n"
+        "LDPC decoder block, binary or nonbinary (GF(q), q = 2^p; the code spec\n"
+        "decides): float bit LLR stream in, unpacked bits out.\n\n"
+        "Consumes whole frames of input_frame_size() = N*p floats (N for a binary\n"
+        "code; for GF(q) the symbols' binary images, bit j of symbol s at s*p + j)\n"
+        "and writes K*p information bits per frame (N*p codeword bits with\n"
+        "output_codeword=True), one bit per byte. Up to frames_per_call available\n"
+        "frames go to the decoder in one call. The first output bit of each frame\n"
+        "is tagged 'iterations' (long) and 'parity_ok' (bool).\n\n"
         "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
         "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
-        "first (only SPA and offset min-sum care: 2/sigma^2 for BPSK samples).\n"
-        "Input of the opposite convention fails every frame: after 50 failing\n"
-        "frames in a row the block logs a warning once if a negated frame decodes\n"
-        "(see sign_warning_issued()).")
+        "first (SPA, offset min-sum, Min-Max and EMS care: 2/sigma^2 for BPSK\n"
+        "samples). Input of the opposite convention fails every frame: after 50\n"
+        "failing frames in a row the block logs a warning once if a negated frame\n"
+        "decodes (see sign_warning_issued()).")
         .def(py::init([](const py::object& code,
                          const std::string& algorithm,
                          float alpha,
@@ -42,7 +45,10 @@ void bind_ldpc_decoder_fb(py::module& m)
                          const std::string& sign,
                          float llr_scale,
                          bool output_codeword,
-                         int threads) {
+                         int threads,
+                         int ems_nm,
+                         float ems_offset,
+                         float ems_scale) {
                  return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
                                               algorithm,
                                               alpha,
@@ -55,10 +61,13 @@ void bind_ldpc_decoder_fb(py::module& m)
                                               sign,
                                               llr_scale,
                                               output_codeword,
-                                              threads);
+                                              threads,
+                                              ems_nm,
+                                              ems_offset,
+                                              ems_scale);
              }),
              py::arg("spec"),
-             py::arg("algorithm") = "nms",
+             py::arg("algorithm") = "auto",
              py::arg("alpha") = -1.0f,
              py::arg("beta") = -1.0f,
              py::arg("schedule") = "layered",
@@ -70,20 +79,34 @@ void bind_ldpc_decoder_fb(py::module& m)
              py::arg("llr_scale") = 1.0f,
              py::arg("output_codeword") = false,
              py::arg("threads") = 0,
+             py::arg("ems_nm") = 0,
+             py::arg("ems_offset") = 0.0f,
+             py::arg("ems_scale") = 0.7f,
              "Makes the block.\n\n"
-             "spec: code spec ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH', ...) or an\n"
-             "  ldpc_code; algorithm: spa, ms, nms, oms, scms; alpha in (0, 1] or -1 "
-             "(the code family's default);\n"
-             "  beta >= 0; schedule: layered, flooding; max_iterations >= 1;\n"
-             "  backend: auto, cuda, cpu; frames_per_call >= 1; sign: positive_is_0 or\n"
-             "  positive_is_1; llr_scale > 0; threads: CPU threads (0 = all cores).\n"
+             "spec: code spec, binary ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH',\n"
+             "  ...) or nonbinary ('nbqc:16:2:8', 'nbreg:64:96:2:4', 'nbalist:PATH'),\n"
+             "  or an ldpc_code / nb_ldpc_code; algorithm: auto (nms for a binary\n"
+             "  code, minmax for a nonbinary one), spa, ms, nms, oms, scms (binary),\n"
+             "  minmax, ems (nonbinary); alpha in (0, 1] or -1 (the code family's\n"
+             "  default) and beta >= 0 or -1: binary codes only; schedule: layered,\n"
+             "  flooding; max_iterations >= 1; backend: auto, cuda, cpu;\n"
+             "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
+             "  llr_scale > 0; threads: CPU threads (0 = all cores); ems_nm (0 = q),\n"
+             "  ems_offset >= 0, ems_scale in (0, 1]: nonbinary EMS only.\n"
+             "An option of the other kind of code must keep its default.\n"
              "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
-             "backend='cuda' cannot run here.")
-        .def("n", &ldpc_decoder_fb::n, "Input floats per frame (N).")
-        .def("k", &ldpc_decoder_fb::k, "Information bits per frame (K).")
+             "the backend cannot run here.")
+        .def("nonbinary", &ldpc_decoder_fb::nonbinary, "Whether the code is nonbinary.")
+        .def("n", &ldpc_decoder_fb::n, "Code length N (bits, or GF(q) symbols).")
+        .def("k", &ldpc_decoder_fb::k, "Information bits or symbols K per frame.")
+        .def("q", &ldpc_decoder_fb::q, "Field size q (2 for a binary code).")
+        .def("p", &ldpc_decoder_fb::p, "Bits per symbol p (1 for a binary code).")
+        .def("input_frame_size",
+             &ldpc_decoder_fb::input_frame_size,
+             "Input floats per frame (N*p).")
         .def("output_frame_size",
              &ldpc_decoder_fb::output_frame_size,
-             "Output bits per frame (K, or N with output_codeword).")
+             "Output bits per frame (K*p, or N*p with output_codeword).")
         .def("backend", &ldpc_decoder_fb::backend, "The backend in use: 'cpu' or 'cuda'.")
         .def("frames_per_call", &ldpc_decoder_fb::frames_per_call)
         .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.")
@@ -95,12 +118,14 @@ void bind_ldpc_decoder_fb(py::module& m)
         .def("set_alpha",
              &ldpc_decoder_fb::set_alpha,
              py::arg("alpha"),
-             "Normalized min-sum factor; safe while the flowgraph runs.")
+             "Normalized min-sum factor (binary codes; -1 only for a nonbinary\n"
+             "one); safe while the flowgraph runs.")
         .def("alpha", &ldpc_decoder_fb::alpha)
         .def("set_beta",
              &ldpc_decoder_fb::set_beta,
              py::arg("beta"),
-             "Offset min-sum offset; safe while the flowgraph runs.")
+             "Offset min-sum offset (binary codes; -1 only for a nonbinary one);\n"
+             "safe while the flowgraph runs.")
         .def("beta", &ldpc_decoder_fb::beta)
         .def("frames_decoded", &ldpc_decoder_fb::frames_decoded, "Frames decoded so far.")
         .def("decoder_calls",

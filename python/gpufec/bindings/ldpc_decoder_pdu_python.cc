@@ -1,5 +1,6 @@
 /*
- * pybind11 binding of gr::gpufec::ldpc_decoder_pdu (the PDU decoder block).
+ * pybind11 binding of gr::gpufec::ldpc_decoder_pdu (the PDU decoder block, for
+ * binary and nonbinary codes).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,14 +19,15 @@ void bind_ldpc_decoder_pdu(py::module& m)
                std::shared_ptr<ldpc_decoder_pdu>>(
         m,
         "ldpc_decoder_pdu",
-        "Binary LDPC decoder for PDUs (message port 'pdus' in and out).\n\n"
-        "In: (meta, f32vector of F*N LLRs), F >= 1 whole frames, decoded in one call.\n"
-        "Out: (meta, u8vector of F*K bits, or F*N with output_codeword). Keys added\n"
-        "to meta: 'iterations' (long, most iterations of any frame), 'parity_ok'\n"
-        "(bool, every frame passed), 'frames' (long F), 'frame_iterations'\n"
-        "(s32vector, per frame), 'frame_parity_ok' (u8vector, per frame). A message\n"
-        "of the wrong type or length is dropped with a warning and counted\n"
-        "(dropped_pdus()). sign and llr_scale as in ldpc_decoder_fb.")
+        "LDPC decoder for PDUs, binary or nonbinary (message port 'pdus' in and out).\n\n"
+        "In: (meta, f32vector of F*N*p bit LLRs; p = 1 for a binary code), F >= 1\n"
+        "whole frames, decoded in one call. Out: (meta, u8vector of F*K*p bits, or\n"
+        "F*N*p with output_codeword). Keys added to meta: 'iterations' (long, most\n"
+        "iterations of any frame), 'parity_ok' (bool, every frame passed), 'frames'\n"
+        "(long F), 'frame_iterations' (s32vector, per frame), 'frame_parity_ok'\n"
+        "(u8vector, per frame). A message of the wrong type or length is dropped\n"
+        "with a warning and counted (dropped_pdus()). Parameters as\n"
+        "ldpc_decoder_fb.")
         .def(py::init([](const py::object& code,
                          const std::string& algorithm,
                          float alpha,
@@ -37,7 +39,10 @@ void bind_ldpc_decoder_pdu(py::module& m)
                          const std::string& sign,
                          float llr_scale,
                          bool output_codeword,
-                         int threads) {
+                         int threads,
+                         int ems_nm,
+                         float ems_offset,
+                         float ems_scale) {
                  return ldpc_decoder_pdu::make(gpufec_python::spec_of(code),
                                                algorithm,
                                                alpha,
@@ -49,10 +54,13 @@ void bind_ldpc_decoder_pdu(py::module& m)
                                                sign,
                                                llr_scale,
                                                output_codeword,
-                                               threads);
+                                               threads,
+                                               ems_nm,
+                                               ems_offset,
+                                               ems_scale);
              }),
              py::arg("spec"),
-             py::arg("algorithm") = "nms",
+             py::arg("algorithm") = "auto",
              py::arg("alpha") = -1.0f,
              py::arg("beta") = -1.0f,
              py::arg("schedule") = "layered",
@@ -63,9 +71,15 @@ void bind_ldpc_decoder_pdu(py::module& m)
              py::arg("llr_scale") = 1.0f,
              py::arg("output_codeword") = false,
              py::arg("threads") = 0,
+             py::arg("ems_nm") = 0,
+             py::arg("ems_offset") = 0.0f,
+             py::arg("ems_scale") = 0.7f,
              "Makes the block; parameters as ldpc_decoder_fb (no frames_per_call).")
-        .def("n", &ldpc_decoder_pdu::n, "LLRs per frame (N).")
-        .def("k", &ldpc_decoder_pdu::k, "Information bits per frame (K).")
+        .def("nonbinary", &ldpc_decoder_pdu::nonbinary, "Whether the code is nonbinary.")
+        .def("n", &ldpc_decoder_pdu::n, "Code length N (bits, or GF(q) symbols).")
+        .def("k", &ldpc_decoder_pdu::k, "Information bits or symbols K per frame.")
+        .def("q", &ldpc_decoder_pdu::q, "Field size q (2 for a binary code).")
+        .def("p", &ldpc_decoder_pdu::p, "Bits per symbol p (1 for a binary code).")
         .def("backend", &ldpc_decoder_pdu::backend, "'cpu' or 'cuda'.")
         .def("code_name", &ldpc_decoder_pdu::code_name, "The code spec.")
         .def("set_max_iterations",

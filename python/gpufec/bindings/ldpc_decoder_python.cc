@@ -1,6 +1,7 @@
 /*
  * pybind11 binding of gr::gpufec::ldpc_decoder, the gr-fec FECAPI decoder object:
- * gpufec.ldpc_decoder.make(spec, ...), a fec.generic_decoder.
+ * gpufec.ldpc_decoder.make(spec, ...), a fec.generic_decoder, for binary and
+ * nonbinary codes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,16 +17,18 @@ void bind_ldpc_decoder(py::module& m)
     py::class_<ldpc_decoder, gr::fec::generic_decoder, std::shared_ptr<ldpc_decoder>>(
         m,
         "ldpc_decoder",
-        "gr-fec FECAPI binary LDPC decoder (a fec.generic_decoder); make it with\n"
+        "gr-fec FECAPI LDPC decoder, binary or nonbinary (GF(q), q = 2^p; the code\n"
+        "spec decides), a fec.generic_decoder; make it with\n"
         "gpufec.ldpc_decoder.make(spec, ...). It passes unchanged into\n"
         "fec.extended_decoder (threading None, 'ordinary', 'capillary'),\n"
         "fec.decoder, fec.tagged_decoder, fec.async_decoder, fec.bercurve_generator.\n\n"
         "Input: gr-fec soft bits, float, POSITIVE MEANS BIT 1 (gr-fec maps bit 0 to\n"
-        "-1, bit 1 to +1); converted to the core's LLR L = -llr_scale * x.\n"
-        "Output: unpacked information bits. The frame size counts information bits:\n"
-        "frames * K at first; set_frame_size() accepts any positive multiple of K\n"
-        "(several frames decoded in one batch). get_iterations(): mean iterations of\n"
-        "the frames of the last call.\n\n"
+        "-1, bit 1 to +1), N*p per frame (p = 1 for a binary code; for GF(q) the\n"
+        "symbols' binary images); converted to the core's LLR L = -llr_scale * x.\n"
+        "Output: K*p unpacked information bits per frame. The frame size counts\n"
+        "information bits: frames * K*p at first; set_frame_size() accepts any\n"
+        "positive multiple of K*p (several frames decoded in one batch).\n"
+        "get_iterations(): mean iterations of the frames of the last call.\n\n"
         "The numpy batch decoder (LLRs, positive means bit 0) is gpufec.batch_decoder.")
         .def(py::init([](py::args, py::kwargs) -> std::shared_ptr<ldpc_decoder> {
                  throw py::type_error(
@@ -48,7 +51,10 @@ void bind_ldpc_decoder(py::module& m)
                int frames,
                float llr_scale,
                int threads,
-               float sigma) {
+               float sigma,
+               int ems_nm,
+               float ems_offset,
+               float ems_scale) {
                 return ldpc_decoder::make(gpufec_python::spec_of(code),
                                           algorithm,
                                           alpha,
@@ -60,10 +66,13 @@ void bind_ldpc_decoder(py::module& m)
                                           frames,
                                           llr_scale,
                                           threads,
-                                          sigma);
+                                          sigma,
+                                          ems_nm,
+                                          ems_offset,
+                                          ems_scale);
             },
             py::arg("spec"),
-            py::arg("algorithm") = "nms",
+            py::arg("algorithm") = "auto",
             py::arg("alpha") = -1.0f,
             py::arg("beta") = -1.0f,
             py::arg("schedule") = "layered",
@@ -74,19 +83,27 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("llr_scale") = 1.0f,
             py::arg("threads") = 0,
             py::arg("sigma") = 0.0f,
+            py::arg("ems_nm") = 0,
+            py::arg("ems_offset") = 0.0f,
+            py::arg("ems_scale") = 0.7f,
             "Makes a FECAPI decoder.\n\n"
-            "spec: code spec or ldpc_code ('alist:PATH:grfec' or 'galist:PATH' for\n"
-            "frames of gr-fec's LDPC encoders); algorithm: spa, ms, nms, oms, scms;\n"
-            "alpha in (0, 1] or -1 (the code family's default); beta >= 0; schedule: "
-            "layered, flooding;\n"
+            "spec: code spec, ldpc_code or nb_ldpc_code ('alist:PATH:grfec' or\n"
+            "'galist:PATH' for frames of gr-fec's LDPC encoders; 'nbqc:16:2:8' ...);\n"
+            "algorithm: auto, spa, ms, nms, oms, scms (binary), minmax, ems\n"
+            "(nonbinary); alpha in (0, 1] or -1 (the code family's default), beta >= 0\n"
+            "(binary codes); schedule: layered, flooding;\n"
             "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
             "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
             "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores);\n"
             "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
-            "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1).\n"
+            "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1);\n"
+            "ems_nm, ems_offset, ems_scale: nonbinary EMS (as ldpc_decoder_fb).\n"
             "Raises ValueError for a bad parameter.")
-        .def("n", &ldpc_decoder::n, "Transmitted codeword length N.")
-        .def("k", &ldpc_decoder::k, "Information bits K.")
+        .def("nonbinary", &ldpc_decoder::nonbinary, "Whether the code is nonbinary.")
+        .def("n", &ldpc_decoder::n, "Code length N (bits, or GF(q) symbols).")
+        .def("k", &ldpc_decoder::k, "Information bits or symbols K.")
+        .def("q", &ldpc_decoder::q, "Field size q (2 for a binary code).")
+        .def("p", &ldpc_decoder::p, "Bits per symbol p (1 for a binary code).")
         .def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
         .def("backend", &ldpc_decoder::backend, "'cpu' or 'cuda'.")
         .def("code_name", &ldpc_decoder::code_name, "The code spec.")
@@ -108,10 +125,10 @@ void bind_ldpc_decoder(py::module& m)
         .def("set_frame_size",
              &ldpc_decoder::set_frame_size,
              py::arg("frame_size"),
-             "Frame size in information bits: a positive multiple of K. Returns False "
-             "(keeping the old size) otherwise.")
-        .def("get_input_size", &ldpc_decoder::get_input_size, "frames * N floats.")
-        .def("get_output_size", &ldpc_decoder::get_output_size, "frames * K bits.")
+             "Frame size in information bits: a positive multiple of K*p. Returns "
+             "False (keeping the old size) otherwise.")
+        .def("get_input_size", &ldpc_decoder::get_input_size, "frames * N*p floats.")
+        .def("get_output_size", &ldpc_decoder::get_output_size, "frames * K*p bits.")
         .def("get_iterations",
              &ldpc_decoder::get_iterations,
              "Mean iterations of the frames of the last call.")

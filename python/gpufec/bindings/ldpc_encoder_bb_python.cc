@@ -1,5 +1,6 @@
 /*
- * pybind11 binding of gr::gpufec::ldpc_encoder_bb (the stream encoder block).
+ * pybind11 binding of gr::gpufec::ldpc_encoder_bb (the stream encoder block, for
+ * binary and nonbinary codes).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,15 +19,20 @@ void bind_ldpc_encoder_bb(py::module& m)
                std::shared_ptr<ldpc_encoder_bb>>(
         m,
         "ldpc_encoder_bb",
-        "Binary LDPC encoder block: K unpacked information bits in (LSB of each\n"
-        "byte), the N transmitted codeword bits out, per frame; systematic.")
+        "LDPC encoder block, binary or nonbinary (GF(q), q = 2^p; the code spec\n"
+        "decides): K*p unpacked information bits in (LSB of each byte), the N*p\n"
+        "transmitted codeword bits out, per frame (p = 1 for a binary code);\n"
+        "systematic.")
         .def(py::init([](const py::object& code) {
                  return ldpc_encoder_bb::make(gpufec_python::spec_of(code));
              }),
              py::arg("spec"),
-             "Makes the block for a code spec or an ldpc_code. Raises ValueError for a "
-             "bad spec.")
-        .def("n", &ldpc_encoder_bb::n, "Output bits per frame (N).")
-        .def("k", &ldpc_encoder_bb::k, "Input bits per frame (K).")
+             "Makes the block for a code spec, an ldpc_code or an nb_ldpc_code. Raises "
+             "ValueError for a bad spec.")
+        .def("nonbinary", &ldpc_encoder_bb::nonbinary, "Whether the code is nonbinary.")
+        .def("n", &ldpc_encoder_bb::n, "Code length N (N*p output bits per frame).")
+        .def("k", &ldpc_encoder_bb::k, "Information K (K*p input bits per frame).")
+        .def("q", &ldpc_encoder_bb::q, "Field size q (2 for a binary code).")
+        .def("p", &ldpc_encoder_bb::p, "Bits per symbol p (1 for a binary code).")
         .def("code_name", &ldpc_encoder_bb::code_name, "The code spec.");
 }

@@ -2,8 +2,10 @@
  * The gpufec_python extension module: imports gnuradio.gr and gnuradio.fec first
  * (their base classes, gr.block and fec.generic_decoder / generic_encoder, must be
  * registered before ours derive from them, so our objects pass unchanged into
- * gr-fec's deployments), then binds the core, every block and FECAPI object, and
- * the BER/FER simulator (simulate).
+ * gr-fec's deployments), then binds the core (binary and nonbinary codes and
+ * batch decoders), the blocks and FECAPI objects (one of each role, for every
+ * code) and the BER/FER simulator (simulate). The deprecated nonbinary names
+ * (nb_ldpc_decoder_fb, ...) are Python aliases, deprecated.py.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,11 +20,6 @@ void bind_ldpc_decoder_pdu(py::module& m);
 void bind_ldpc_decoder(py::module& m);
 void bind_ldpc_encoder(py::module& m);
 void bind_nb_core(py::module& m);
-void bind_nb_ldpc_decoder_fb(py::module& m);
-void bind_nb_ldpc_encoder_bb(py::module& m);
-void bind_nb_ldpc_decoder_pdu(py::module& m);
-void bind_nb_ldpc_decoder(py::module& m);
-void bind_nb_ldpc_encoder(py::module& m);
 void bind_simulate(py::module& m);
 
 PYBIND11_MODULE(gpufec_python, m)
@@ -34,16 +31,11 @@ PYBIND11_MODULE(gpufec_python, m)
     py::module::import("gnuradio.fec");
 
     bind_core(m);
+    bind_nb_core(m); // before the blocks: their spec argument takes an nb_ldpc_code
     bind_ldpc_decoder_fb(m);
     bind_ldpc_encoder_bb(m);
     bind_ldpc_decoder_pdu(m);
     bind_ldpc_decoder(m);
     bind_ldpc_encoder(m);
-    bind_nb_core(m);
-    bind_nb_ldpc_decoder_fb(m);
-    bind_nb_ldpc_encoder_bb(m);
-    bind_nb_ldpc_decoder_pdu(m);
-    bind_nb_ldpc_decoder(m);
-    bind_nb_ldpc_encoder(m);
     bind_simulate(m);
 }
