@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_tally.h"
+#include "channel_kernels.h"
 #include "run_parallel.h"
 #include "sim_device_engine.h"
 #include <gpufec/ber_simulator.h>
@@ -91,11 +92,15 @@ struct ber_simulator::batch {
     std::vector<int> iterations;    //!< frames
     std::vector<uint8_t> parity_ok; //!< frames
 
-    void resize(size_t frames_, size_t k, size_t n)
+    void resize(size_t frames_, size_t k, size_t n, bool int8)
     {
         frames = frames_;
         info.resize(frames * k);
-        llrs.resize(frames * n);
+        // the decoder reads one of the two
+        if (int8)
+            llrs8.resize(frames * n);
+        else
+            llrs.resize(frames * n);
         decoded.resize(frames * k);
         iterations.resize(frames);
         parity_ok.resize(frames);
@@ -450,11 +455,13 @@ void ber_simulator::generate(batch& b,
     const size_t n = llrs_per_frame();
     const ldpc_code* c = d_decoder ? &d_decoder->code() : nullptr;
     const nb_code* nbc = d_nb_decoder ? &d_nb_decoder->code() : nullptr;
+    const bool int8 = d_options.int8_step > 0.0f;
     b.first = first;
-    b.resize(frames, k, n);
-    if (d_options.int8_step > 0.0f) {
-        b.llrs8.resize(frames * n);
-    }
+    b.resize(frames, k, n, int8);
+    // the channel's kernel for this CPU (channel_kernels.h): the LLRs of
+    // awgn_channel::transmit, and with int8 those of quantize_llrs, in one pass
+    const chan::kernel& kernel = chan::best_kernel();
+    const chan::llr_params params = chan::llr_params_of(channel, d_options.int8_step);
 
     auto work = [&](size_t begin, size_t end) {
         std::vector<uint8_t> codeword(n, 0);
@@ -464,19 +471,30 @@ void ber_simulator::generate(batch& b,
             if (d_options.all_zero) {
                 std::memset(info, 0, k);
             } else {
-                random_bits(d_options.seed, index, k, info);
+                if (k > 0)
+                    kernel.random_bits(d_options.seed, index, k, info);
                 if (nbc) {
                     nbc->encode_bits(info, codeword.data());
                 } else {
                     c->encode(info, codeword.data());
                 }
             }
-            channel.transmit(codeword.data(), n, index, b.llrs.data() + f * n);
-            if (d_options.int8_step > 0.0f) {
-                quantize_llrs(b.llrs.data() + f * n,
-                              n,
-                              d_options.int8_step,
-                              b.llrs8.data() + f * n);
+            if (n == 0)
+                continue;
+            if (int8) {
+                kernel.llrs_int8(params,
+                                 channel.seed(),
+                                 index,
+                                 codeword.data(),
+                                 n,
+                                 b.llrs8.data() + f * n);
+            } else {
+                kernel.llrs(params,
+                            channel.seed(),
+                            index,
+                            codeword.data(),
+                            n,
+                            b.llrs.data() + f * n);
             }
         }
     };

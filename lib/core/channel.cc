@@ -9,7 +9,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "normal_blocks.h"
+#include "channel_kernels.h"
 #include "normal_sample.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
@@ -54,27 +54,6 @@ inline counter philox(counter c, key k)
         c = philox_round(c, k);
     }
     return c;
-}
-
-inline key key_of(uint64_t seed)
-{
-    return { static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32) };
-}
-
-inline counter counter_of(uint32_t word_block, uint64_t frame, uint32_t stream)
-{
-    return { word_block,
-             static_cast<uint32_t>(frame),
-             static_cast<uint32_t>(frame >> 32),
-             stream };
-}
-
-constexpr uint32_t bits_stream = 0;
-constexpr uint32_t noise_stream = 1;
-/*! count normals of (seed, frame, stream) into out (count rounded up to 4 floats). */
-void normals(uint64_t seed, uint64_t frame, uint32_t stream, size_t count, float* out)
-{
-    normal_blocks(seed, frame, stream, 0, (count + 3) / 4, out);
 }
 
 constexpr uint64_t max_normals = uint64_t(4) << 32; // 2^32 blocks of 4
@@ -151,17 +130,7 @@ void random_bits(uint64_t seed, uint64_t frame, size_t count, uint8_t* bits)
         throw invalid_argument("random_bits: count " + std::to_string(count) +
                                " exceeds 2^39 bits per frame");
     }
-    const key k = key_of(seed);
-    const size_t blocks = (count + 127) / 128;
-    for (size_t j = 0; j < blocks; j++) {
-        const counter x =
-            philox(counter_of(static_cast<uint32_t>(j), frame, bits_stream), k);
-        const size_t base = 128 * j;
-        const size_t m = std::min<size_t>(128, count - base);
-        for (size_t t = 0; t < m; t++) {
-            bits[base + t] = static_cast<uint8_t>((x[t / 32] >> (t % 32)) & 1u);
-        }
-    }
+    chan::best_kernel().random_bits(seed, frame, count, bits);
 }
 
 void gaussian_samples(
@@ -178,10 +147,11 @@ void gaussian_samples(
                                " exceeds 2^34 samples per frame");
     }
     const size_t whole = count / 4 * 4;
-    normal_blocks(seed, frame, stream, 0, count / 4, out);
+    const chan::kernel& k = chan::best_kernel();
+    k.normals(seed, frame, stream, 0, count / 4, out);
     if (whole < count) {
         float tail[4];
-        normal_blocks(seed, frame, stream, static_cast<uint32_t>(count / 4), 1, tail);
+        k.normals(seed, frame, stream, static_cast<uint32_t>(count / 4), 1, tail);
         for (size_t i = whole; i < count; i++) {
             out[i] = tail[i - whole];
         }
@@ -228,15 +198,18 @@ void awgn_channel::transmit(const uint8_t* bits,
 
     // y_i = a s_i + sigma n_i and L_i = y_i c, in float (normal_sample.h): the
     // same operations as the GPU simulator's channel
-    const float a = static_cast<float>(amplitude());
-    const float sigma = static_cast<float>(d_sigma);
-    const float c = llr_scale();
-    thread_local std::vector<float> z;
-    z.resize((count + 3) / 4 * 4);
-    normals(d_seed, frame, noise_stream, count, z.data());
-    for (size_t i = 0; i < count; i++) {
-        llrs[i] = normal_detail::llr(bits[i], a, sigma, c, z[i]);
-    }
+    chan::best_kernel().llrs(
+        chan::llr_params_of(*this), d_seed, frame, bits, count, llrs);
+}
+
+chan::llr_params chan::llr_params_of(const awgn_channel& ch, float int8_step)
+{
+    chan::llr_params p;
+    p.amplitude = static_cast<float>(ch.amplitude());
+    p.sigma = static_cast<float>(ch.sigma());
+    p.scale = ch.llr_scale();
+    p.inv_step = int8_step > 0.0f ? 1.0f / int8_step : 0.0f;
+    return p;
 }
 
 } // namespace gpufec
