@@ -2,10 +2,14 @@
 #
 # LDPC loopback over AWGN with gr-gpufec's blocks, headless: random bits ->
 # ldpc_encoder_bb -> BPSK -> AWGN -> LLRs -> ldpc_decoder_fb -> BER/FER, mean
-# iterations and throughput, one line per Eb/N0. Prints the backend in use.
+# iterations and throughput, one line per Eb/N0. Prints the backend in use. The
+# code may be binary or nonbinary (GF(q): the binary image of the symbols is sent
+# as BPSK, the decoder takes its bit LLRs).
 #
 #   /usr/bin/python3 examples/ldpc_awgn_loopback.py --code wimax:2304:1/2 \
 #       --ebn0 1.0:2.5:0.5 --frames 2000 --backend auto
+#   /usr/bin/python3 examples/ldpc_awgn_loopback.py --code nbreg:64:96:2:4 \
+#       --ebn0 2.0:4.0:0.5 --frames 500 --algorithm ems
 #
 # In a build tree without installing: PYTHONPATH=build/python.
 #
@@ -37,6 +41,23 @@ def ebn0_list(text):
     return [float(v) for v in text.split(",")]
 
 
+def make_code(spec):
+    """The numpy code object of a spec, binary or nonbinary."""
+    if gpufec.is_nonbinary_spec(spec):
+        return gpufec.nb_ldpc_code(spec)
+    return gpufec.ldpc_code(spec)
+
+
+def n_bits(code):
+    """Transmitted bits per frame (N*p for a GF(q) code)."""
+    return getattr(code, "n_bits", code.n)
+
+
+def k_bits(code):
+    """Information bits per frame (K*p for a GF(q) code)."""
+    return getattr(code, "k_bits", code.k)
+
+
 class loopback(gr.top_block):
     """One Eb/N0 point: the encoder -> BPSK -> AWGN -> decoder flowgraph."""
 
@@ -62,10 +83,12 @@ class loopback(gr.top_block):
         self.connect(self.noise, (self.add, 1))
         self.connect(self.add, self.llr, self.dec, self.snk)
         # room for many frames in front of the decoder: a GPU wants big batches
-        self.add.set_min_output_buffer(2 * args.frames_per_call * code.n)  # items
+        self.add.set_min_output_buffer(2 * args.frames_per_call * n_bits(code))  # items
 
 
-def main(argv=None):
+def main(argv=None, defaults=None):
+    """Runs the loopback; `defaults` overrides option defaults (a script of its own
+    that calls this one, e.g. nb_ldpc_awgn_loopback.py)."""
     parser = argparse.ArgumentParser(
         description="LDPC loopback over AWGN with gr-gpufec's blocks: BER/FER, "
         "iterations and throughput per Eb/N0")
@@ -77,13 +100,15 @@ def main(argv=None):
     parser.add_argument("--frames", type=int, default=2000,
                         help="frames per Eb/N0 point (default %(default)s)")
     parser.add_argument("--backend", default="auto", choices=("auto", "cuda", "cpu"))
-    parser.add_argument("--algorithm", default="nms",
-                        choices=("nms", "ms", "oms", "scms", "spa"))
+    parser.add_argument("--algorithm", default="auto",
+                        choices=("auto", "nms", "ms", "oms", "scms", "spa", "minmax", "ems"),
+                        help="auto: nms for a binary code, minmax for a GF(q) one")
     parser.add_argument("--max-iterations", type=int, default=10)
     parser.add_argument("--frames-per-call", type=int, default=64)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true",
                         help="show GNU Radio's info log lines")
+    parser.set_defaults(**(defaults or {}))
     args = parser.parse_args(argv)
     if args.frames < 1:
         parser.error("--frames must be >= 1")
@@ -91,15 +116,22 @@ def main(argv=None):
     sys.stdout.reconfigure(line_buffering=True)  # keep order with the C++ log lines
     if not args.verbose:
         gr.logging().set_default_level(gr.log_levels.warn)  # no per-block info lines
-    code = gpufec.ldpc_code(args.code)
+    code = make_code(args.code)
     rng = np.random.default_rng(args.seed)
-    print("code %s: N=%d K=%d rate %.4f; BPSK over AWGN; %s, %d iterations max"
-          % (args.code, code.n, code.k, code.rate, args.algorithm, args.max_iterations))
+    if gpufec.is_nonbinary_spec(args.code):
+        print("code %s: GF(%d) N=%d K=%d symbols (%d/%d bits) rate %.4f; BPSK over AWGN; "
+              "%s, %d iterations max" % (args.code, code.q, code.n, code.k, code.n_bits,
+                                         code.k_bits, code.rate, args.algorithm,
+                                         args.max_iterations))
+    else:
+        print("code %s: N=%d K=%d rate %.4f; BPSK over AWGN; %s, %d iterations max"
+              % (args.code, code.n, code.k, code.rate, args.algorithm,
+                 args.max_iterations))
     header = "%8s %8s %10s %12s %8s %12s %8s %12s" % (
         "Eb/N0", "frames", "bit errs", "BER", "fr errs", "FER", "avg it", "Mbit/s")
     backend_shown = False
     for i, ebn0 in enumerate(args.ebn0):
-        info = rng.integers(0, 2, size=(args.frames, code.k), dtype=np.uint8)
+        info = rng.integers(0, 2, size=(args.frames, k_bits(code)), dtype=np.uint8)
         tb = loopback(args, code, info, ebn0, args.seed + 1000 * i)
         if not backend_shown:
             print("backend: %s" % tb.dec.backend())

@@ -11,6 +11,7 @@
 #
 import warnings
 
+
 from gnuradio import fec, gr_unittest
 
 try:
@@ -88,6 +89,25 @@ class qa_deprecated_names(gr_unittest.TestCase):
                 with self.assertRaises(ValueError, msg=str(make)) as cm:
                     make(spec)
                 self.assertIn("not a nonbinary spec", str(cm.exception))
+
+    def test_bad_parameters_refused(self):
+        # the old contract: a binary spec, a bad spec or a bad option is a ValueError
+        bad = [{"spec": spec} for spec in ("wifi:648:1/2", "nbqc:15:2:8", "")]
+        bad += [{"spec": SPEC, name: value} for name, value in (
+            ("algorithm", "nms"), ("schedule", "random"), ("max_iterations", 0),
+            ("ems_scale", 1.5), ("ems_offset", -1.0), ("backend", "fpga"),
+            ("sign", "positive"), ("llr_scale", 0.0))]
+        for kw in bad:
+            makes = [gpufec.nb_ldpc_decoder_fb, gpufec.nb_ldpc_decoder_pdu]
+            makes += [] if "sign" in kw else [gpufec.nb_ldpc_decoder.make]
+            for make in makes:
+                self.assertRaises(ValueError, make, **kw)
+        self.assertRaises(ValueError, gpufec.nb_ldpc_decoder_fb, SPEC, frames_per_call=0)
+        self.assertRaises(ValueError, gpufec.nb_ldpc_decoder.make, SPEC, frames=0)
+        for spec in ("wifi:648:1/2", "nbqc:16:2", "nbalist:/nonexistent"):
+            self.assertRaises(ValueError, gpufec.nb_ldpc_encoder_bb, spec)
+            self.assertRaises(ValueError, gpufec.nb_ldpc_encoder.make, spec)
+        self.assertRaises(ValueError, gpufec.nb_ldpc_encoder.make, SPEC, frames=0)
 
 
 if __name__ == "__main__":

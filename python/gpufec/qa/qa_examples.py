@@ -2,7 +2,11 @@
 #
 # The examples: grcc compiles every examples/*.grc against our GRC block files,
 # each generated (headless) script runs to its end, and examples/
-# ldpc_awgn_loopback.py runs a short CPU job. In the build tree the generated
+# ldpc_awgn_loopback.py (binary and GF(q) codes) and its deprecated nonbinary
+# twin nb_ldpc_awgn_loopback.py run short CPU jobs. Every GRC block compiles in a
+# flowgraph whose generated constructor builds each object (CPU backend): the
+# unified blocks with binary and GF(q) codes, and the deprecated nonbinary blocks
+# (Parallelism 0, 1 and 2 for the Definitions). In the build tree the generated
 # scripts' `from gnuradio import gpufec` is served by a temporary gnuradio/gpufec
 # link to the built package (gnuradio's __init__ extends its path).
 #
@@ -10,6 +14,7 @@
 #
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +32,12 @@ except ImportError:
 SOURCE_DIR = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SOURCE_DIR, "examples")
 GRCC = shutil.which("grcc")
+
+
+def block(name, id_, **params):
+    """A block of a .grc flowgraph (file format 1)."""
+    return {"name": name, "id": id_, "parameters": params,
+            "states": {"coordinate": [0, 0], "rotation": 0, "state": "enabled"}}
 
 
 class qa_examples(gr_unittest.TestCase):
@@ -66,59 +77,128 @@ class qa_examples(gr_unittest.TestCase):
                 out = self.run_cmd([sys.executable, script], timeout=300)
                 self.assertIn("bit errors", out, "%s printed:\n%s" % (script, out))
 
-    def test_every_block_compiles(self):
-        # the blocks no example uses (PDU decoder, Definitions with parallelism 0,
-        # other code families) in a flowgraph that grcc must compile
+    def compile_flowgraph(self, name, blocks, connections):
+        """grcc compiles a headless flowgraph of these blocks; returns the generated
+        script's text and its folder."""
         if GRCC is None:
             self.skipTest("grcc not found")
-        def block(name, id_, **params):
-            return {"name": name, "id": id_, "parameters": params,
-                    "states": {"coordinate": [0, 0], "rotation": 0, "state": "enabled"}}
         fg = {
-            "options": {"parameters": {"id": "all_blocks", "generate_options": "no_gui",
+            "options": {"parameters": {"id": name, "generate_options": "no_gui",
                                        "output_language": "python"},
                         "states": {"coordinate": [0, 0], "rotation": 0,
                                    "state": "enabled"}},
-            "blocks": [
-                block("enc_def", "variable_gpufec_ldpc_encoder_def", ndim="0",
-                      family="nr5g", params="'bg2:52'", frames="2"),
-                block("dec_def", "variable_gpufec_ldpc_decoder_def", ndim="0",
-                      family="dvbs2", params="'short:1/2'", algorithm="scms",
-                      schedule="flooding", backend="cpu"),
-                block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="wimax",
-                      params="'576:2/3A'", algorithm="oms", sign="positive_is_1",
-                      backend="cpu"),
-                block("dbg", "blocks_message_debug"),
-                block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
-                block("dec", "gpufec_ldpc_decoder_fb", family="spec",
-                      spec="'wifi:648:3/4'", output_codeword="True", backend="cpu"),
-                block("src", "blocks_null_source", type="float"),
-                block("snk", "blocks_null_sink", type="byte"),
-            ],
-            "connections": [["strobe", "strobe", "pdu_dec", "pdus"],
-                            ["pdu_dec", "pdus", "dbg", "store"],
-                            ["src", "0", "dec", "0"], ["dec", "0", "snk", "0"]],
-            "metadata": {"file_format": 1},
+            "blocks": blocks, "connections": connections, "metadata": {"file_format": 1},
         }
         import yaml
-        path = os.path.join(self.tmp, "all_blocks.grc")
+        path = os.path.join(self.tmp, name + ".grc")
         with open(path, "w") as f:
             yaml.safe_dump(fg, f)
         out_dir = os.path.join(self.tmp, "gen")
         self.run_cmd([GRCC, "-o", out_dir, path])
-        script = os.path.join(out_dir, "all_blocks.py")
-        with open(script) as f:
-            text = f.read()
+        with open(os.path.join(out_dir, name + ".py")) as f:
+            return f.read(), out_dir
+
+    def construct(self, out_dir, name, expression):
+        """Builds the generated flowgraph and prints `expression` of it (tb)."""
+        probe = ("import sys; sys.path.insert(0, %r); import %s; tb = %s.%s(); print(%s)"
+                 % (out_dir, name, name, name, expression))
+        return self.run_cmd([sys.executable, "-c", probe])
+
+    def test_every_block_compiles(self):
+        # the blocks no example uses (PDU decoder, Definitions with parallelism 0,
+        # other code families) in a flowgraph that grcc must compile
+        text, out_dir = self.compile_flowgraph("all_blocks", [
+            block("enc_def", "variable_gpufec_ldpc_encoder_def", ndim="0",
+                  family="nr5g", params="'bg2:52'", frames="2"),
+            block("dec_def", "variable_gpufec_ldpc_decoder_def", ndim="0",
+                  family="dvbs2", params="'short:1/2'", algorithm="scms",
+                  schedule="flooding", backend="cpu"),
+            block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="wimax",
+                  params="'576:2/3A'", algorithm="oms", sign="positive_is_1",
+                  backend="cpu"),
+            block("dbg", "blocks_message_debug"),
+            block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
+            block("dec", "gpufec_ldpc_decoder_fb", family="spec",
+                  spec="'wifi:648:3/4'", output_codeword="True", backend="cpu"),
+            block("src", "blocks_null_source", type="float"),
+            block("snk", "blocks_null_sink", type="byte"),
+        ], [["strobe", "strobe", "pdu_dec", "pdus"], ["pdu_dec", "pdus", "dbg", "store"],
+            ["src", "0", "dec", "0"], ["dec", "0", "snk", "0"]])
         for needle in ("gpufec.ldpc_encoder.make(", "gpufec.ldpc_decoder.make(",
                        "gpufec.ldpc_decoder_pdu(", "gpufec.ldpc_decoder_fb(",
                        "'nr5g'", "algorithm='scms'", "sign='positive_is_1'"):
             self.assertIn(needle, text)
         # the generated constructor builds every object (CPU backend)
-        probe = ("import sys; sys.path.insert(0, %r); import all_blocks; "
-                 "tb = all_blocks.all_blocks(); print(tb.dec_def.k(), tb.enc_def.n(), "
-                 "tb.pdu_dec.n(), tb.dec.output_frame_size())" % out_dir)
-        out = self.run_cmd([sys.executable, "-c", probe])
+        out = self.construct(out_dir, "all_blocks", "tb.dec_def.k(), tb.enc_def.n(), "
+                             "tb.pdu_dec.n(), tb.dec.output_frame_size()")
         self.assertIn("7200 2600 576 648", out)  # dvbs2 short 1/2 has K = 7200
+
+    def test_unified_blocks_take_gfq_codes(self):
+        # the same GRC blocks with GF(q) code families and the EMS options
+        text, out_dir = self.compile_flowgraph("gfq_blocks", [
+            block("enc_def", "variable_gpufec_ldpc_encoder_def", ndim="1", dim1="2",
+                  family="nbreg", params="'64:96:2:4'", frames="2"),
+            block("dec_def", "variable_gpufec_ldpc_decoder_def", ndim="0",
+                  family="nbqc", params="'8:1:3'", algorithm="ems", ems_nm="4",
+                  schedule="flooding", backend="cpu"),
+            block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="spec",
+                  spec="'nbqc:16:2:8'", sign="positive_is_1", backend="cpu"),
+            block("dbg", "blocks_message_debug"),
+            block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
+            block("enc", "gpufec_ldpc_encoder_bb", family="nbqc", params="'16:2:8'"),
+            block("dec", "gpufec_ldpc_decoder_fb", family="nbreg", params="'64:96:2:4'",
+                  output_codeword="True", backend="cpu"),
+            block("src", "blocks_null_source", type="byte"),
+            block("snk", "blocks_null_sink", type="byte"),
+            block("to_f", "blocks_char_to_float", scale="1", vlen="1"),
+        ], [["strobe", "strobe", "pdu_dec", "pdus"], ["pdu_dec", "pdus", "dbg", "store"],
+            ["src", "0", "enc", "0"], ["enc", "0", "to_f", "0"],
+            ["to_f", "0", "dec", "0"], ["dec", "0", "snk", "0"]])
+        for needle in ("gpufec.code_spec('nbqc'", "ems_nm=4", "algorithm='ems'"):
+            self.assertIn(needle, text)
+        self.assertNotIn("gpufec.nb_", text)
+        out = self.construct(out_dir, "gfq_blocks",
+                             "tb.enc_def[1].q(), tb.dec_def.q(), tb.pdu_dec.p(), "
+                             "tb.enc.k(), tb.dec.output_frame_size(), tb.dec.nonbinary()")
+        self.assertIn("64 8 4 91 576 True", out)
+
+    def test_deprecated_nb_blocks_compile(self):
+        text, out_dir = self.compile_flowgraph("nb_blocks", [
+            block("enc_def", "variable_gpufec_nb_ldpc_encoder_def", ndim="0",
+                  family="nbreg", params="'64:96:2:4'", frames="2"),
+            block("enc_list", "variable_gpufec_nb_ldpc_encoder_def", ndim="1",
+                  dim1="2", family="nbqc", params="'16:2:8'"),
+            block("dec_def", "variable_gpufec_nb_ldpc_decoder_def", ndim="0",
+                  family="nbqc", params="'8:1:3'", algorithm="ems", ems_nm="4",
+                  schedule="flooding", backend="cpu"),
+            block("dec_grid", "variable_gpufec_nb_ldpc_decoder_def", ndim="2",
+                  dim1="2", dim2="2", family="spec", spec="'nbqc:16:2:8'",
+                  backend="cpu"),
+            block("pdu_dec", "gpufec_nb_ldpc_decoder_pdu", family="nbqc",
+                  params="'16:2:8'", algorithm="ems", sign="positive_is_1",
+                  backend="cpu"),
+            block("dbg", "blocks_message_debug"),
+            block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
+            block("enc", "gpufec_nb_ldpc_encoder_bb", family="spec",
+                  spec="'nbreg:64:96:2:4'"),
+            block("dec", "gpufec_nb_ldpc_decoder_fb", family="spec",
+                  spec="'nbreg:64:96:2:4'", output_codeword="True", backend="cpu"),
+            block("src", "blocks_null_source", type="byte"),
+            block("snk", "blocks_null_sink", type="byte"),
+            block("to_f", "blocks_char_to_float", scale="1", vlen="1"),
+        ], [["strobe", "strobe", "pdu_dec", "pdus"], ["pdu_dec", "pdus", "dbg", "store"],
+            ["src", "0", "enc", "0"], ["enc", "0", "to_f", "0"],
+            ["to_f", "0", "dec", "0"], ["dec", "0", "snk", "0"]])
+        for needle in ("gpufec.nb_ldpc_encoder.make(", "gpufec.nb_ldpc_decoder.make(",
+                       "gpufec.nb_ldpc_decoder_pdu(", "gpufec.nb_ldpc_decoder_fb(",
+                       "gpufec.nb_ldpc_encoder_bb(", "algorithm='ems'",
+                       "sign='positive_is_1'"):
+            self.assertIn(needle, text)
+        out = self.construct(out_dir, "nb_blocks",
+                             "tb.enc_def.n(), tb.enc_list[1].q(), tb.dec_def.q(), "
+                             "len(tb.dec_grid), len(tb.dec_grid[1]), tb.dec_grid[1][1].k(), "
+                             "tb.pdu_dec.p(), tb.dec.output_frame_size(), tb.enc.k()")
+        self.assertIn("96 16 8 2 2 91 4 576 48", out)
 
     def test_loopback_script(self):
         out = self.run_cmd([sys.executable, os.path.join(EXAMPLES, "ldpc_awgn_loopback.py"),
@@ -127,6 +207,26 @@ class qa_examples(gr_unittest.TestCase):
         self.assertIn("backend: cpu", out)
         lines = [l for l in out.splitlines() if l.strip().startswith(("2.00", "3.00"))]
         self.assertEqual(len(lines), 2, out)
+
+    def test_nb_loopback_grc(self):
+        if GRCC is None:
+            self.skipTest("grcc not found")
+        out_dir = os.path.join(self.tmp, "gen")
+        self.run_cmd([GRCC, "-o", out_dir, os.path.join(EXAMPLES, "nb_ldpc_awgn_loopback.grc")])
+        out = self.run_cmd([sys.executable, os.path.join(out_dir, "nb_ldpc_awgn_loopback.py")])
+        self.assertIn("nb loopback: 200 frames", out)
+        # random source bits are not seeded: allow a rare frame error at 5 dB
+        m = re.search(r"(\d+) frame errors", out)
+        self.assertTrue(m is not None and int(m.group(1)) <= 2, out)
+
+    def test_nb_loopback_script(self):
+        # the unified script with a GF(q) code, and its deprecated nonbinary name
+        for script in ("ldpc_awgn_loopback.py", "nb_ldpc_awgn_loopback.py"):
+            out = self.run_cmd([sys.executable, os.path.join(EXAMPLES, script),
+                                "--code", "nbqc:16:2:8", "--ebn0", "3.0,4.0", "--frames",
+                                "50", "--backend", "cpu"])
+            lines = [l for l in out.splitlines() if l.strip().startswith(("3.00", "4.00"))]
+            self.assertEqual(len(lines), 2, out)
 
 
 if __name__ == "__main__":

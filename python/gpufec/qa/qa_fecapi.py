@@ -5,7 +5,9 @@
 # extended_decoder with threading None, 'ordinary' and 'capillary', fec.encoder /
 # fec.decoder, fec.tagged_encoder / tagged_decoder, fec.async_encoder /
 # async_decoder and fec.bercurve_generator; set_frame_size multiples; bad
-# parameters refused at construction.
+# parameters refused at construction. The same objects with a GF(q) code
+# (NB_SPEC): sizes in bits of the symbols' binary images, extended (threading
+# None, 'ordinary', 'capillary'), tagged and async deployments.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -21,6 +23,7 @@ except ImportError:
     from gnuradio import gpufec
 
 SPEC = "wimax:576:1/2"
+NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91: 480 / 364 bits
 
 
 def bpsk_chain(tb, src, enc_block, dec_block, sink, noise=None):
@@ -43,6 +46,8 @@ class qa_fecapi(gr_unittest.TestCase):
         self.frames = 16
         self.info = np.random.default_rng(21).integers(
             0, 2, size=self.frames * self.code.k, dtype=np.uint8)
+        self.nb_info = np.random.default_rng(3).integers(  # 6 frames of the GF(q) code
+            0, 2, size=(6, gpufec.nb_ldpc_code(NB_SPEC).k_bits), dtype=np.uint8)
 
     def decoders(self, count, **kwargs):
         return [gpufec.ldpc_decoder.make(SPEC, backend="cpu", **kwargs) for _ in range(count)]
@@ -161,10 +166,10 @@ class qa_fecapi(gr_unittest.TestCase):
         info = np.random.default_rng(8).integers(0, 2, size=5 * code.k, dtype=np.uint8)
         self.check_async("dvbs2:short:3/4", info, (5,), 16000)
 
-    def check_async(self, spec, info, sizes, mtu):
-        code = gpufec.ldpc_code(spec)
-        k, n = code.k, code.n
-        enc = fec.async_encoder(gpufec.ldpc_encoder.make(spec), False, False, False, mtu)
+    def check_async(self, spec, info, sizes, mtu, iterations=1.0):
+        e = gpufec.ldpc_encoder.make(spec)
+        k, n = e.get_input_size(), e.get_output_size()  # bits of one frame
+        enc = fec.async_encoder(e, False, False, False, mtu)
         d = gpufec.ldpc_decoder.make(spec, backend="cpu")
         dec = fec.async_decoder(d, False, False, mtu)
         tb = gr.top_block()
@@ -195,9 +200,10 @@ class qa_fecapi(gr_unittest.TestCase):
         out = np.concatenate([np.array(pmt.u8vector_elements(pmt.cdr(dbg_d.get_message(i))))
                               for i in range(len(sizes))])
         np.testing.assert_array_equal(out, info[: offsets[-1]])
-        meta = pmt.car(dbg_d.get_message(0))
-        self.assertEqual(pmt.to_double(pmt.dict_ref(meta, pmt.intern("iterations"),
-                                                    pmt.PMT_NIL)), 1.0)
+        if iterations is not None:
+            meta = pmt.car(dbg_d.get_message(0))
+            self.assertEqual(pmt.to_double(pmt.dict_ref(meta, pmt.intern("iterations"),
+                                                        pmt.PMT_NIL)), iterations)
 
     def test_bercurve_generator(self):
         esno = [4.0, 6.0]
@@ -220,6 +226,74 @@ class qa_fecapi(gr_unittest.TestCase):
             sent = np.array(sinks[2 * i + 1].data())
             self.assertEqual(got.size, 2000)
             np.testing.assert_array_equal(got, sent[: got.size])
+
+    def test_gfq_sizes(self):
+        d = gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu", frames=2)
+        e = gpufec.ldpc_encoder.make(NB_SPEC, frames=2)
+        self.assertEqual((d.get_input_size(), d.get_output_size()), (960, 728))
+        self.assertEqual((e.get_input_size(), e.get_output_size()), (728, 960))
+        self.assertAlmostEqual(d.rate(), 91 / 120)
+        self.assertAlmostEqual(e.rate(), 120 / 91)
+        self.assertTrue(d.set_frame_size(364 * 3))
+        self.assertEqual(d.frames(), 3)
+        self.assertFalse(d.set_frame_size(100))
+        self.assertEqual(d.frames(), 3)
+        self.assertFalse(e.set_frame_size(0))
+        self.assertRaises(TypeError, gpufec.ldpc_decoder)
+
+    def test_gfq_extended_threading_modes(self):
+        frames = 8
+        info = np.random.default_rng(21).integers(0, 2, size=frames * 364, dtype=np.uint8)
+        for threading, count in ((None, 1), ("ordinary", 2), ("capillary", 2)):
+            tb = gr.top_block()
+            src = blocks.vector_source_b(info.tolist())
+            enc = fec.extended_encoder(
+                encoder_obj_list=[gpufec.ldpc_encoder.make(NB_SPEC) for _ in range(count)],
+                threading=threading, puncpat="11")
+            dec = fec.extended_decoder(
+                decoder_obj_list=[gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu",
+                                                           llr_scale=2.0 / 0.45 ** 2,
+                                                           max_iterations=20)
+                                  for _ in range(count)],
+                threading=threading, ann=None, puncpat="11", integration_period=10000)
+            to_pm = digital.map_bb([-1, 1])  # gr-fec: bit 1 -> +1
+            to_f = blocks.char_to_float(1, 1)
+            noise = blocks.vector_source_f(
+                (0.45 * np.random.default_rng(5).standard_normal(frames * 480)).astype(
+                    np.float32).tolist())
+            add = blocks.add_ff()
+            snk = blocks.vector_sink_b()
+            tb.connect(src, enc, to_pm, to_f, (add, 0))
+            tb.connect(noise, (add, 1))
+            tb.connect(add, dec, snk)
+            tb.run()
+            np.testing.assert_array_equal(np.array(snk.data(), np.uint8), info,
+                                          err_msg="threading %s x%d" % (threading, count))
+
+    def test_gfq_tagged(self):
+        frames_per_packet, packets = 2, 3
+        info = self.nb_info[: frames_per_packet * packets].ravel()
+        kb = gpufec.nb_ldpc_code(NB_SPEC).k_bits
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.tolist())
+        s2t = blocks.stream_to_tagged_stream(gr.sizeof_char, 1, frames_per_packet * kb,
+                                             "packet_len")
+        enc = fec.tagged_encoder(gpufec.ldpc_encoder.make(NB_SPEC), gr.sizeof_char,
+                                 gr.sizeof_char, "packet_len", 1500)
+        to_pm = digital.map_bb([-1, 1])
+        to_f = blocks.char_to_float(1, 1)
+        dec = fec.tagged_decoder(gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu"),
+                                 gr.sizeof_float, gr.sizeof_char, "packet_len", 1500)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, s2t, enc, to_pm, to_f, dec, snk)
+        tb.run()
+        np.testing.assert_array_equal(np.array(snk.data(), np.uint8), info)
+        lens = [pmt.to_long(t.value) for t in snk.tags()
+                if pmt.symbol_to_string(t.key) == "packet_len"]
+        self.assertEqual(lens, [frames_per_packet * kb] * packets)
+
+    def test_gfq_async(self):
+        self.check_async(NB_SPEC, self.nb_info.ravel(), (1, 3, 2), 1500, iterations=None)
 
     def test_bad_parameters(self):
         cases = [

@@ -5,7 +5,10 @@
 # sign conventions, the per-frame tags, frames per call, setters, 100,000 frames
 # with sequence numbers (none lost, duplicated or reordered), the warning about
 # input of the opposite sign convention (caught through GNU Radio's logger), and
-# bad parameters refused at construction with ValueError.
+# bad parameters refused at construction with ValueError. The same blocks with
+# GF(q) codes (NB_SPEC, NB_SPEC64): round trips with and without noise, both sign
+# conventions, Min-Max and EMS, codeword output, the tags, the sign warning, and
+# the options of the other kind of code refused.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -14,12 +17,22 @@ import tempfile
 
 import numpy as np
 import pmt
-from gnuradio import blocks, gr, gr_unittest
+from gnuradio import blocks, digital, gr, gr_unittest
 
 try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
 except ImportError:
     from gnuradio import gpufec
+
+
+NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91, 480 bits
+NB_SPEC64 = "nbreg:64:96:2:4"  # GF(64), N = 96, K = 48, 576 bits
+
+
+def noisy_llrs(cw, sigma, seed):
+    """BPSK (bit 0 -> +1) over AWGN, exact LLRs 2y/sigma^2 (positive = bit 0)."""
+    y = (1.0 - 2.0 * cw) + sigma * np.random.default_rng(seed).standard_normal(cw.shape)
+    return (2.0 * y / sigma ** 2).astype(np.float32)
 
 
 def run_decoder(llrs, spec, **kwargs):
@@ -292,6 +305,147 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         np.testing.assert_array_equal(seq, idx)
         np.testing.assert_array_equal(out.reshape(frames, -1), info)
         self.assertEqual(dec.frames_decoded(), frames)
+
+    def test_gfq_encoder_block_matches_core(self):
+        code = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(3).integers(0, 2, size=(6, code.k_bits), dtype=np.uint8)
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.ravel().tolist())
+        enc = gpufec.ldpc_encoder_bb(NB_SPEC)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, enc, snk)
+        tb.run()
+        self.assertEqual((enc.n(), enc.k(), enc.q(), enc.p(), enc.code_name()),
+                         (120, 91, 16, 4, NB_SPEC))
+        np.testing.assert_array_equal(np.array(snk.data()).reshape(6, -1), code.encode(info))
+
+    def gfq_round_trip(self, spec, sigma, sign="positive_is_0", frames=6, **kwargs):
+        code = gpufec.nb_ldpc_code(spec)
+        info = np.random.default_rng(7).integers(0, 2, size=frames * code.k_bits,
+                                                 dtype=np.uint8)
+        cw = code.encode(info.reshape(frames, -1)).ravel()
+        tb = gr.top_block()
+        src = blocks.vector_source_b(info.tolist())
+        enc = gpufec.ldpc_encoder_bb(spec)
+        to_pm = digital.map_bb([1, -1] if sign == "positive_is_0" else [-1, 1])
+        to_f = blocks.char_to_float(1, 1)
+        noise = blocks.vector_source_f(
+            (sigma * np.random.default_rng(8).standard_normal(cw.size)).astype(
+                np.float32).tolist())
+        add = blocks.add_ff()
+        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", sign=sign,
+                                     llr_scale=2.0 / max(sigma, 0.3) ** 2, **kwargs)
+        snk = blocks.vector_sink_b()
+        tb.connect(src, enc, to_pm, to_f, (add, 0))
+        tb.connect(noise, (add, 1))
+        tb.connect(add, dec, snk)
+        tb.run()
+        return info, cw, np.array(snk.data(), np.uint8), snk.tags(), dec
+
+    def test_gfq_round_trip_noiseless_and_tags(self):
+        info, _, out, tags, dec = self.gfq_round_trip(NB_SPEC, 0.0, frames_per_call=4)
+        np.testing.assert_array_equal(out, info)
+        kb = dec.output_frame_size()
+        self.assertEqual((kb, dec.input_frame_size()), (364, 480))
+        its = tag_table(tags, "iterations")
+        oks = tag_table(tags, "parity_ok")
+        self.assertEqual(sorted(its), [f * kb for f in range(6)])
+        self.assertEqual(sorted(oks), [f * kb for f in range(6)])
+        self.assertTrue(all(v == 1 for v in its.values()))
+        self.assertTrue(all(oks.values()))
+        self.assertEqual((dec.frames_decoded(), dec.frames_failed()), (6, 0))
+        self.assertGreaterEqual(dec.decoder_calls(), 2)  # at most 4 frames per call
+
+    def test_gfq_round_trip_noisy_both_signs_and_rules(self):
+        for sign in ("positive_is_0", "positive_is_1"):
+            for algorithm in ("minmax", "ems"):
+                info, _, out, tags, dec = self.gfq_round_trip(
+                    NB_SPEC, 0.45, sign=sign, algorithm=algorithm, max_iterations=20)
+                np.testing.assert_array_equal(out, info, err_msg=sign + " " + algorithm)
+                its = tag_table(tags, "iterations")
+                self.assertTrue(max(its.values()) >= 1)
+                self.assertTrue(all(tag_table(tags, "parity_ok").values()))
+
+    def test_gfq_gf64_and_codeword_output(self):
+        info, cw, out, _, dec = self.gfq_round_trip(NB_SPEC64, 0.5, frames=3,
+                                                    output_codeword=True,
+                                                    schedule="flooding", max_iterations=20)
+        self.assertEqual((dec.q(), dec.p(), dec.output_frame_size()), (64, 6, 576))
+        np.testing.assert_array_equal(out, cw)
+
+    def test_gfq_undecodable_frames_tagged_failed(self):
+        llrs = np.random.default_rng(9).standard_normal(2 * 480).astype(np.float32)
+        out, tags, dec = run_decoder(llrs, NB_SPEC, max_iterations=3)
+        self.assertEqual(len(out), 2 * 364)
+        self.assertEqual(list(tag_table(tags, "parity_ok").values()), [False, False])
+        self.assertEqual(dec.frames_failed(), 2)
+
+    def test_gfq_wrong_sign_warns_once(self):
+        # 60 frames of the opposite convention: the block warns once (GNU Radio's
+        # logger and sign_warning_issued()); the right sign does not
+        log = catch_log()
+        frames = 60
+        code = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(16).integers(
+            0, 2, size=(frames, code.k_bits), dtype=np.uint8)
+        llrs = noisy_llrs(code.encode(info), 0.45, 17)
+        results = {name: run_decoder(data, NB_SPEC, frames_per_call=8)[2]
+                   for name, data in (("right", llrs), ("wrong", -llrs))}
+        self.assertEqual(results["right"].frames_failed(), 0)
+        self.assertFalse(results["right"].sign_warning_issued())
+        self.assertEqual(results["wrong"].frames_failed(), frames)
+        self.assertTrue(results["wrong"].sign_warning_issued())
+        warnings = sign_warnings(log)
+        self.assertEqual(len(warnings), 1)
+        self.assertIn('set sign="positive_is_1"', warnings[0])
+
+    def test_gfq_bad_parameters(self):
+        bad = [
+            dict(spec="nbqc:15:2:8"),             # q not a power of two
+            dict(spec=NB_SPEC, algorithm="nms"),  # a binary rule
+            dict(spec=NB_SPEC, alpha=0.8),        # a binary option
+            dict(spec=NB_SPEC, beta=0.5),
+            dict(spec=NB_SPEC, schedule="random"),
+            dict(spec=NB_SPEC, max_iterations=0),
+            dict(spec=NB_SPEC, ems_scale=1.5),
+            dict(spec=NB_SPEC, ems_offset=-1.0),
+            dict(spec=NB_SPEC, backend="fpga"),
+            dict(spec=NB_SPEC, sign="positive"),
+            dict(spec=NB_SPEC, llr_scale=0.0),
+            dict(spec="wifi:648:1/2", algorithm="minmax"),  # a nonbinary rule
+            dict(spec="wifi:648:1/2", ems_nm=4),            # nonbinary options
+            dict(spec="wifi:648:1/2", ems_scale=0.5),
+        ]
+        for kw in bad:
+            with self.assertRaises(ValueError, msg=str(kw)):
+                gpufec.ldpc_decoder_fb(**kw)
+            with self.assertRaises(ValueError, msg=str(kw)):
+                gpufec.ldpc_decoder_pdu(**kw)
+            if "sign" not in kw:
+                with self.assertRaises(ValueError, msg=str(kw)):
+                    gpufec.ldpc_decoder.make(**kw)
+        with self.assertRaises(ValueError) as cm:
+            gpufec.ldpc_decoder_fb(NB_SPEC, alpha=0.8)
+        self.assertIn("binary codes only", str(cm.exception))
+        with self.assertRaises(ValueError):
+            gpufec.ldpc_decoder_fb(NB_SPEC, frames_per_call=0)
+        with self.assertRaises(ValueError):
+            gpufec.ldpc_decoder.make(NB_SPEC, frames=0)
+        for spec in ("nbqc:16:2", "nbalist:/nonexistent"):
+            with self.assertRaises(ValueError, msg=spec):
+                gpufec.ldpc_encoder_bb(spec)
+            with self.assertRaises(ValueError, msg=spec):
+                gpufec.ldpc_encoder.make(spec)
+        with self.assertRaises(ValueError):
+            gpufec.ldpc_encoder.make(NB_SPEC, frames=0)
+        with self.assertRaises(ValueError):
+            gpufec.nb_ldpc_code(NB_SPEC).encode(np.full(364, 2, np.uint8))
+        # alpha / beta of a GF(q) decoder: -1 (none) is taken, another value refused
+        dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu")
+        dec.set_alpha(-1.0)
+        self.assertEqual((dec.alpha(), dec.beta()), (-1.0, -1.0))
+        self.assertRaises(ValueError, dec.set_alpha, 0.5)
+        self.assertRaises(ValueError, dec.set_beta, 0.5)
 
     def test_bad_parameters(self):
         cases = [

@@ -3,7 +3,8 @@
 # The PDU decoder block ldpc_decoder_pdu (CPU backend): one and several frames per
 # PDU, the metadata it adds (iterations, parity_ok, frames, frame_iterations,
 # frame_parity_ok), input metadata kept, messages of the wrong length or type
-# dropped and counted, bad parameters refused at construction.
+# dropped and counted, bad parameters refused at construction; the same block
+# with a GF(q) code (several frames of bit LLRs per PDU, codeword output, sign).
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
@@ -22,6 +23,15 @@ except ImportError:
 def pdu(llrs, meta=None):
     return pmt.cons(meta if meta is not None else pmt.make_dict(),
                     pmt.init_f32vector(len(llrs), np.asarray(llrs, np.float32).tolist()))
+
+
+NB_SPEC = "nbqc:16:2:8"  # GF(16): 480 bit LLRs per frame, 364 information bits
+
+
+def noisy_llrs(cw, sigma, seed):
+    """BPSK (bit 0 -> +1) over AWGN, exact LLRs 2y/sigma^2 (positive = bit 0)."""
+    y = (1.0 - 2.0 * cw) + sigma * np.random.default_rng(seed).standard_normal(cw.shape)
+    return (2.0 * y / sigma ** 2).astype(np.float32)
 
 
 def run_pdus(dec, messages, expected):
@@ -109,6 +119,42 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         self.assertEqual(len(out), 1)
         np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[0]))),
                                       self.info[1])
+
+    def test_gfq_frames_and_drops(self):
+        code = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(3).integers(0, 2, size=(3, code.k_bits), dtype=np.uint8)
+        cw = code.encode(info)
+        llrs = noisy_llrs(cw, 0.45, 10)
+        dec = gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu", max_iterations=20)
+        msgs = [pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(480 * 3, llrs.ravel().tolist())),
+                pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(481, [0.0] * 481)),
+                pmt.cons(pmt.PMT_NIL, pmt.init_u8vector(480, [0] * 480)),
+                pmt.intern("not a pdu"),
+                pmt.cons(pmt.make_dict(), pmt.init_f32vector(480, llrs[0].tolist()))]
+        out = run_pdus(dec, msgs, 2)
+        self.assertEqual((dec.decoded_pdus(), dec.dropped_pdus()), (2, 3))
+        self.assertEqual(len(out), 2)
+        meta, bits = pmt.car(out[0]), np.array(pmt.u8vector_elements(pmt.cdr(out[0])))
+        np.testing.assert_array_equal(bits, info.ravel())
+        self.assertEqual(pmt.to_long(pmt.dict_ref(meta, pmt.intern("frames"), pmt.PMT_NIL)), 3)
+        self.assertTrue(pmt.to_bool(pmt.dict_ref(meta, pmt.intern("parity_ok"), pmt.PMT_F)))
+        self.assertEqual(
+            len(pmt.s32vector_elements(pmt.dict_ref(meta, pmt.intern("frame_iterations"),
+                                                    pmt.PMT_NIL))), 3)
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[1]))),
+                                      info[0])
+
+    def test_gfq_codeword_and_sign(self):
+        code = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(3).integers(0, 2, size=(2, code.k_bits), dtype=np.uint8)
+        cw = code.encode(info)
+        llrs = -noisy_llrs(cw, 0.45, 11)  # positive means bit 1
+        dec = gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu", sign="positive_is_1",
+                                      output_codeword=True, max_iterations=20)
+        out = run_pdus(dec, [pmt.cons(pmt.PMT_NIL,
+                                      pmt.init_f32vector(960, llrs.ravel().tolist()))], 1)
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[0]))),
+                                      cw.ravel())
 
     def test_bad_parameters(self):
         for kwargs in (dict(spec="nonsense"), dict(spec=self.spec, alpha=0.0),

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 #
-# The numpy batch API of the bindings (gpufec.batch_decoder): codes from specs,
-# encoding, decoding with the CPU backend (noiseless and noisy), bad input
+# The numpy batch API of the bindings (gpufec.batch_decoder, and
+# gpufec.nb_batch_decoder for GF(q) codes): codes from specs, encoding, decoding
+# with the CPU backend (noiseless and noisy; Min-Max and EMS, both schedules),
+# bad input
 # refused with ValueError, and LLR arrays of a dtype the decoder does not take
 # (hard bits as uint8 or bool, complex, other integers, objects) refused with
 # TypeError, while float32, float64 and int8 arrays of any layout still decode.
@@ -16,8 +18,42 @@ try:
 except ImportError:
     from gnuradio import gpufec
 
+NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91, 480 bits
+
+
+def noisy_llrs(cw, sigma, seed):
+    """BPSK (bit 0 -> +1) over AWGN, exact LLRs 2y/sigma^2 (positive = bit 0)."""
+    y = (1.0 - 2.0 * cw) + sigma * np.random.default_rng(seed).standard_normal(cw.shape)
+    return (2.0 * y / sigma ** 2).astype(np.float32)
+
 
 class qa_python_api(gr_unittest.TestCase):
+    def test_gfq_code_and_batch_decoder(self):
+        c = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(3).integers(0, 2, size=(6, c.k_bits), dtype=np.uint8)
+        cw = c.encode(info)
+        self.assertEqual((c.n, c.k, c.q, c.p, c.n_bits, c.k_bits),
+                         (120, 91, 16, 4, 480, 364))
+        self.assertTrue(c.check(cw).all())
+        for algorithm in ("minmax", "ems"):
+            for schedule in ("layered", "flooding"):
+                dec = gpufec.nb_batch_decoder(c, algorithm=algorithm, schedule=schedule,
+                                              backend="cpu", max_iterations=20)
+                self.assertEqual(dec.backend, "cpu")
+                bits, its, ok = dec.decode(noisy_llrs(cw, 0.45, 4))
+                np.testing.assert_array_equal(bits, info,
+                                              err_msg=algorithm + " " + schedule)
+                self.assertTrue(ok.all())
+                self.assertEqual(its.shape, (6,))
+        cwbits, _, _ = dec.decode(noisy_llrs(cw, 0.45, 5), codeword=True)
+        np.testing.assert_array_equal(cwbits, cw)
+
+    def test_gfq_cuda_backend_refused_or_runs(self):
+        try:
+            gpufec.nb_batch_decoder(NB_SPEC, backend="cuda")
+        except (RuntimeError, ValueError):
+            pass  # no CUDA NB decoder here
+
     def test_code_properties(self):
         code = gpufec.ldpc_code("wifi:648:1/2")
         self.assertEqual((code.n, code.k, code.m, code.q, code.z), (648, 324, 324, 2, 27))
