@@ -146,7 +146,7 @@ mv "$tmp"/debs/*.deb "$dest"/
     for elf in $glibc_files; do
         v=$(readelf -V -W "$elf" 2>/dev/null | grep -o 'GLIBC_2\.[0-9]*' | sort -u -t. -k2,2n | tail -1)
         v=${v:-GLIBC_2.0}
-        [ "${v#GLIBC_2.}" -gt 34 ] && echo "file $v ${elf#"$pre"/}"
+        if [ "${v#GLIBC_2.}" -gt 34 ]; then echo "file $v ${elf#"$pre"/}"; fi
     done
 } >"$dest/REQUIRES"
 ls "$dest" | sed 's/_.*//' >"$dest/PACKAGES"
