@@ -149,7 +149,7 @@ mv "$tmp"/debs/*.deb "$dest"/
         if [ "${v#GLIBC_2.}" -gt 34 ]; then echo "file $v ${elf#"$pre"/}"; fi
     done
 } >"$dest/REQUIRES"
-ls "$dest" | sed 's/_.*//' >"$dest/PACKAGES"
+ls "$dest" | sed -n 's/_.*\.deb$//p' >"$dest/PACKAGES"
 echo "$(ls "$dest"/*.deb | wc -l) packages in $dest, $(du -ck "$dest"/*.deb | tail -1 | cut -f1) KiB" \
     "($(du -cb "$dest"/*.deb | tail -1 | cut -f1) bytes); needs $need_glibc, $need_glibcxx"
 if [ $missing = 1 ]; then
