@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+#
+# What a GNU Radio user gets: throughput of the stream decoder block in a running
+# flowgraph, and one frame's latency through it.
+#
+# Throughput: precomputed noisy LLRs (BPSK over AWGN, repeated from memory) ->
+# the decoder block -> null sink, run for --seconds; information bits out per
+# second. The same flowgraph with a trivial block in the decoder's place
+# (keep_m_in_n: K of every N floats, the decoder's item rates) measures GNU
+# Radio's own ceiling on this machine.
+# Latency: one frame at a time through source -> decoder -> sink in a running
+# flowgraph, from the source handing it over to the sink receiving its last bit;
+# p50 and p99 over --latency-frames frames.
+#
+#   PYTHONPATH=build/python /usr/bin/python3 scripts/flowgraph_bench.py \
+#       --code wimax:2304:1/2 --backend cpu --seconds 10
+#
+# Copyright 2026 The gr-gpufec authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import argparse
+import json
+import math
+import sys
+import threading
+import time
+
+import numpy as np
+from gnuradio import blocks, gr
+
+try:
+    from gnuradio import gpufec
+except ImportError:
+    import gpufec  # a build tree on PYTHONPATH
+
+
+def noisy_llrs(code, frames, ebn0_db, seed):
+    """float32 LLRs (positive means bit 0) of `frames` random codewords."""
+    rng = np.random.default_rng(seed)
+    info = rng.integers(0, 2, size=(frames, code.k), dtype=np.uint8)
+    cw = np.asarray(code.encode(info), dtype=np.float32)
+    sigma = math.sqrt(1.0 / (2.0 * code.rate * 10.0 ** (ebn0_db / 10.0)))
+    y = (1.0 - 2.0 * cw) + sigma * rng.standard_normal(cw.shape).astype(np.float32)
+    return (2.0 / sigma**2 * y).astype(np.float32).ravel()
+
+
+def decoder_block(args):
+    """The stream decoder block with the options the user asked for; options this
+    build's block does not take are refused rather than ignored."""
+    kw = dict(algorithm=args.algorithm, max_iterations=args.iterations,
+              early_termination=args.early_termination == "on",
+              backend=args.backend, frames_per_call=args.frames_per_call,
+              sign="positive_is_0")
+    for name in ("precision", "device", "frames_in_flight"):
+        value = getattr(args, name)
+        if value is not None:
+            kw[name] = value
+    try:
+        return gpufec.ldpc_decoder_fb(args.code, **kw)
+    except TypeError as e:
+        sys.exit("flowgraph_bench: this build's decoder block does not take %s (%s)"
+                 % (", ".join(k for k in ("precision", "device", "frames_in_flight")
+                              if k in kw), e))
+
+
+class throughput_graph(gr.top_block):
+    def __init__(self, args, llrs, n, k, trivial):
+        gr.top_block.__init__(self, "flowgraph_bench")
+        self.src = blocks.vector_source_f(llrs.tolist(), True)
+        if trivial:
+            self.dut = blocks.keep_m_in_n(gr.sizeof_float, k, n, 0)
+            self.snk = blocks.null_sink(gr.sizeof_float)
+        else:
+            self.dut = decoder_block(args)
+            self.snk = blocks.null_sink(gr.sizeof_char)
+        self.connect(self.src, self.dut, self.snk)
+
+
+def run_throughput(args, code, llrs, trivial):
+    tb = throughput_graph(args, llrs, code.n, code.k, trivial)
+    tb.start()
+    time.sleep(args.warmup)
+    t0, n0 = time.perf_counter(), tb.snk.nitems_read(0)
+    time.sleep(args.seconds)
+    t1, n1 = time.perf_counter(), tb.snk.nitems_read(0)
+    tb.stop()
+    tb.wait()
+    backend = "copy" if trivial else tb.dut.backend()
+    return (n1 - n0) / (t1 - t0), backend
+
+
+class one_frame_source(gr.sync_block):
+    """Emits one frame of LLRs when asked (send()). Its work() waits for a frame
+    instead of returning 0 items, which GNU Radio would answer with a long sleep."""
+
+    def __init__(self, n):
+        gr.sync_block.__init__(self, "one_frame_source", [], [np.float32])
+        self.pending = np.zeros(0, np.float32)
+        self.lock = threading.Lock()
+        self.ready = threading.Event()
+        self.closing = False
+        self.sent_at = 0.0
+
+    def close(self):
+        """Ends the stream; call before top_block.stop(), which cannot interrupt
+        a Python block that waits."""
+        self.closing = True
+        self.ready.set()
+
+    def send(self, frame):
+        with self.lock:
+            self.pending = frame
+            self.sent_at = time.perf_counter()
+        self.ready.set()
+
+    def work(self, input_items, output_items):
+        out = output_items[0]
+        while not self.ready.wait(0.05):
+            pass
+        if self.closing:
+            return -1  # WORK_DONE
+        with self.lock:
+            m = min(out.size, self.pending.size)
+            out[:m] = self.pending[:m]
+            self.pending = self.pending[m:]
+            if self.pending.size == 0:
+                self.ready.clear()
+        return m
+
+
+class arrival_sink(gr.sync_block):
+    """Notes when the last bit of each frame arrives."""
+
+    def __init__(self, k):
+        gr.sync_block.__init__(self, "arrival_sink", [np.uint8], [])
+        self.k = k
+        self.count = 0
+        self.done = threading.Event()
+
+    def work(self, input_items, output_items):
+        self.count += input_items[0].size
+        if self.count >= self.k:
+            self.count -= self.k
+            self.done.set()
+        return input_items[0].size
+
+
+def run_latency(args, code, llrs):
+    tb = gr.top_block("flowgraph_latency")
+    src = one_frame_source(code.n)
+    lat_args = argparse.Namespace(**vars(args))
+    lat_args.frames_per_call = 1
+    lat_args.frames_in_flight = None if args.frames_in_flight is None else 1
+    dec = decoder_block(lat_args)
+    snk = arrival_sink(code.k)
+    tb.connect(src, dec, snk)
+    tb.start()
+    frames = llrs.reshape(-1, code.n)
+    samples = []
+    for i in range(args.latency_frames + 10):
+        snk.done.clear()
+        src.send(frames[i % frames.shape[0]].copy())
+        if not snk.done.wait(5.0):
+            src.close()
+            tb.stop()
+            tb.wait()
+            sys.exit("flowgraph_bench: frame %d did not come out within 5 s" % i)
+        if i >= 10:  # the first frames warm up
+            samples.append((time.perf_counter() - src.sent_at) * 1e6)
+    src.close()
+    tb.stop()
+    tb.wait()
+    return float(np.percentile(samples, 50)), float(np.percentile(samples, 99))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(
+        description="gr-gpufec stream decoder block in a running flowgraph: "
+        "throughput (against a trivial block) and one frame's latency")
+    p.add_argument("--code", default="wimax:2304:1/2")
+    p.add_argument("--algorithm", default="nms")
+    p.add_argument("--iterations", type=int, default=10)
+    p.add_argument("--early-termination", default="off", choices=("on", "off"))
+    p.add_argument("--backend", default="auto", choices=("auto", "cpu", "cuda"))
+    p.add_argument("--precision", default=None,
+                   help="decoder precision (auto, float32, half2, int16, int8)")
+    p.add_argument("--device", type=int, default=None, help="GPU index")
+    p.add_argument("--frames-in-flight", type=int, default=None,
+                   help="batches the block keeps in flight")
+    p.add_argument("--frames-per-call", type=int, default=2048)
+    p.add_argument("--ebn0", type=float, default=2.0)
+    p.add_argument("--source-frames", type=int, default=256,
+                   help="distinct frames the repeating source holds")
+    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--warmup", type=float, default=2.0)
+    p.add_argument("--reps", type=int, default=3, help="throughput runs (median)")
+    p.add_argument("--latency-frames", type=int, default=1000)
+    p.add_argument("--no-copy", action="store_true",
+                   help="skip the trivial-block ceiling")
+    p.add_argument("--json", help="write the results here too")
+    args = p.parse_args(argv)
+
+    gr.logging().set_default_level(gr.log_levels.warn)
+    code = gpufec.ldpc_code(args.code)
+    llrs = noisy_llrs(code, args.source_frames, args.ebn0, 1)
+    result = dict(code=args.code, algorithm=args.algorithm, iterations=args.iterations,
+                  frames_per_call=args.frames_per_call, precision=args.precision,
+                  seconds=args.seconds)
+    runs = []
+    for _ in range(args.reps):
+        rate, backend = run_throughput(args, code, llrs, False)
+        runs.append(rate)
+    result["backend"] = backend
+    result["decoder_info_mbps"] = [round(r / 1e6, 2) for r in runs]
+    result["decoder_info_mbps_median"] = round(float(np.median(runs)) / 1e6, 2)
+    if not args.no_copy:
+        copies = [run_throughput(args, code, llrs, True)[0] for _ in range(args.reps)]
+        result["copy_info_mbps_median"] = round(float(np.median(copies)) / 1e6, 2)
+        result["fraction_of_copy"] = round(float(np.median(runs) / np.median(copies)), 3)
+    if args.latency_frames > 0:
+        p50, p99 = run_latency(args, code, llrs)
+        result["latency_us_p50"] = round(p50, 1)
+        result["latency_us_p99"] = round(p99, 1)
+    print(json.dumps(result, indent=1))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(result, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
