@@ -158,7 +158,7 @@ struct GPUFEC_API decoder_options {
     //! offset min-sum offset, >= 0; family_default: the code family's
     float beta = family_default;
     decoding_schedule schedule = decoding_schedule::layered;
-    int max_iterations = 10;       //!< >= 1
+    int max_iterations = 10;       //!< 1 .. limits::max_iterations (100000)
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
     int threads = 0; //!< CPU worker threads; 0 = all cores

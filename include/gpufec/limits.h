@@ -10,7 +10,7 @@
  * quasi-cyclic base matrix lifted by Z), by these limits. At the limits a code
  * is constructed in about a second (docs/VALIDATION.md, "Bad input").
  *
- * Copyright 2026 gr-gpufec authors
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_LIMITS_H
@@ -50,10 +50,11 @@ constexpr std::size_t max_edges = std::size_t(1) << 20;
 constexpr std::size_t max_peg_edges = std::size_t(1) << 14;
 
 /*!
- * Largest dense matrix of a generic GF(q) encoder (M x N bytes, built by Gaussian
- * elimination on the first encode): 256 MiB.
+ * Largest dense matrix of a generic encoder, built by Gaussian elimination when
+ * the encoder is first needed: GF(q) codes (M x N bytes), binary codes (the rows
+ * and columns left after peeling, in bits): 256 MiB.
  */
-constexpr std::size_t max_nb_encoder_bytes = std::size_t(256) << 20;
+constexpr std::size_t max_dense_encoder_bytes = std::size_t(256) << 20;
 
 /*!
  * Message memory of a nonbinary decoder: edges x q entries per worker, at most

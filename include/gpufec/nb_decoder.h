@@ -98,7 +98,7 @@ struct GPUFEC_API nb_gpu_options {
 struct GPUFEC_API nb_decoder_options {
     nb_check_rule rule = nb_check_rule::min_max;
     decoding_schedule schedule = decoding_schedule::layered;
-    int max_iterations = 10;       //!< >= 1
+    int max_iterations = 10;       //!< 1 .. limits::max_iterations (100000)
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
     int threads = 0;         //!< CPU worker threads; 0 = all cores
@@ -137,8 +137,10 @@ public:
 
     /*!
      * Decodes from bit LLRs: llr_count = frames * n() * p() floats. NaN counts as
-     * 0; an infinite LLR is refused (index named). Throws gpufec::invalid_argument
-     * for frames == 0, a count mismatch or a null pointer.
+     * 0; an infinite LLR is refused (index named); finite LLRs of any size decode
+     * (the CPU decoder clamps channel values and messages at 1e30). Throws
+     * gpufec::invalid_argument for frames == 0, a count mismatch, frames * N * q
+     * overflowing, or a null pointer.
      */
     void decode_bits(const float* llrs,
                      size_t llr_count,

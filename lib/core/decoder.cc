@@ -81,10 +81,10 @@ void check_beta(float beta, const char* where)
 void check_iterations(int iterations, const char* where)
 {
     if (iterations < 1 || iterations > limits::max_iterations) {
-        throw invalid_argument(std::string(where) + ": max_iterations is " +
-                               number(iterations) + "; it must be in [1, " +
-                               number(limits::max_iterations) +
-                               "] (gpufec::limits::max_iterations)");
+        throw invalid_argument(
+            std::string(where) + ": max_iterations is " + number(iterations) +
+            "; it must be >= 1 and <= " + number(limits::max_iterations) +
+            " (gpufec::limits::max_iterations)");
     }
 }
 

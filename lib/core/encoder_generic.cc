@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <gpufec/encoder.h>
 #include <gpufec/error.h>
+#include <gpufec/limits.h>
 #include <queue>
 #include <string>
 
@@ -144,6 +145,17 @@ public:
         const size_t n_rows = dense_rows.size();
         const size_t n_bits = dense_cols.size();
         const size_t words = (n_bits + 63) / 64;
+        if (n_rows * words * sizeof(uint64_t) > limits::max_dense_encoder_bytes) {
+            throw invalid_argument("generic encoder: after peeling, " +
+                                   std::to_string(n_rows) + " rows x " +
+                                   std::to_string(n_bits) +
+                                   " columns are left for dense "
+                                   "elimination (" +
+                                   std::to_string((n_rows * words * 8) >> 20) +
+                                   " MiB), more than the limit of " +
+                                   std::to_string(limits::max_dense_encoder_bytes >> 20) +
+                                   " MiB (gpufec::limits::max_dense_encoder_bytes)");
+        }
         std::vector<uint64_t> mat(n_rows * words, 0);
         for (size_t i = 0; i < n_rows; i++) {
             for (int c : h.row(dense_rows[i])) {

@@ -191,14 +191,14 @@ void nb_code::build_encoder() const
         const int q = d_h.q();
         const uint8_t* mul = d_field->mul_table();
         if (static_cast<size_t>(m) * static_cast<size_t>(n) >
-            limits::max_nb_encoder_bytes) {
+            limits::max_dense_encoder_bytes) {
             throw invalid_argument(
                 "nb_code " + d_name + ": the encoder's Gaussian elimination needs the " +
                 std::to_string(m) + " x " + std::to_string(n) + " matrix dense (" +
                 std::to_string((static_cast<size_t>(m) * n) >> 20) +
                 " MiB), more than the limit of " +
-                std::to_string(limits::max_nb_encoder_bytes >> 20) +
-                " MiB (gpufec::limits::max_nb_encoder_bytes)");
+                std::to_string(limits::max_dense_encoder_bytes >> 20) +
+                " MiB (gpufec::limits::max_dense_encoder_bytes)");
         }
         std::vector<uint8_t> a(static_cast<size_t>(m) * n, 0);
         for (int r = 0; r < m; r++) {

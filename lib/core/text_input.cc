@@ -4,7 +4,7 @@
  * (text_input.h): directories, oversized files and binary data are refused before
  * parsing; long bad tokens are quoted in part.
  *
- * Copyright 2026 gr-gpufec authors
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "text_input.h"

@@ -7,7 +7,7 @@
  * gpufec::file_format_error naming the file (and the line of a NUL byte); and
  * the quoting of bad tokens in error messages, cut to limits::max_quoted_token.
  *
- * Copyright 2026 gr-gpufec authors
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_TEXT_INPUT_H

@@ -271,7 +271,7 @@ public:
         const nb_code::sptr wide = nb_code::from_matrix(
             nb_matrix::from_entries(20000, 20000, 4, {}), nullptr, "wide");
         GPUFEC_ASSERT_THROW_MSG(
-            wide->rank(), invalid_argument, "gpufec::limits::max_nb_encoder_bytes");
+            wide->rank(), invalid_argument, "gpufec::limits::max_dense_encoder_bytes");
     }
 
     void test_binary_llrs()
@@ -444,7 +444,7 @@ public:
         GPUFEC_ASSERT_THROW_MSG(
             decoder::make(code, o),
             invalid_argument,
-            "max_iterations is 2147483647; it must be in [1, 100000]");
+            "max_iterations is 2147483647; it must be >= 1 and <= 100000");
         o.max_iterations = 0;
         GPUFEC_ASSERT_THROW_MSG(
             decoder::make(code, o), invalid_argument, "max_iterations");
