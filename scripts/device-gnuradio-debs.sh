@@ -90,7 +90,7 @@ repack() {
     rm -rf "$tmp/r" "$deb"
 }
 boost_deb=$(ls "$tmp"/debs/libboost1.74-dev_*.deb)
-boost_drop=$(dpkg-deb -c "$boost_deb" | awk '{print $6}' | sed -n 's|^\./usr/include/boost/\([^/]*\)/*$|\1|p' |
+boost_drop=$(dpkg-deb -c "$boost_deb" | awk '{print $6}' | sed -n 's|^\./usr/include/boost/\([^/][^/]*\)/*$|\1|p' |
     sort -u | while read -r f; do
         b=${f%.hpp}
         b=${b%.h}
@@ -108,6 +108,9 @@ libdirs="$pre/usr/lib/x86_64-linux-gnu $pre/lib/x86_64-linux-gnu
 $pre/usr/lib/x86_64-linux-gnu/blas $pre/usr/lib/x86_64-linux-gnu/lapack"
 base=" libc.so.6 libm.so.6 libpthread.so.0 libdl.so.2 librt.so.1 libutil.so.1 ld-linux-x86-64.so.2 libresolv.so.2 libstdc++.so.6 libgcc_s.so.1 "
 missing=0
+for h in boost/config.hpp boost/format.hpp boost/thread.hpp gnuradio/block.h python3.11/Python.h; do
+    [ -f "$pre/usr/include/$h" ] || { echo "MISSING: /usr/include/$h"; missing=1; }
+done
 glibc_files=""
 for elf in $(find "$pre" -type f \( -name '*.so' -o -name '*.so.*' -o -path '*/bin/*' \)); do
     head -c4 "$elf" | grep -q 'ELF' || continue
