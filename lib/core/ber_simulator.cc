@@ -15,6 +15,7 @@
 #include "channel_kernels.h"
 #include "run_parallel.h"
 #include "sim_device_engine.h"
+#include "sliced_encoder.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
 
@@ -25,7 +26,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
-#include <future>
 #include <iostream>
 #include <sstream>
 #include <thread>
@@ -91,6 +91,8 @@ struct ber_simulator::batch {
     std::vector<uint8_t> decoded;   //!< frames * k decoded information bits
     std::vector<int> iterations;    //!< frames
     std::vector<uint8_t> parity_ok; //!< frames
+    //! binary codes: the encoder of 64 frames at once, shared by the batches
+    std::shared_ptr<const sliced_encoder> sliced;
 
     void resize(size_t frames_, size_t k, size_t n, bool int8)
     {
@@ -425,7 +427,10 @@ void ber_simulator::init()
     } else if (backend == "cuda") {
         d_max_batch = std::clamp<size_t>((size_t(1) << 23) / n, 256, 8192);
     } else {
-        d_max_batch = std::clamp<size_t>((size_t(1) << 20) / n, 64, 1024);
+        // about 2^20 LLRs, in whole groups of 64 frames: the CPU decoders' widest
+        // SIMD lane groups (int8 on AVX-512) and the sliced encoder's calls
+        d_max_batch =
+            std::clamp<size_t>(((size_t(1) << 20) / n + 63) / 64 * 64, 64, 1024);
     }
     int workers = d_options.threads;
     if (workers == 0) {
@@ -463,8 +468,40 @@ void ber_simulator::generate(batch& b,
     const chan::kernel& kernel = chan::best_kernel();
     const chan::llr_params params = chan::llr_params_of(channel, d_options.int8_step);
 
+    // LLRs of frame f (of the batch) from its codeword bits
+    auto transmit = [&](size_t f, const uint8_t* codeword) {
+        if (n == 0)
+            return;
+        if (int8) {
+            kernel.llrs_int8(
+                params, channel.seed(), first + f, codeword, n, b.llrs8.data() + f * n);
+        } else {
+            kernel.llrs(
+                params, channel.seed(), first + f, codeword, n, b.llrs.data() + f * n);
+        }
+    };
+
     auto work = [&](size_t begin, size_t end) {
         std::vector<uint8_t> codeword(n, 0);
+        if (b.sliced && !d_options.all_zero) {
+            // binary codes: 64 frames an encoder call (sliced_encoder.h)
+            const sliced_encoder& enc = *b.sliced;
+            const size_t words = enc.words();
+            std::vector<uint64_t> packed(sliced_encoder::max_frames * words);
+            for (size_t f0 = begin; f0 < end; f0 += sliced_encoder::max_frames) {
+                const size_t m = std::min(sliced_encoder::max_frames, end - f0);
+                for (size_t f = f0; f < f0 + m; f++)
+                    kernel.random_bits(
+                        d_options.seed, first + f, k, b.info.data() + f * k);
+                enc.encode(b.info.data() + f0 * k, m, packed.data());
+                for (size_t f = f0; f < f0 + m; f++) {
+                    kernel.unpack_bits(
+                        packed.data() + (f - f0) * words, n, codeword.data());
+                    transmit(f, codeword.data());
+                }
+            }
+            return;
+        }
         for (size_t f = begin; f < end; f++) {
             const uint64_t index = first + f;
             uint8_t* info = b.info.data() + f * k;
@@ -479,23 +516,7 @@ void ber_simulator::generate(batch& b,
                     c->encode(info, codeword.data());
                 }
             }
-            if (n == 0)
-                continue;
-            if (int8) {
-                kernel.llrs_int8(params,
-                                 channel.seed(),
-                                 index,
-                                 codeword.data(),
-                                 n,
-                                 b.llrs8.data() + f * n);
-            } else {
-                kernel.llrs(params,
-                            channel.seed(),
-                            index,
-                            codeword.data(),
-                            n,
-                            b.llrs.data() + f * n);
-            }
+            transmit(f, codeword.data());
         }
     };
 
@@ -745,67 +766,72 @@ ber_point ber_simulator::run_point_host(double ebn0_db)
     bool done = false;
 
     batch buffers[2];
+    if (d_decoder && !d_options.all_zero) {
+        buffers[0].sliced = std::make_shared<const sliced_encoder>(d_decoder->code());
+        buffers[1].sliced = buffers[0].sliced;
+    }
     int cur = 0;
     generate(buffers[cur], channel, d_options.first_frame, sizes.take());
 
     while (!done) {
         batch& b = buffers[cur];
         batch& ahead = buffers[1 - cur];
+        const bool more = sizes.more();
+        const uint64_t next_first = d_options.first_frame + sizes.scheduled();
+        const size_t next_size = more ? sizes.take() : 0;
 
-        // Generate the next batch while this one decodes.
-        std::future<void> pending;
-        if (sizes.more()) {
-            const uint64_t first = d_options.first_frame + sizes.scheduled();
-            const size_t size = sizes.take();
-            pending =
-                std::async(std::launch::async, [this, &ahead, &channel, first, size] {
-                    generate(ahead, channel, first, size);
-                });
-        }
-
-        const auto td = clock_type::now();
-        if (d_nb_decoder) {
-            nb_decode_output out;
-            out.info_bits = b.decoded.data();
-            out.iterations = b.iterations.data();
-            out.parity_ok = b.parity_ok.data();
-            d_nb_decoder->decode_bits(b.llrs.data(), b.llrs.size(), b.frames, out);
-        } else {
-            decode_output out;
-            out.info_bits = b.decoded.data();
-            out.iterations = b.iterations.data();
-            out.parity_ok = b.parity_ok.data();
-            if (d_options.int8_step > 0.0f) {
-                d_decoder->decode(
-                    b.llrs8.data(), b.llrs8.size(), b.frames, d_options.int8_step, out);
+        // This batch decodes and is counted (task 0, on this thread) while the
+        // next one is generated (task 1), on the core's pooled threads
+        run_parallel(more ? 2 : 1, [&](size_t task) {
+            if (task == 1) {
+                generate(ahead, channel, next_first, next_size);
+                return;
+            }
+            const auto td = clock_type::now();
+            if (d_nb_decoder) {
+                nb_decode_output out;
+                out.info_bits = b.decoded.data();
+                out.iterations = b.iterations.data();
+                out.parity_ok = b.parity_ok.data();
+                d_nb_decoder->decode_bits(b.llrs.data(), b.llrs.size(), b.frames, out);
             } else {
-                d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
-            }
-        }
-        tally.decoded(b.frames, seconds_since(td));
-
-        // Count in frame order; stop at the first frame that meets a rule.
-        for (size_t f = 0; f < b.frames && !done; f++) {
-            const uint8_t* sent = b.info.data() + f * k;
-            const uint8_t* got = b.decoded.data() + f * k;
-            frame_outcome o;
-            for (size_t i = 0; i < k; i++) {
-                o.bit_errors += sent[i] != got[i];
-            }
-            if (d_nb_decoder && o.bit_errors > 0) {
-                for (size_t s = 0; s < k; s += sym_bits) {
-                    o.symbol_errors += std::memcmp(sent + s, got + s, sym_bits) != 0;
+                decode_output out;
+                out.info_bits = b.decoded.data();
+                out.iterations = b.iterations.data();
+                out.parity_ok = b.parity_ok.data();
+                if (d_options.int8_step > 0.0f) {
+                    d_decoder->decode(b.llrs8.data(),
+                                      b.llrs8.size(),
+                                      b.frames,
+                                      d_options.int8_step,
+                                      out);
+                } else {
+                    d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
                 }
             }
-            o.iterations = b.iterations[f];
-            o.parity_ok = b.parity_ok[f];
-            done = tally.add(o);
-        }
+            tally.decoded(b.frames, seconds_since(td));
 
-        if (!pending.valid()) {
+            // Count in frame order; stop at the first frame that meets a rule.
+            for (size_t f = 0; f < b.frames && !done; f++) {
+                const uint8_t* sent = b.info.data() + f * k;
+                const uint8_t* got = b.decoded.data() + f * k;
+                frame_outcome o;
+                for (size_t i = 0; i < k; i++) {
+                    o.bit_errors += sent[i] != got[i];
+                }
+                if (d_nb_decoder && o.bit_errors > 0) {
+                    for (size_t s = 0; s < k; s += sym_bits) {
+                        o.symbol_errors += std::memcmp(sent + s, got + s, sym_bits) != 0;
+                    }
+                }
+                o.iterations = b.iterations[f];
+                o.parity_ok = b.parity_ok[f];
+                done = tally.add(o);
+            }
+        });
+        if (!more) {
             break; // nothing left to decode
         }
-        pending.get(); // rethrows a generation error
         cur = 1 - cur;
     }
     return tally.result(k, sym_bits, seconds_since(t0));

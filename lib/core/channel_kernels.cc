@@ -198,6 +198,12 @@ void random_bits_generic(uint64_t seed, uint64_t frame, size_t count, uint8_t* b
     }
 }
 
+void unpack_bits_generic(const uint64_t* words, size_t count, uint8_t* bytes)
+{
+    for (size_t i = 0; i < count; i++)
+        bytes[i] = static_cast<uint8_t>((words[i / 64] >> (i % 64)) & 1u);
+}
+
 void box_muller_generic(const uint32_t* words, size_t pairs, float* out)
 {
     for (size_t i = 0; i < pairs; i++)
@@ -221,7 +227,8 @@ const kernel& kernel_generic()
 {
     static const kernel k = {
         "generic",          &normals_generic,     &llrs_generic,
-        &llrs_int8_generic, &random_bits_generic, &box_muller_generic
+        &llrs_int8_generic, &random_bits_generic, &unpack_bits_generic,
+        &box_muller_generic
     };
     return k;
 }

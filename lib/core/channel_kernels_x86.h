@@ -424,6 +424,22 @@ void random_bits_x86(uint64_t seed, uint64_t frame, size_t count, uint8_t* bits)
 }
 
 template <class V>
+void unpack_bits_x86(const uint64_t* words, size_t count, uint8_t* bytes)
+{
+    size_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+        V::expand_bits(static_cast<uint32_t>(words[i / 64]), bytes + i);
+        V::expand_bits(static_cast<uint32_t>(words[i / 64] >> 32), bytes + i + 32);
+    }
+    if (i < count) {
+        alignas(64) uint8_t tail[64];
+        V::expand_bits(static_cast<uint32_t>(words[i / 64]), tail);
+        V::expand_bits(static_cast<uint32_t>(words[i / 64] >> 32), tail + 32);
+        std::memcpy(bytes + i, tail, count - i);
+    }
+}
+
+template <class V>
 void box_muller_x86(const uint32_t* words, size_t pairs, float* out)
 {
     constexpr size_t W = V::W;
@@ -464,6 +480,7 @@ void box_muller_x86(const uint32_t* words, size_t pairs, float* out)
                                   &llrs_x86<V>,         \
                                   &llrs_int8_x86<V>,    \
                                   &random_bits_x86<V>,  \
+                                  &unpack_bits_x86<V>,  \
                                   &box_muller_x86<V> }; \
         return k;                                       \
     }                                                   \

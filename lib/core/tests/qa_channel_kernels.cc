@@ -3,9 +3,9 @@
  * Tests of the channel kernels (channel_kernels.h): every kernel this CPU runs
  * (generic, avx2, avx512) gives the scalar path's bits (normal_sample.h, which
  * the GPU simulator runs too) for the normals, the float and int8 LLRs
- * (awgn_channel::transmit, quantize_llrs) and the random bits (channel.h's
- * mapping), on fresh random seeds, every length (partial groups included), and
- * for Box-Muller on chosen words at the edges of its branches.
+ * (awgn_channel::transmit, quantize_llrs), the random bits (channel.h's
+ * mapping) and the unpacked codeword bits, on fresh random seeds, every length (partial
+ * groups included), and for Box-Muller on chosen words at the edges of its branches.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -64,6 +64,7 @@ class qa_channel_kernels : public CppUnit::TestFixture
     CPPUNIT_TEST(llrs_equal_transmit);
     CPPUNIT_TEST(int8_llrs_equal_quantized_transmit);
     CPPUNIT_TEST(random_bits_equal_mapping);
+    CPPUNIT_TEST(unpack_bits_equal_words);
     CPPUNIT_TEST_SUITE_END();
 
     std::mt19937_64 d_rng;
@@ -311,6 +312,24 @@ public:
                     }
                 }
                 CPPUNIT_ASSERT_EQUAL(0xaa, static_cast<int>(bits[count])); // no overrun
+            }
+        }
+    }
+
+    void unpack_bits_equal_words()
+    {
+        for (const chan::kernel* k : chan::available_kernels()) {
+            for (size_t count : { 1, 31, 32, 33, 63, 64, 65, 2304, 4001 }) {
+                std::vector<uint64_t> words((count + 63) / 64);
+                for (auto& w : words)
+                    w = fresh();
+                std::vector<uint8_t> bytes(count + 1, 0xaa);
+                k->unpack_bits(words.data(), count, bytes.data());
+                for (size_t i = 0; i < count; i++)
+                    CPPUNIT_ASSERT_EQUAL(
+                        static_cast<int>((words[i / 64] >> (i % 64)) & 1u),
+                        static_cast<int>(bytes[i]));
+                CPPUNIT_ASSERT_EQUAL(0xaa, static_cast<int>(bytes[count]));
             }
         }
     }
