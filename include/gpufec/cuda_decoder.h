@@ -77,6 +77,7 @@ public:
 
 protected:
     using decoder::decoder;
+    bool maps_nan_on_load() const override { return true; }
 };
 
 /*! True when this build has the CUDA backend and at least one device works. */

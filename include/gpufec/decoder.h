@@ -244,6 +244,11 @@ protected:
                                      size_t frames,
                                      float step,
                                      const decode_output& out);
+    /*!
+     * True when the backend maps NaN LLRs to 0 itself as it loads them (the CUDA
+     * kernels, the SIMD workers), so decode() need not scan the batch first.
+     */
+    virtual bool maps_nan_on_load() const { return false; }
 
     ldpc_code::sptr d_code;
     decoder_options d_options;

@@ -348,10 +348,10 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
         std::string why;
         if (cuda_available(&why)) {
             try {
-                decoder::uptr d = cuda_decoder::make(code, options);
+                std::unique_ptr<cuda_decoder> d = cuda_decoder::make(code, options);
                 static std::once_flag logged;
                 std::call_once(logged, [&d] {
-                    const cuda_tuning t = static_cast<cuda_decoder&>(*d).tuning();
+                    const cuda_tuning t = d->tuning();
                     std::clog << "gpufec: backend auto -> cuda (device " << t.device
                               << ": " << t.device_name << ", kernel " << t.kernel << ")"
                               << std::endl;
@@ -441,10 +441,8 @@ void decoder::decode(const float* llrs,
     // caller's core: ~10% of a 2-thread DVB-S2 decode) is skipped for them.
     const float* input = llrs;
     std::vector<float> cleaned;
-    const bool backend_maps_nan =
-        dynamic_cast<const cuda_decoder*>(this) != nullptr || is_simd_decoder(*this);
     const bool has_nan =
-        !backend_maps_nan &&
+        !maps_nan_on_load() &&
         std::any_of(llrs, llrs + llr_count, [](float v) { return std::isnan(v); });
     if (has_nan) {
         cleaned.assign(llrs, llrs + llr_count);

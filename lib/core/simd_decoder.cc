@@ -324,6 +324,9 @@ public:
     const simd::protokernel& pk() const { return d_pk; }
 
 protected:
+    //! the workers map NaN channel LLRs to 0 as they load them (simd::quantize)
+    bool maps_nan_on_load() const override { return true; }
+
     void
     decode_checked(const float* llrs, size_t frames, const decode_output& out) override
     {
@@ -535,7 +538,5 @@ std::string simd_decoder_arch(const decoder& d)
     const auto* s = dynamic_cast<const simd_decoder*>(&d);
     return s ? s->pk().name : "";
 }
-
-bool is_simd_decoder(const decoder& d) { return dynamic_cast<const simd_decoder*>(&d); }
 
 } // namespace gpufec

@@ -70,12 +70,6 @@ bool simd_intra_frame_capable(const ldpc_code& code);
  */
 std::string simd_decoder_arch(const decoder& d);
 
-/*!
- * True for a SIMD decoder: its workers map NaN channel LLRs to 0 as they load them
- * (simd::quantize), so decoder::decode() need not scan the batch for NaNs first.
- */
-bool is_simd_decoder(const decoder& d);
-
 } // namespace gpufec
 
 #endif
