@@ -1,9 +1,9 @@
 /* -*- c++ -*- */
 /*
  * Internal header of the CUDA backend: the decoding kernels as host-callable
- * handles, so the tuner (cuda_tuner.cu) can ask the runtime about each one
- * (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and the
- * decoder can launch the one it picked. Kernels: the register-resident layered
+ * handles, so the kernel families (kernel_family.h) can ask the runtime about each
+ * one (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and
+ * launch the one the tuner picked. Kernels: the register-resident layered
  * min-sum kernel for uniform-layer (QC) codes (layered_register_kernel.cu) and the
  * general message-passing kernel for every code, rule and schedule
  * (message_passing_kernel.cu), and the layered kernel for large QC codes with

@@ -12,12 +12,13 @@
  * is already pinned is copied from / to directly. int8 LLRs travel as int8 (a
  * quarter of the PCIe bytes) and are scaled on the device. Results come back in
  * input order. decode_device() runs the same kernels on the caller's device
- * buffers and stream.
+ * buffers and stream. What is particular to a kernel family (posterior padding,
+ * column order, scratch, launch) comes from the tuner's kernel_plan
+ * (kernel_family.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"
-#include "cuda_kernels.h"
 #include "cuda_tuner.h"
 #include "decoder_tables.h"
 #include <algorithm>
@@ -184,8 +185,8 @@ struct stream_slot {
     pinned_buffer<int8_t> h_llr_i8;
     pinned_buffer<uint8_t> h_info, h_cw, h_ok;
     pinned_buffer<int> h_iter;
-    // general kernel scratch (one region per resident block)
-    device_buffer<uint32_t> c2v, prev, post, chan;
+    // the kernel's scratch (kernel_plan::workspace)
+    kernel_workspace scratch;
     // the host thread that feeds this stream (made on the first call of several
     // chunks)
     std::unique_ptr<host_worker> worker;
@@ -224,9 +225,9 @@ public:
         d_dev.slot_cols.upload(d_tables.slot_cols.data(), d_tables.slot_cols.size());
         d_dev.vn_ptr.upload(d_tables.vn_ptr.data(), d_tables.vn_ptr.size());
         d_dev.vn_slot.upload(d_tables.vn_slot.data(), d_tables.vn_slot.size());
-        // the large-QC kernel on 360-periodic layers keeps the posterior in its
-        // permuted (QC) column order: map the column tables through it
-        const std::vector<int>& perm = d_choice.qc_col_perm;
+        // a kernel that keeps the posterior in a permuted column order (the large-QC
+        // kernel on 360-periodic layers): map the column tables through it
+        const std::vector<int>& perm = d_choice.plan->column_permutation();
         if (!perm.empty()) {
             for (int& c : d_tables.transmitted) {
                 c = perm[c];
@@ -254,14 +255,7 @@ public:
         d_view.transmitted = d_dev.transmitted.get();
         d_view.punctured = d_dev.punctured.get();
         d_view.transmitted_offset = contiguous_offset(d_tables.transmitted);
-        d_view.post_stride =
-            d_tables.n_full + (d_choice.fast       ? d_tables.max_layer_rows
-                               : d_choice.qc_large ? d_choice.qc_shape->pad
-                                                   : 0);
-
-        if (d_choice.fast) {
-            d_shape = d_choice.shape;
-        }
+        d_view.post_stride = d_tables.n_full + d_choice.plan->posterior_pad();
 
         d_batch = static_cast<size_t>(d_choice.tuning.batch_frames);
         refuse_batch_too_large();
@@ -269,9 +263,14 @@ public:
         for (int s = 0; s < streams; ++s) {
             d_slots.push_back(std::make_unique<stream_slot>());
         }
-        // scratch of the general kernel, per stream (streams run concurrently)
+        // the kernel's scratch, per stream (streams run concurrently)
+        const workspace_size ws = d_choice.plan->workspace();
+        d_scratch = ws.c2v + ws.prev + ws.post + ws.chan > 0;
         for (auto& slot : d_slots) {
-            allocate_scratch(*slot);
+            slot->scratch.c2v.resize(ws.c2v);
+            slot->scratch.prev.resize(ws.prev);
+            slot->scratch.post.resize(ws.post);
+            slot->scratch.chan.resize(ws.chan);
         }
     }
 
@@ -367,42 +366,14 @@ private:
         }
     }
 
-    void allocate_scratch(stream_slot& slot)
-    {
-        if (d_choice.fast) {
-            return;
-        }
-        if (d_choice.qc_large) {
-            // compressed C2V records, one region per resident unit
-            const size_t units =
-                static_cast<size_t>(d_choice.resident_blocks) * d_choice.units_per_block;
-            slot.c2v.resize(units * d_choice.qc_shape->rec_words);
-            if (!d_choice.post_shared) {
-                slot.post.resize(units * d_view.post_stride);
-            }
-            return;
-        }
-        const size_t blocks = static_cast<size_t>(d_choice.resident_blocks);
-        const size_t units = blocks * d_choice.units_per_block;
-        slot.c2v.resize(units * d_tables.slot_edges);
-        if (d_options.rule == check_node_rule::self_corrected_min_sum) {
-            slot.prev.resize(units * d_tables.slot_edges);
-        }
-        if (!d_choice.post_shared) {
-            slot.post.resize(units * d_tables.n_full);
-        }
-        if (d_options.schedule == decoding_schedule::flooding) {
-            slot.chan.resize(units * d_tables.n_full);
-        }
-    }
-
     /*! Uploads the info positions the first time info bits are asked for. */
     void ensure_info_positions()
     {
         std::call_once(d_info_once, [this] {
             std::vector<int> info = d_code->info_positions();
+            const std::vector<int>& perm = d_choice.plan->column_permutation();
             for (int& c : info) {
-                c = d_choice.qc_col_perm.empty() ? c : d_choice.qc_col_perm[c];
+                c = perm.empty() ? c : perm[c];
             }
             d_k = static_cast<int>(info.size());
             d_dev.info_pos.upload(info.data(), info.size());
@@ -418,7 +389,7 @@ private:
         run_params rp;
         rp.frames = static_cast<long long>(frames);
         rp.units = static_cast<long long>((frames + d_choice.lanes - 1) / d_choice.lanes);
-        rp.units_per_block = d_choice.units_per_block;
+        rp.units_per_block = d_choice.plan->config.units_per_block;
         rp.tasks = (rp.units + rp.units_per_block - 1) / rp.units_per_block;
         rp.max_iterations = d_max_iterations.load();
         rp.early_termination = d_options.early_termination ? 1 : 0;
@@ -444,42 +415,9 @@ private:
     }
 
     /*! Queues one launch on `stream` (frames already in rp). */
-    void launch(run_params rp, stream_slot& scratch, cudaStream_t stream)
+    void launch(const run_params& rp, stream_slot& slot, cudaStream_t stream)
     {
-        const long long max_grid = 0x7fffffffLL;
-        if (d_choice.fast) {
-            // persistent: each resident block loads the column table once and loops
-            const long long grid = std::min(
-                std::min<long long>(rp.tasks, d_choice.resident_blocks), max_grid);
-            d_choice.variant->fn<<<static_cast<unsigned>(grid),
-                                   d_choice.threads,
-                                   d_choice.shared_bytes,
-                                   stream>>>(d_view, rp, d_shape);
-            check_launch(d_choice.tuning.kernel.c_str());
-            return;
-        }
-        rp.c2v = scratch.c2v.get();
-        if (d_choice.qc_large) {
-            rp.post = scratch.post.get(); // null unless the posterior is in global memory
-            // persistent: block b keeps its records region for all its tasks
-            const long long grid =
-                std::min<long long>(rp.tasks, d_choice.resident_blocks);
-            d_choice.qc_fn<<<static_cast<unsigned>(grid),
-                             d_choice.threads,
-                             d_choice.shared_bytes,
-                             stream>>>(d_view, rp, *d_choice.qc_shape);
-            check_launch(d_choice.tuning.kernel.c_str());
-            return;
-        }
-        rp.prev = scratch.prev.get();
-        rp.post = scratch.post.get();
-        rp.chan = scratch.chan.get();
-        const long long grid = std::min<long long>(rp.tasks, d_choice.resident_blocks);
-        d_choice.generic<<<static_cast<unsigned>(grid),
-                           d_choice.threads,
-                           d_choice.shared_bytes,
-                           stream>>>(d_view, rp);
-        check_launch(d_choice.tuning.kernel.c_str());
+        d_choice.plan->decode(d_view, rp, slot.scratch, stream);
     }
 
     void device_call(const float* llr_f,
@@ -510,14 +448,14 @@ private:
         rp.iterations = d_iterations;
         rp.parity_ok = d_parity_ok;
         cudaStream_t s = static_cast<cudaStream_t>(stream);
-        // the general kernel's scratch of slot 0: order against the host pipeline
+        // the kernel's scratch of slot 0: order against the host pipeline
         stream_slot& slot = *d_slots[0];
-        if (!d_choice.fast) { // scratch shared with the host pipeline
+        if (d_scratch) { // scratch shared with the host pipeline
             check(cudaEventRecord(slot.done.get(), slot.stream.get()), "cudaEventRecord");
             check(cudaStreamWaitEvent(s, slot.done.get(), 0), "cudaStreamWaitEvent");
         }
         launch(rp, slot, s);
-        if (!d_choice.fast) {
+        if (d_scratch) {
             check(cudaEventRecord(slot.done.get(), s), "cudaEventRecord");
             check(cudaStreamWaitEvent(slot.stream.get(), slot.done.get(), 0),
                   "cudaStreamWaitEvent");
@@ -739,7 +677,7 @@ private:
     cuda_detail::kernel_choice d_choice;
     device_tables d_dev;
     code_view d_view;
-    fast_shape d_shape;
+    bool d_scratch = false; //!< the kernel uses scratch (ordered in decode_device)
     size_t d_batch = 1;
     int d_k = 0;
     int d_info_offset = -1;

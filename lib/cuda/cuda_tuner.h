@@ -7,15 +7,17 @@
  * code's size, it picks the kernel, the units (frames) per block that maximise the
  * resident threads per SM with the fewest frames, and the batch that fills every
  * SM. options.gpu.frames_per_block / batch_frames override it (0 = tuner), and
- * options.gpu.kernel restricts it to one kernel ("auto" = tuner).
+ * options.gpu.kernel restricts it to one kernel ("auto" = tuner). The kernels come
+ * in families (kernel_family.h), asked in order of preference: register-resident
+ * layered, large-QC layered, general message passing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_TUNER_H
 #define INCLUDED_GPUFEC_CUDA_TUNER_H
 
-#include "cuda_kernels.h"
 #include "decoder_tables.h"
+#include "kernel_family.h"
 #include <gpufec/cuda_decoder.h>
 #include <memory>
 #include <vector>
@@ -23,27 +25,11 @@
 namespace gpufec {
 namespace cuda_detail {
 
+/*! The tuner's choice: a family's plan for the code on one device. */
 struct kernel_choice {
-    bool fast = false;
-    const fast_variant* variant = nullptr;          //!< when fast
-    fast_shape shape;                               //!< when fast
-    bool qc_large = false;                          //!< the large-QC layered kernel
-    qc_large_kernel_fn qc_fn = nullptr;             //!< when qc_large
-    std::shared_ptr<const qc_large_shape> qc_shape; //!< when qc_large
-    /*!
-     * When qc_large on a 360-periodic (DVB-S2) code: natural column -> posterior
-     * word (build_qc_large_shape); the decoder maps its column tables through it.
-     */
-    std::vector<int> qc_col_perm;
-    generic_kernel_fn generic = nullptr; //!< otherwise
-    bool post_shared = true;
+    std::shared_ptr<const kernel_plan> plan;
     bool half2 = false;
-    int lanes = 1;
-    int units_per_block = 1;
-    int threads = 0;
-    size_t shared_bytes = 0;
-    int blocks_per_sm = 0;
-    int resident_blocks = 0; //!< SMs * blocks_per_sm: the generic kernel's grid
+    int lanes = 1; //!< frames per unit: 2 in half2
     int sm_count = 0;
     cuda_tuning tuning;
 };

@@ -1,0 +1,162 @@
+/* -*- c++ -*- */
+/*
+ * The register-resident layered family (kernel_family.h): the layered min-sum
+ * kernel whose messages stay in registers (layered_register_kernel.cu), for the
+ * min-sum rules (and SCMS) on codes of uniform QC layers of at most 512 rows. Its
+ * instances (fast_variants(), in order of measured preference) differ in the
+ * message tile (layers x row degree), precision and code-specific shapes; the first
+ * that fits the code and the device is taken. Each block keeps a unit's posterior
+ * in shared memory, with one padding word per row slot after the columns; the grid
+ * is persistent (each resident block loads its tables once and loops over tasks).
+ *
+ * Copyright 2026 The gr-gpufec authors.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "frame_io.cuh"
+#include "kernel_family.h"
+#include <algorithm>
+
+namespace gpufec {
+namespace cuda_detail {
+
+namespace {
+
+class register_plan final : public kernel_plan
+{
+public:
+    const fast_variant* variant = nullptr;
+    fast_shape shape;
+    int pad = 0; //!< S: the padding words after the columns
+
+    int posterior_pad() const override { return pad; }
+
+    void decode(const code_view& view,
+                run_params rp,
+                kernel_workspace&,
+                cudaStream_t stream) const override
+    {
+        const long long max_grid = 0x7fffffffLL;
+        // persistent: each resident block loads the column table once and loops
+        const long long grid =
+            std::min(std::min<long long>(rp.tasks, config.resident_blocks), max_grid);
+        variant->fn<<<static_cast<unsigned>(grid),
+                      config.threads,
+                      config.shared_bytes,
+                      stream>>>(view, rp, shape);
+        check_launch(kernel.c_str());
+    }
+};
+
+/*! Does instance v take the code's layers (count, degrees, exact shape)? */
+bool takes_layers(
+    const fast_variant& v, const host_tables& t, int L, bool half2, bool scms)
+{
+    if (v.half2 != half2 || v.scms != scms || L > v.max_layers ||
+        t.max_row_degree > v.max_degree) {
+        return false;
+    }
+    if (v.short_layers != 0u) {
+        bool exact = L == v.max_layers;
+        for (int l = 0; exact && l < L; ++l) {
+            const int d = v.max_degree - static_cast<int>((v.short_layers >> l) & 1u);
+            exact = t.layer_deg[l] == d;
+        }
+        if (!exact) {
+            return false;
+        }
+    }
+    return true;
+}
+
+class register_family_impl final : public kernel_family
+{
+public:
+    std::unique_ptr<kernel_plan> plan(const tune_request& r,
+                                      std::ostream& why) const override
+    {
+        const host_tables& t = r.tables;
+        const check_node_rule rule = r.options.rule;
+        const bool layered_ms = r.options.schedule == decoding_schedule::layered &&
+                                rule != check_node_rule::spa;
+        if (!layered_ms) {
+            return nullptr;
+        }
+        if (!t.uniform || t.max_layer_rows > 512) {
+            why << (t.uniform ? "layers too large for the register kernel; "
+                              : "layers of unequal size (not QC); ");
+            return nullptr;
+        }
+        const size_t vbytes = 4; // float or half2: one 32-bit word per unit and column
+        const int L = static_cast<int>(t.layer_rows.size());
+        // the list order is the measured preference
+        for (const fast_variant& v : fast_variants()) {
+            if (!r.want.empty() && v.name != r.want) {
+                continue;
+            }
+            if (!takes_layers(v, t, L, r.half2, r.scms)) {
+                continue;
+            }
+            fast_shape fs;
+            if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs) ||
+                (v.matches && !v.matches(fs))) {
+                continue;
+            }
+            const int S = t.max_layer_rows;
+            auto shape = [&](int u, int* threads, size_t* smem) {
+                *threads = u * S;
+                *smem = static_cast<size_t>(u) * (t.n_full + S) * vbytes;
+                if (v.table_words > 0) {
+                    // the edge-address table after the posteriors (16-byte aligned)
+                    *smem =
+                        (*smem + 15) / 16 * 16 +
+                        static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words * 4;
+                }
+                if (*threads > v.max_threads || *smem > r.smem_limit)
+                    *threads = 0;
+            };
+            const int max_units =
+                std::min(max_units_per_block, std::max(1, v.max_threads / S));
+            const candidate c = best_units(reinterpret_cast<const void*>(v.fn),
+                                           max_units,
+                                           r.forced_units,
+                                           r.prop,
+                                           shape);
+            if (c.blocks == 0) {
+                continue;
+            }
+            auto p = std::make_unique<register_plan>();
+            p->variant = &v;
+            p->shape = fs;
+            p->pad = S;
+            p->config.units_per_block = c.units;
+            p->config.threads = c.threads;
+            p->config.shared_bytes = c.smem;
+            p->config.blocks_per_sm = c.blocks;
+            p->kernel = v.name;
+            why << "register kernel"
+                << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
+                << (v.short_layers != 0u ? " (exact row degrees)" : "")
+                << (v.matches ? " (code-specific, early reads)" : "") << ": " << L
+                << " layers of " << S << " rows, row degree <= " << t.max_row_degree
+                << " fit the " << v.max_layers << "x" << v.max_degree << " message tile; "
+                << registers_of(reinterpret_cast<const void*>(v.fn))
+                << " registers/thread, " << c.smem / 1024 << " KiB shared/block -> "
+                << c.blocks << " block(s) x " << c.threads << " threads per SM";
+            return p;
+        }
+        why << "no register tile fits (" << L << " layers, row degree "
+            << t.max_row_degree << "); ";
+        return nullptr;
+    }
+};
+
+} // namespace
+
+const kernel_family& register_family()
+{
+    static const register_family_impl family;
+    return family;
+}
+
+} // namespace cuda_detail
+} // namespace gpufec
