@@ -14,6 +14,7 @@
  */
 #include "channel_kernels.h"
 #include "normal_sample.h"
+#include "sliced_encoder.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
 
@@ -228,7 +229,7 @@ const kernel& kernel_generic()
     static const kernel k = {
         "generic",          &normals_generic,     &llrs_generic,
         &llrs_int8_generic, &random_bits_generic, &unpack_bits_generic,
-        &box_muller_generic
+        &transpose_64x64,   &box_muller_generic
     };
     return k;
 }

@@ -84,6 +84,8 @@ struct kernel {
     void (*random_bits)(uint64_t seed, uint64_t frame, size_t count, uint8_t* bits);
     /*! bytes[i] = bit i % 64 of words[i / 64] (0 or 1), i < count. */
     void (*unpack_bits)(const uint64_t* words, size_t count, uint8_t* bytes);
+    /*! a[r] bit c becomes a[c] bit r (64 x 64 bits; sliced_encoder.h). */
+    void (*transpose_64x64)(uint64_t a[64]);
     /*!
      * Box-Muller of given word pairs, for the tests: out[2 i], out[2 i + 1] =
      * normal_detail::box_muller(words[2 i], words[2 i + 1]), i < pairs.

@@ -439,6 +439,41 @@ void unpack_bits_x86(const uint64_t* words, size_t count, uint8_t* bytes)
     }
 }
 
+/*!
+ * transpose_64x64 (sliced_encoder.h) on 8 vectors of 8 words: the block swaps
+ * of 32, 16 and 8 rows between vectors, those of 4, 2 and 1 rows inside them
+ * with the partner words shuffled in.
+ */
+template <class V>
+void transpose_x86(uint64_t a[64])
+{
+    typedef uint64_t v8u __attribute__((vector_size(64)));
+    typedef int64_t v8i __attribute__((vector_size(64)));
+    v8u r[8];
+    std::memcpy(r, a, sizeof r);
+    uint64_t m = 0x00000000ffffffffull;
+    for (int j = 32; j >= 8; j >>= 1, m ^= m << j) {
+        const int d = j / 8; // vectors apart
+        for (int k = 0; k < 8; k = ((k | d) + 1) & ~d) {
+            const v8u t = ((r[k] >> j) ^ r[k | d]) & m;
+            r[k] ^= t << j;
+            r[k | d] ^= t;
+        }
+    }
+    const v8i lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    for (int j = 4; j >= 1; j >>= 1, m ^= m << j) {
+        const v8i partner = lane ^ j;
+        const v8u high = (v8u)((lane & j) != 0); // all ones where lane has bit j
+        for (int k = 0; k < 8; k++) {
+            const v8u p = __builtin_shuffle(r[k], partner);
+            const v8u lo = r[k] ^ ((((r[k] >> j) ^ p) & m) << j);
+            const v8u hi = r[k] ^ (((p >> j) ^ r[k]) & m);
+            r[k] = (lo & ~high) | (hi & high);
+        }
+    }
+    std::memcpy(a, r, sizeof r);
+}
+
 template <class V>
 void box_muller_x86(const uint32_t* words, size_t pairs, float* out)
 {
@@ -481,6 +516,7 @@ void box_muller_x86(const uint32_t* words, size_t pairs, float* out)
                                   &llrs_int8_x86<V>,    \
                                   &random_bits_x86<V>,  \
                                   &unpack_bits_x86<V>,  \
+                                  &transpose_x86<V>,    \
                                   &box_muller_x86<V> }; \
         return k;                                       \
     }                                                   \

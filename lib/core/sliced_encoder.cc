@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "sliced_encoder.h"
+#include "channel_kernels.h"
 #include <gpufec/error.h>
 
 #include <algorithm>
@@ -55,6 +56,8 @@ void sliced_encoder::encode(const uint8_t* info, size_t frames, uint64_t* out) c
         throw invalid_argument("sliced_encoder::encode: " + std::to_string(frames) +
                                " frames, at most 64 a call");
     }
+    // the transposes of this CPU's channel kernel (channel_kernels.h)
+    void (*const transpose)(uint64_t*) = chan::best_kernel().transpose_64x64;
     thread_local std::vector<uint64_t> col; // one word per full-codeword column
     col.assign(d_n_full, 0);
     alignas(64) uint64_t a[64];
@@ -76,7 +79,7 @@ void sliced_encoder::encode(const uint8_t* info, size_t frames, uint64_t* out) c
                 w |= static_cast<uint64_t>(p[c] & 1u) << c;
             a[f] = w;
         }
-        transpose_64x64(a);
+        transpose(a);
         for (size_t c = 0; c < m; c++)
             col[static_cast<size_t>(d_info_positions[c0 + c])] = a[c];
     }
@@ -97,7 +100,7 @@ void sliced_encoder::encode(const uint8_t* info, size_t frames, uint64_t* out) c
         const size_t m = std::min<size_t>(64, d_n - c0);
         for (size_t c = 0; c < 64; c++)
             a[c] = c < m ? col[static_cast<size_t>(d_transmitted[c0 + c])] : 0;
-        transpose_64x64(a);
+        transpose(a);
         for (size_t f = 0; f < frames; f++)
             out[f * words + w] = a[f];
     }

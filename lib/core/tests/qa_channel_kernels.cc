@@ -4,8 +4,9 @@
  * (generic, avx2, avx512) gives the scalar path's bits (normal_sample.h, which
  * the GPU simulator runs too) for the normals, the float and int8 LLRs
  * (awgn_channel::transmit, quantize_llrs), the random bits (channel.h's
- * mapping) and the unpacked codeword bits, on fresh random seeds, every length (partial
- * groups included), and for Box-Muller on chosen words at the edges of its branches.
+ * mapping), the unpacked codeword bits and the 64 x 64 bit transposes, on fresh random
+ * seeds, every length (partial groups included), and for Box-Muller on chosen words at
+ * the edges of its branches.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -65,6 +66,7 @@ class qa_channel_kernels : public CppUnit::TestFixture
     CPPUNIT_TEST(int8_llrs_equal_quantized_transmit);
     CPPUNIT_TEST(random_bits_equal_mapping);
     CPPUNIT_TEST(unpack_bits_equal_words);
+    CPPUNIT_TEST(transposes_transpose);
     CPPUNIT_TEST_SUITE_END();
 
     std::mt19937_64 d_rng;
@@ -331,6 +333,20 @@ public:
                         static_cast<int>(bytes[i]));
                 CPPUNIT_ASSERT_EQUAL(0xaa, static_cast<int>(bytes[count]));
             }
+        }
+    }
+
+    void transposes_transpose()
+    {
+        for (const chan::kernel* k : chan::available_kernels()) {
+            uint64_t a[64], t[64];
+            for (int r = 0; r < 64; r++)
+                a[r] = t[r] = fresh();
+            k->transpose_64x64(t);
+            for (int r = 0; r < 64; r++)
+                for (int c = 0; c < 64; c++)
+                    CPPUNIT_ASSERT_EQUAL_MESSAGE(
+                        k->name, (a[r] >> c) & 1u, (t[c] >> r) & 1u);
         }
     }
 };
