@@ -42,6 +42,7 @@ seed_dir() { # $1 harness, $2 folder to fill
     fuzz_qc) cp "$here"/regressions/*.qc "$2/" ;;
     fuzz_nb_*) cp "$here"/regressions/nb_*.txt "$2/" ;;
     fuzz_code_spec)
+        cp "$here"/regressions/spec_*.txt "$2/"
         for s in wifi:648:1/2 wimax:2304:5/6 nr5g:bg1:384 nr5g:bg2:2 dvbs2:short:1/2 \
             nbqc:16:2:3 nbreg:16:96:2:4 nbreg:64:1000:2:4:7; do
             printf '%s' "$s" >"$2/$(printf '%s' "$s" | md5sum | cut -c1-16)"

@@ -9,6 +9,10 @@
 #
 #   scripts/sanitizer-check.sh [BUILD_DIR]     (default build-sanitize)
 #
+# Environment: FUZZ_SECONDS (per harness, default 30), JOBS (default nproc),
+# SANITIZE_CTEST_EXCLUDE (a ctest -E regular expression of tests to leave out,
+# default none).
+#
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -32,5 +36,6 @@ step "build" cmake --build "$build" -j "$jobs"
 # leaks are errors; the GPU tests skip (no CUDA in this build)
 step "tests under ASan+UBSan" env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    ctest --test-dir "$build" --output-on-failure -j "$jobs"
+    ctest --test-dir "$build" --output-on-failure -j "$jobs" \
+    ${SANITIZE_CTEST_EXCLUDE:+-E "$SANITIZE_CTEST_EXCLUDE"}
 step "fuzzers (${seconds} s each)" sh fuzz/run_fuzzers.sh "$build" "$seconds"

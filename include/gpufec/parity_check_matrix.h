@@ -132,6 +132,9 @@ public:
 
 private:
     void build_layers();
+    /*! from_entries without the layers (from_qc builds its own). */
+    static parity_check_matrix
+    build_views(int rows, int cols, const std::vector<std::pair<int, int>>& entries);
     /*! Layers from the row sets r + k * (M / z); false when H is not z-periodic. */
     bool build_strided_layers(int z);
     static constexpr int strided_layer_period = 360;

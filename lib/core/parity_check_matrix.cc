@@ -22,6 +22,14 @@ namespace gpufec {
 parity_check_matrix parity_check_matrix::from_entries(
     int rows, int cols, const std::vector<std::pair<int, int>>& entries)
 {
+    parity_check_matrix h = build_views(rows, cols, entries);
+    h.build_layers();
+    return h;
+}
+
+parity_check_matrix parity_check_matrix::build_views(
+    int rows, int cols, const std::vector<std::pair<int, int>>& entries)
+{
     if (rows <= 0 || cols <= 0) {
         throw invalid_argument("parity_check_matrix: size must be positive, got " +
                                std::to_string(rows) + " x " + std::to_string(cols));
@@ -93,7 +101,6 @@ parity_check_matrix parity_check_matrix::from_entries(
             cfill[c]++;
         }
     }
-    h.build_layers();
     return h;
 }
 
@@ -143,8 +150,9 @@ parity_check_matrix parity_check_matrix::from_qc(const qc_structure& qc)
             }
         }
     }
+    // the layers once, from the block rows (not the greedy partition first)
     parity_check_matrix h =
-        from_entries(qc.block_rows * qc.z, qc.block_cols * qc.z, entries);
+        build_views(qc.block_rows * qc.z, qc.block_cols * qc.z, entries);
     h.d_qc = qc;
     h.build_layers();
     return h;

@@ -128,6 +128,16 @@ public:
             read_nb_matrix(regression("nb_binary_qc_z_long_max.txt")),
             file_format_error,
             "nb_binary_qc_z_long_max.txt:1: number '9223372036854775807' is too large");
+        // found by fuzz_qc: the layers of a QC expansion are its block rows, built
+        // once (not the greedy partition of 157 467 rows first)
+        const qc_file two = read_qc(regression("qc_two_layerings.qc"));
+        CPPUNIT_ASSERT_EQUAL(size_t(2),
+                             parity_check_matrix::from_qc(two.qc).layers().size());
+        // found by fuzz_code_spec: slow under the sanitizers, but within the limits
+        std::ifstream spec_file(regression("spec_nbreg_slow_peg.txt"));
+        std::string spec;
+        std::getline(spec_file, spec);
+        CPPUNIT_ASSERT_EQUAL(size_t(1878), nb_code::make(spec)->h().edges());
         // the same through the code specs
         GPUFEC_ASSERT_THROW_MSG(ldpc_code::make("qc:" + regression("qc_z_int_max.qc")),
                                 file_format_error,
