@@ -405,17 +405,6 @@ void print_mode(const char* label, const mode_result& m, size_t frames)
 
 } // namespace
 
-#ifdef GPUFEC_HAVE_CUDA
-namespace gpufec {
-// lib/cuda/nb_cuda_decoder.h (private to the library, exported from it)
-double nb_cuda_time_device_resident(nb_code::sptr code,
-                                    const nb_decoder_options& options,
-                                    const float* symbol_llrs,
-                                    size_t frames,
-                                    int reps);
-} // namespace gpufec
-#endif
-
 namespace {
 
 /*

@@ -23,18 +23,8 @@ namespace gpufec {
 nb_decoder::uptr make_nb_cuda_decoder(nb_code::sptr code,
                                       const nb_decoder_options& options);
 
-/*!
- * Device-resident timing for gpufec-bench: uploads `frames` normalized symbol LLR
- * frames (frames * n * q floats), then runs `reps` full decodes (init + all
- * iterations + decisions) on the device and returns the mean seconds per decode
- * (CUDA events). Exported with default visibility; declared again in
- * apps/gpufec_bench.cc.
- */
-double nb_cuda_time_device_resident(nb_code::sptr code,
-                                    const nb_decoder_options& options,
-                                    const float* symbol_llrs,
-                                    size_t frames,
-                                    int reps);
+/* nb_cuda_time_device_resident (gpufec-bench's timing) is declared in
+   gpufec/nb_decoder.h. */
 
 } // namespace gpufec
 
