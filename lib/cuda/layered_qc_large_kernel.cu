@@ -301,7 +301,14 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 }
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
-/*! The kernel's body (every mode; the __global__ wrappers below set the bounds). */
+/*!
+ * The kernel's body (every mode; the __global__ wrappers below set the bounds).
+ * Over 120 lines on purpose: the next layer's record (loaded a layer ahead), the
+ * parity word and the slot of its cp.async ring (parity_thread) are carried
+ * across the layer loop, and each posterior mode (MODE) changes a few lines inside
+ * it; the row update itself is qc_row_dispatch. Splitting the loop is left to a
+ * change that compares the machine code of every mode.
+ */
 template <typename V, qc_post MODE>
 __device__ __forceinline__ void
 qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape& shape)

@@ -269,6 +269,16 @@ row_slot_syndrome(block_state& bs, int U, int u, int layers, Edge edge)
     __syncthreads();
 }
 
+/*!
+ * The register kernel's body (the __global__ wrappers set the bounds): one thread
+ * per row slot of a unit, the C2V tile c2v[MAXL][MAXD] in registers, the posterior
+ * in shared memory. Over 120 lines on purpose: the tile stays in registers only
+ * while every index into it is a compile-time constant, so the layer update is
+ * written in place inside the fully unrolled layer loop (the row minima, frame
+ * input and the syndrome are helpers already). layered_pattern_body repeats that
+ * update with early reads; sharing it is left to a change that compares the
+ * machine code of every instance.
+ */
 template <typename V,
           int MAXL,
           int MAXD,
@@ -797,6 +807,9 @@ enum pattern_option : int {
 /*!
  * The decoder of pattern P (qc_pattern): one thread per row slot of a unit, C2V in
  * registers, early reads before each layer's barrier; OPT: pattern_option bits.
+ * Over 120 lines for the reason given at layered_register_body: the C2V tile and
+ * the early-read registers of the next layer live across the unrolled layer loop,
+ * so the loop is written in one piece.
  */
 template <typename V, typename P, int OPT>
 __device__ __forceinline__ void

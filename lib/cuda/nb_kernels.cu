@@ -295,6 +295,10 @@ __host__ __device__ inline int quad_slot_floats(int dcmax, int q)
     return (dcmax + 2 * fb) * q + ((dcmax + 3) & ~3);
 }
 
+/* Over 120 lines on purpose: the three modes (MODE) differ in the gather and the
+   output of one forward / backward / merger pass whose F, B and minima share one
+   shared-memory slot per frame and barrier schedule, so the pass is kept in one
+   piece; the convolution step is conv_minmax4_i3. */
 template <int MODE, int Q>
 __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 {
