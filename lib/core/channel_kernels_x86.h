@@ -462,10 +462,20 @@ void transpose_x86(uint64_t a[64])
     }
     const v8i lane = { 0, 1, 2, 3, 4, 5, 6, 7 };
     for (int j = 4; j >= 1; j >>= 1, m ^= m << j) {
+#if !defined(__clang__)
         const v8i partner = lane ^ j;
+#endif
         const v8u high = (v8u)((lane & j) != 0); // all ones where lane has bit j
         for (int k = 0; k < 8; k++) {
+#if defined(__clang__)
+            // clang has no __builtin_shuffle: the lane ^ j permutations as constants
+            const v8u p =
+                j == 4   ? __builtin_shufflevector(r[k], r[k], 4, 5, 6, 7, 0, 1, 2, 3)
+                : j == 2 ? __builtin_shufflevector(r[k], r[k], 2, 3, 0, 1, 6, 7, 4, 5)
+                         : __builtin_shufflevector(r[k], r[k], 1, 0, 3, 2, 5, 4, 7, 6);
+#else
             const v8u p = __builtin_shuffle(r[k], partner);
+#endif
             const v8u lo = r[k] ^ ((((r[k] >> j) ^ p) & m) << j);
             const v8u hi = r[k] ^ (((p >> j) ^ r[k]) & m);
             r[k] = (lo & ~high) | (hi & high);
