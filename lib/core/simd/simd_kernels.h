@@ -1,12 +1,14 @@
 /* -*- c++ -*- */
 /*
- * SIMD min-sum-family kernels (issue 6): inter-frame (paper 002: lane l of every
- * message vector holds frame l of a group of W frames; layered or flooding) and
+ * SIMD min-sum-family kernels: inter-frame (lane l of every message vector holds
+ * frame l of a group of W frames, as in "Implementation of a Heterogeneous LDPC
+ * Decoder on ARM and GPU of Mobile Devices"; layered or flooding) and
  * intra-frame for codes in QC form (one frame, the Z rows of a layer in the lanes,
  * circulant shifts as rotated copies or loads; QC codes and DVB-S2 under a column
  * permutation). One kernel, several
- * protokernels (VOLK model): the same source (simd_kernel_impl.h) compiled in one
- * translation unit per ISA with that ISA's flags (generic, sse4_1, avx2, avx512);
+ * protokernels (VOLK model): the same source (simd_kernel_impl.h and the headers it
+ * includes) compiled in one translation unit per ISA with that ISA's flags
+ * (generic, sse4_1, avx2, avx512; neon on AArch64);
  * simd_dispatch.cc picks the best one the running CPU supports at run time
  * (__builtin_cpu_supports), overridable with GPUFEC_SIMD_ARCH.
  *

@@ -1,0 +1,363 @@
+/* -*- c++ -*- */
+/*
+ * Copyright 2026 The gr-gpufec authors.
+ *
+ * The AVX-512 mask-register paths of the SIMD min-sum-family kernels (namespace
+ * isa_ops; included by ops_avx512.h only):
+ * - the compressed C2V of the layered fixed-point rules but SCMS: per row the two
+ *   corrected magnitudes (mag1, mag2, one vector each), per edge two lane masks
+ *   (the C2V is negative; it took mag2), from which the old C2V is rebuilt exactly
+ *   (row_update_compressed), so the results are row_update()'s bit for bit; the
+ *   inter-frame row on it, which also leaves each column's sign mask for the
+ *   syndrome (compressed_row), and the intra-frame chunk of a pass, which loads
+ *   the circulants' rotated posteriors straight from the frame's posteriors and
+ *   stores them back with masked stores (compressed_chunk);
+ * - the rotated posterior vectors of a circulant (load_rot / store_rot: a blend
+ *   of two loads where the rotation wraps, masked stores), and the intra-frame
+ *   copies in and out of the row-aligned buffer built on them (rotate_in /
+ *   rotate_out, the names of ops_generic.h).
+ * Inter-frame layout (frame l in lane l): "Implementation of a Heterogeneous LDPC
+ * Decoder on ARM and GPU of Mobile Devices"; the rules as in row_update.h.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_SIMD_COMPRESSED_C2V_AVX512_H
+#define INCLUDED_GPUFEC_SIMD_COMPRESSED_C2V_AVX512_H
+
+#include "num_traits.h"
+#include "ops_generic.h"
+#include "simd_kernels.h"
+#include <algorithm>
+#include <cstdint>
+#include <immintrin.h>
+#include <limits>
+
+namespace gpufec {
+namespace simd {
+namespace {
+namespace isa_ops {
+
+/*! Bits [0, n) of a lane mask (n <= 64). */
+inline uint64_t low_lanes(int n)
+{
+    return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+}
+
+/*!
+ * The 64-byte vector of lanes i = 0.. of a circulant rotated by p within a block
+ * of Z values at Lb: lane i holds Lb[(p + i) mod Z] for p + i < 2Z (a blend of two
+ * loads where it wraps). Reads up to 64 bytes before Lb and after Lb + Z.
+ */
+template <typename T>
+inline __m512i load_rot(const T* Lb, int p, int Z)
+{
+    constexpr int V = 64 / sizeof(T);
+    if (p >= Z)
+        return _mm512_loadu_si512(Lb + p - Z);
+    const __m512i a = _mm512_loadu_si512(Lb + p);
+    if (p + V <= Z)
+        return a;
+    const __m512i b = _mm512_loadu_si512(Lb + p - Z);
+    const uint64_t wrap = ~low_lanes(Z - p);
+    if constexpr (sizeof(T) == 1)
+        return _mm512_mask_blend_epi8(wrap, a, b);
+    else if constexpr (sizeof(T) == 2)
+        return _mm512_mask_blend_epi16(static_cast<__mmask32>(wrap), a, b);
+    else
+        return _mm512_mask_blend_epi32(static_cast<__mmask16>(wrap), a, b);
+}
+
+template <typename T>
+inline void mask_store(T* p, uint64_t m, __m512i v)
+{
+    if constexpr (sizeof(T) == 1)
+        _mm512_mask_storeu_epi8(p, m, v);
+    else if constexpr (sizeof(T) == 2)
+        _mm512_mask_storeu_epi16(p, static_cast<__mmask32>(m), v);
+    else
+        _mm512_mask_storeu_epi32(p, static_cast<__mmask16>(m), v);
+}
+
+/*! The inverse of load_rot for the lanes of mask m: Lb[(p + i) mod Z] = lane i. */
+template <typename T>
+inline void store_rot(T* Lb, int p, int Z, __m512i v, uint64_t m)
+{
+    constexpr int V = 64 / sizeof(T);
+    if (p >= Z) {
+        mask_store<T>(Lb + p - Z, m, v);
+        return;
+    }
+    if (p + V <= Z) {
+        mask_store<T>(Lb + p, m, v);
+        return;
+    }
+    const uint64_t lo = low_lanes(Z - p);
+    mask_store<T>(Lb + p, m & lo, v);
+    mask_store<T>(Lb + p - Z, m & ~lo, v);
+}
+
+/*!
+ * ops_generic.h's rotate_in as rotated 64-byte vectors (a blend where the
+ * rotation wraps) instead of memcpy: no call overhead, and the row update's
+ * loads are forwarded from same-size stores.
+ */
+template <typename T, int W>
+inline void rotate_in(T* X, const T* Lb, int s, int Z, int chunks)
+{
+    if constexpr (W * sizeof(T) == 64) {
+        for (int c = 0; c < chunks; ++c)
+            _mm512_storeu_si512(X + c * W, load_rot<T>(Lb, s + c * W, Z));
+    } else {
+        generic_ops::rotate_in<T, W>(X, Lb, s, Z, chunks);
+    }
+}
+
+/*! ops_generic.h's rotate_out as masked stores of the lanes of bit mask bm. */
+template <typename T, int W>
+inline void rotate_out(T* Lb,
+                       const T* X,
+                       int s,
+                       int Z,
+                       int chunks,
+                       const uint64_t* bm,
+                       const typename num<T>::M* mk)
+{
+    if constexpr (W * sizeof(T) == 64) {
+        for (int c = 0; c < chunks; ++c) {
+            uint64_t m = low_lanes(std::min(W, Z - c * W));
+            if (bm)
+                m &= (bm[c * W / 64] >> (c * W % 64)) & low_lanes(W);
+            if (m)
+                store_rot<T>(Lb, s + c * W, Z, _mm512_loadu_si512(X + c * W), m);
+        }
+    } else {
+        generic_ops::rotate_out<T, W>(Lb, X, s, Z, chunks, bm, mk);
+    }
+}
+
+/*! NMS on 64 bytes of magnitudes: (m * alpha_q + 8) >> 4, widened per half. */
+template <typename T>
+inline __m512i nms_scale(__m512i v, const job& jb)
+{
+    if constexpr (sizeof(T) == 1) {
+        const __m512i aq = _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q));
+        const __m512i r8 = _mm512_set1_epi16(8);
+        __m512i l = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(v));
+        __m512i h = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64(v, 1));
+        l = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(l, aq), r8), 4);
+        h = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(h, aq), r8), 4);
+        return _mm512_inserti64x4(
+            _mm512_castsi256_si512(_mm512_cvtepi16_epi8(l)), _mm512_cvtepi16_epi8(h), 1);
+    } else {
+        const __m512i aq = _mm512_set1_epi32(jb.alpha_q);
+        const __m512i r8 = _mm512_set1_epi32(8);
+        __m512i l = _mm512_cvtepi16_epi32(_mm512_castsi512_si256(v));
+        __m512i h = _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(v, 1));
+        l = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(l, aq), r8), 4);
+        h = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(h, aq), r8), 4);
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(l)),
+                                  _mm512_cvtepi32_epi16(h),
+                                  1);
+    }
+}
+
+/*! The rule's correction of the row minima, then the C2V clamp (row_update.h). */
+template <typename T, check_node_rule Rule>
+inline void corrected_magnitudes(
+    __m512i min1, __m512i min2, __m512i& mag1, __m512i& mag2, const job& jb)
+{
+    constexpr bool i8 = sizeof(T) == 1;
+    const __m512i zero = _mm512_setzero_si512();
+    mag1 = min1;
+    mag2 = min2;
+    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        mag1 = nms_scale<T>(min1, jb);
+        mag2 = nms_scale<T>(min2, jb);
+    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        const int b = std::min<int>(jb.beta_q, std::numeric_limits<T>::max());
+        if constexpr (i8) {
+            const __m512i bv = _mm512_set1_epi8(static_cast<char>(b));
+            mag1 = _mm512_max_epi8(_mm512_sub_epi8(min1, bv), zero);
+            mag2 = _mm512_max_epi8(_mm512_sub_epi8(min2, bv), zero);
+        } else {
+            const __m512i bv = _mm512_set1_epi16(static_cast<short>(b));
+            mag1 = _mm512_max_epi16(_mm512_sub_epi16(min1, bv), zero);
+            mag2 = _mm512_max_epi16(_mm512_sub_epi16(min2, bv), zero);
+        }
+    }
+    if constexpr (i8) {
+        const __m512i cm = _mm512_set1_epi8(static_cast<char>(jb.c2v_max));
+        mag1 = _mm512_min_epi8(mag1, cm);
+        mag2 = _mm512_min_epi8(mag2, cm);
+    } else {
+        const __m512i cm = _mm512_set1_epi16(static_cast<short>(jb.c2v_max));
+        mag1 = _mm512_min_epi16(mag1, cm);
+        mag2 = _mm512_min_epi16(mag2, cm);
+    }
+}
+
+/*!
+ * AVX-512 layered row of the fixed-point min-sum rules (not SCMS) on the
+ * compressed C2V (rowmag: mag1, mag2; emask: per edge the sign and took-mag2
+ * masks). ld(j) / st(j, v) load and store edge j's posterior vector. Masked: the
+ * lanes not in keep were refilled this iteration, their old C2V is taken as 0.
+ * The C2V memory streamed per iteration drops from d vectors to 2 vectors +
+ * d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
+ */
+template <typename T, check_node_rule Rule, bool Masked, typename LLoad, typename LStore>
+inline void row_update_compressed(int d,
+                                  LLoad ld,
+                                  LStore st,
+                                  T* rowmag,
+                                  uint64_t* emask,
+                                  T* ext,
+                                  uint64_t keep,
+                                  const job& jb)
+{
+    constexpr bool i8 = sizeof(T) == 1;
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i lo = i8 ? _mm512_set1_epi8(-127) : _mm512_set1_epi16(-32767);
+    const __m512i top = i8 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+    const __m512i om1 = _mm512_loadu_si512(rowmag);
+    const __m512i om2 = _mm512_loadu_si512(rowmag + 64 / sizeof(T));
+    __m512i min1 = top, min2 = top;
+    uint64_t neg = 0;
+    for (int j = 0; j < d; ++j) {
+        uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
+        if constexpr (Masked) {
+            sg &= keep;
+            t2 &= keep;
+        }
+        __m512i c, x;
+        const __m512i Lv = ld(j);
+        if constexpr (i8) {
+            c = _mm512_mask_blend_epi8(t2, om1, om2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            if constexpr (Masked)
+                c = _mm512_maskz_mov_epi8(keep, c);
+            x = _mm512_max_epi8(_mm512_subs_epi8(Lv, c), lo);
+            neg ^= _mm512_movepi8_mask(x);
+            const __m512i a = _mm512_abs_epi8(x);
+            min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
+            min1 = _mm512_min_epi8(min1, a);
+        } else {
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), om1, om2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            if constexpr (Masked)
+                c = _mm512_maskz_mov_epi16(static_cast<__mmask32>(keep), c);
+            x = _mm512_max_epi16(_mm512_subs_epi16(Lv, c), lo);
+            neg ^= _mm512_movepi16_mask(x);
+            const __m512i a = _mm512_abs_epi16(x);
+            min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
+            min1 = _mm512_min_epi16(min1, a);
+        }
+        _mm512_storeu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)), x);
+    }
+    __m512i mag1, mag2;
+    corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, jb);
+    for (int j = 0; j < d; ++j) {
+        const __m512i x =
+            _mm512_loadu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)));
+        __m512i c, out;
+        uint64_t t2, sg;
+        if constexpr (i8) {
+            const __m512i a = _mm512_abs_epi8(x);
+            t2 = _mm512_cmpeq_epi8_mask(a, min1);
+            sg = neg ^ _mm512_movepi8_mask(x);
+            c = _mm512_mask_blend_epi8(t2, mag1, mag2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+        } else {
+            const __m512i a = _mm512_abs_epi16(x);
+            t2 = _mm512_cmpeq_epi16_mask(a, min1);
+            sg = (neg ^ _mm512_movepi16_mask(x)) & 0xffffffffu;
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), mag1, mag2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            out = _mm512_max_epi16(_mm512_adds_epi16(x, c), lo);
+        }
+        emask[2 * j] = sg;
+        emask[2 * j + 1] = t2;
+        st(j, out);
+    }
+    _mm512_storeu_si512(rowmag, mag1);
+    _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
+}
+
+/*!
+ * Inter-frame layered row r on the compressed C2V (rm: its two magnitudes, em: its
+ * edges' masks): the posterior vectors of its columns rc[0..d) in L (64 bytes per
+ * column), written back with each column's lane mask of L < 0 in sgn: the last
+ * row of the iteration to touch a column leaves its final signs, from which the
+ * syndrome and the hard decisions are read.
+ */
+template <typename T, check_node_rule Rule, bool Masked>
+inline void compressed_row(int d,
+                           T* L,
+                           const int* rc,
+                           T* rm,
+                           uint64_t* em,
+                           T* ext,
+                           uint64_t* sgn,
+                           uint64_t keep_bits,
+                           const job& jb)
+{
+    constexpr int W = 64 / sizeof(T);
+    auto ld = [&](int j) {
+        return _mm512_loadu_si512(L + static_cast<size_t>(rc[j]) * W);
+    };
+    auto st = [&](int j, __m512i v) {
+        _mm512_storeu_si512(L + static_cast<size_t>(rc[j]) * W, v);
+        if constexpr (sizeof(T) == 1)
+            sgn[rc[j]] = _mm512_movepi8_mask(v);
+        else
+            sgn[rc[j]] = _mm512_movepi16_mask(v);
+    };
+    row_update_compressed<T, Rule, Masked>(d, ld, st, rm, em, ext, keep_bits, jb);
+}
+
+/*!
+ * Intra-frame: lanes [off, off + 64 bytes) of a pass's rows on the compressed
+ * C2V, straight from / to the posteriors (rotated vector loads, masked stores
+ * of the lanes written back): the rows of a pass share no column, so no copy is
+ * needed. Circulant j's block is Lj[j], its shift Sj[j]; mb[j * chunks] are its
+ * lanes without an edge (they read +max), wb[j * chunks] the lanes written back.
+ */
+template <typename T, check_node_rule Rule>
+inline void compressed_chunk(int d,
+                             T* const* Lj,
+                             const int* Sj,
+                             int off,
+                             int Z,
+                             int chunks,
+                             const uint64_t* mb,
+                             const uint64_t* wb,
+                             T* rowmag,
+                             uint64_t* emask,
+                             T* ext,
+                             const job& jb)
+{
+    const __m512i vmaxv =
+        sizeof(T) == 1 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+    auto ld = [&](int j) {
+        const __m512i v = load_rot<T>(Lj[j], Sj[j] + off, Z);
+        const uint64_t mm = mb[static_cast<size_t>(j) * chunks];
+        if (mm == 0)
+            return v;
+        if constexpr (sizeof(T) == 1)
+            return _mm512_mask_mov_epi8(v, mm, vmaxv);
+        else
+            return _mm512_mask_mov_epi16(v, static_cast<__mmask32>(mm), vmaxv);
+    };
+    auto st = [&](int j, __m512i v) {
+        store_rot<T>(Lj[j], Sj[j] + off, Z, v, wb[static_cast<size_t>(j) * chunks]);
+    };
+    row_update_compressed<T, Rule, false>(
+        d, ld, st, rowmag, emask, ext, ~uint64_t(0), jb);
+}
+
+} // namespace isa_ops
+} // namespace
+} // namespace simd
+} // namespace gpufec
+
+#endif /* INCLUDED_GPUFEC_SIMD_COMPRESSED_C2V_AVX512_H */
