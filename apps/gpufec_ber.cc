@@ -255,6 +255,12 @@ struct process_info {
 
 int run(int argc, char** argv, process_info& proc)
 {
+    if (proc.rank == 0) {
+        // from the start (a GPU's start can take a second): a Ctrl-C ends the
+        // point at its next report with the counted frames kept; a second one
+        // ends the process at once
+        std::signal(SIGINT, on_sigint);
+    }
     CLI::App app{ "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder" };
     std::string code_spec = "wimax:2304:1/2";
     std::string algorithm = "nms";
@@ -661,9 +667,6 @@ int run(int argc, char** argv, process_info& proc)
         last_checkpoint = std::chrono::steady_clock::now();
     };
 
-    if (writer) {
-        std::signal(SIGINT, on_sigint);
-    }
     proc.collective = proc.size > 1;
     std::vector<gpufec::ber_point> result;
     if (sims.size() == 1 && proc.size == 1) {
