@@ -30,7 +30,8 @@ namespace {
 
 struct fixture {
     ldpc_code::sptr code = ldpc_code::make("wimax:576:1/2");
-    decoder::uptr dec;
+    decoder::uptr dec; //!< the pipeline's
+    decoder::uptr ref; //!< the direct decode's (a decoder is not shared between threads)
     std::vector<float> llrs; // frames * n
     size_t frames;
 
@@ -39,6 +40,7 @@ struct fixture {
         decoder_options o;
         o.backend = backend_kind::cpu;
         dec = decoder::make(code, o);
+        ref = decoder::make(code, o);
         std::mt19937_64 rng(gpufec_test::test_seed());
         std::normal_distribution<float> noise(0.0f, 0.8f);
         std::bernoulli_distribution bit(0.5);
@@ -73,7 +75,7 @@ struct fixture {
         decode_output out;
         out.info_bits = bits.data();
         out.iterations = it.data();
-        dec->decode(llrs.data() + first * n, f * n, f, out);
+        ref->decode(llrs.data() + first * n, f * n, f, out);
     }
 };
 
