@@ -38,4 +38,14 @@ step "tests under ASan+UBSan" env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ctest --test-dir "$build" --output-on-failure -j "$jobs" \
     ${SANITIZE_CTEST_EXCLUDE:+-E "$SANITIZE_CTEST_EXCLUDE"}
+# the SIMD decoder's whole suite is long under ASan (every ISA x rule x
+# precision); where CI leaves it out, its core cases run here: noiseless frames
+# on every ISA and precision, lane refill, refused arguments
+if [ -n "${SANITIZE_CTEST_EXCLUDE:-}" ] && echo qa_simd_decoder | grep -Eq "$SANITIZE_CTEST_EXCLUDE"; then
+    for t in test_noiseless test_lane_refill test_refused; do
+        step "qa_simd_decoder::$t under ASan+UBSan" env ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+            UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+            "$build/lib/qa_simd_decoder" "qa_simd_decoder::$t"
+    done
+fi
 step "fuzzers (${seconds} s each)" sh fuzz/run_fuzzers.sh "$build" "$seconds"
