@@ -74,7 +74,7 @@ struct inter_kernel {
     //! byte hard decisions of the finished lanes (not needed with the sign masks)
     std::vector<uint8_t> hard;
 
-    explicit inter_kernel(const job& j)
+    GPUFEC_SIMD_STEP explicit inter_kernel(const job& j)
         : jb(j), cols(j.cols), L(static_cast<size_t>(cols) * W),
           Ln(Flood ? static_cast<size_t>(cols) * W : 0),
           ch(Flood ? static_cast<size_t>(cols) * W : 0),
@@ -109,7 +109,7 @@ struct inter_kernel {
      * of strided single-value stores cost as much as a decoding iteration on
      * DVB-S2).
      */
-    void load_lanes(const int* ls, int k)
+    GPUFEC_SIMD_STEP void load_lanes(const int* ls, int k)
     {
         int fed[W], idle[W];
         int nfed = 0, nidle = 0;
@@ -156,7 +156,7 @@ struct inter_kernel {
     }
 
     /*! Whether some lane still holds a frame. */
-    bool busy() const
+    GPUFEC_SIMD_STEP bool busy() const
     {
         bool any = false;
         for (int l = 0; l < W; ++l)
@@ -170,7 +170,7 @@ struct inter_kernel {
      * their loads are the bottleneck otherwise.
      */
     template <int RW>
-    void prefetch_row(int r) const
+    GPUFEC_SIMD_STEP void prefetch_row(int r) const
     {
         for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e)
             for (size_t b = 0; b < W * sizeof(T); b += 64)
@@ -182,7 +182,7 @@ struct inter_kernel {
     }
 
     /*! The ri-th row of the iteration (layered: in layer order) for all lanes. */
-    void row_step(int ri)
+    GPUFEC_SIMD_STEP void row_step(int ri)
     {
         const int r = Flood ? ri : jb.row_order[ri];
         const int e0 = jb.row_ptr[r];
@@ -203,25 +203,66 @@ struct inter_kernel {
                     d, L.data(), rc, rm, em, ext.data(), sgn.data(), keep_bits, jb);
             return;
         }
-        // members through locals: a byte store may alias the object's fields
-        T* const Lp = L.data();
-        T* const Lo = Flood ? Ln.data() : Lp;
-        T* const cp = c2v.data();
-        T* const pp = prev.data(); // empty but with SCMS
-        auto lin = [&](int j) { return Lp + static_cast<size_t>(rc[j]) * W; };
-        auto lout = [&](int j) { return Lo + static_cast<size_t>(rc[j]) * W; };
-        auto mat = [&](int j) { return cp + static_cast<size_t>(e0 + j) * W; };
-        auto pat = [&](int j) { return pp + static_cast<size_t>(e0 + j) * W; };
+        T* const lo = Flood ? Ln.data() : nullptr;
         if (fresh)
-            row_update<T, W, Rule, Flood, true>(
-                d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
+            row_on<true>(d,
+                         e0,
+                         rc,
+                         L.data(),
+                         lo,
+                         c2v.data(),
+                         prev.data(),
+                         ext.data(),
+                         v2c.data(),
+                         keep,
+                         jb);
         else
-            row_update<T, W, Rule, Flood, false>(
-                d, lin, lout, mat, pat, ext.data(), v2c.data(), keep, jb);
+            row_on<false>(d,
+                          e0,
+                          rc,
+                          L.data(),
+                          lo,
+                          c2v.data(),
+                          prev.data(),
+                          ext.data(),
+                          v2c.data(),
+                          keep,
+                          jb);
+    }
+
+    /*!
+     * row_update() of a row (edges e0 .. e0 + d, columns rc) on the posteriors Lp
+     * (flooding: the next ones in Ln), the C2V cp and SCMS V2C pp of all edges,
+     * scratch ext / v2c. The buffers are distinct allocations: as restrict
+     * parameters the compiler knows it (it does not for the object's members) and
+     * vectorizes without run-time overlap checks.
+     */
+    template <bool Masked>
+    GPUFEC_SIMD_STEP static void row_on(int d,
+                                        int e0,
+                                        const int* rc,
+                                        T* __restrict Lp,
+                                        T* __restrict Ln,
+                                        T* __restrict cp,
+                                        T* __restrict pp,
+                                        T* __restrict ext,
+                                        T* __restrict v2c,
+                                        const M* __restrict keep,
+                                        const job& jb)
+    {
+        // captured by value: a restrict parameter whose address is taken is
+        // restrict no more
+        auto lin = [Lp, rc](int j) { return Lp + static_cast<size_t>(rc[j]) * W; };
+        auto lout = [Lp, Ln, rc](int j) {
+            return (Flood ? Ln : Lp) + static_cast<size_t>(rc[j]) * W;
+        };
+        auto mat = [cp, e0](int j) { return cp + static_cast<size_t>(e0 + j) * W; };
+        auto pat = [pp, e0](int j) { return pp + static_cast<size_t>(e0 + j) * W; };
+        row_update<T, W, Rule, Flood, Masked>(d, lin, lout, mat, pat, ext, v2c, keep, jb);
     }
 
     /*! One iteration for all lanes; true when some lane needs its syndrome. */
-    bool iterate()
+    GPUFEC_SIMD_STEP bool iterate()
     {
         if constexpr (Flood)
             std::memcpy(Ln.data(), ch.data(), ch.size() * sizeof(T));
@@ -247,7 +288,7 @@ struct inter_kernel {
      * sign masks of the layered pass (bit l of the OR over the rows of the XOR
      * over each row's columns).
      */
-    void syndrome(M* bad) const
+    GPUFEC_SIMD_STEP void syndrome(M* bad) const
     {
         for (int l = 0; l < W; ++l)
             bad[l] = 0;
@@ -296,7 +337,7 @@ struct inter_kernel {
      * Outputs of the lanes fin[0..nfin) that finished (hard decisions in one
      * pass, or from the sign masks, which are L2-resident: no byte array).
      */
-    void write_finished(const int* fin, const bool* fin_ok, int nfin)
+    GPUFEC_SIMD_STEP void write_finished(const int* fin, const bool* fin_ok, int nfin)
     {
         if (comp && cols_all_in_rows) {
             for (int t = 0; t < nfin; ++t) {
@@ -336,7 +377,7 @@ struct inter_kernel {
      * iterations) write their outputs and take the next frames; the refilled
      * lanes' messages are cleared at first use in the next iteration (keep).
      */
-    void refill_finished(const M* bad)
+    GPUFEC_SIMD_STEP void refill_finished(const M* bad)
     {
         int fin[W];
         bool fin_ok[W];

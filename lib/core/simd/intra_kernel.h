@@ -105,7 +105,7 @@ struct intra_kernel {
         return maxd;
     }
 
-    explicit intra_kernel(const job& j)
+    GPUFEC_SIMD_STEP explicit intra_kernel(const job& j)
         : jb(j), Z(j.z), Zp((Z + W - 1) / W * W), chunks(Zp / W),
           ncirc(j.pass_ptr[j.passes]), nblocks(j.cols / Z), maxd(max_pass_degree(j)),
           Zw((Z + 63) / 64), Lbuf(static_cast<size_t>(j.cols) + 4 * W + 128, T(0)),
@@ -130,7 +130,7 @@ struct intra_kernel {
     int icol(int c) const { return jb.col_perm ? jb.col_perm[c] : c; }
 
     /*! The internal columns of the punctured, transmitted and info bits. */
-    void build_columns()
+    GPUFEC_SIMD_STEP void build_columns()
     {
         punctured = punctured_columns(jb);
         for (int& c : punctured)
@@ -147,7 +147,7 @@ struct intra_kernel {
     }
 
     /*! tmask / bmask from the job's lane masks; chunk_on of every pass. */
-    void build_lane_masks()
+    GPUFEC_SIMD_STEP void build_lane_masks()
     {
         int nmasks = 0;
         for (int i = 0; i < ncirc; ++i)
@@ -178,7 +178,7 @@ struct intra_kernel {
     }
 
     /*! comp: missbits / wbits of every circulant and chunk. */
-    void build_compressed_masks()
+    GPUFEC_SIMD_STEP void build_compressed_masks()
     {
         for (int i = 0; i < ncirc; ++i) {
             const uint64_t* bm =
@@ -209,7 +209,7 @@ struct intra_kernel {
     }
 
     /*! Block b's sign bits, doubled; packed once per syndrome check. */
-    const uint64_t* block_bits(int b)
+    GPUFEC_SIMD_STEP const uint64_t* block_bits(int b)
     {
         uint64_t* d = bits.data() + static_cast<size_t>(b) * DB;
         if (stamp[b] != check) {
@@ -228,7 +228,7 @@ struct intra_kernel {
     }
 
     /*! Whether every row set's parity holds (stops at the first that fails). */
-    bool syndrome_ok()
+    GPUFEC_SIMD_STEP bool syndrome_ok()
     {
         ++check;
         for (int t = 0; t < jb.syn_sets; ++t) {
@@ -257,7 +257,7 @@ struct intra_kernel {
     }
 
     /*! Frame f's channel values into the posteriors; messages cleared. */
-    void load_frame(size_t f)
+    GPUFEC_SIMD_STEP void load_frame(size_t f)
     {
         quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
         {
@@ -282,7 +282,7 @@ struct intra_kernel {
      * set to +max with C2V 0; comp: only their blocks and shifts (Lj, Sj) and
      * those lanes' C2V sign bits (C2V negative: L (+max) - C2V saturates at +max).
      */
-    void rotate_in(int k0, int d)
+    GPUFEC_SIMD_STEP void rotate_in(int k0, int d)
     {
         const T vmax = N::init;
         // members through locals: a byte store may alias the object's fields
@@ -317,7 +317,7 @@ struct intra_kernel {
     }
 
     /*! The row update of pass p (circulants k0 .. k0 + d) on its active chunks. */
-    void update_chunks(int p, int k0, int d)
+    GPUFEC_SIMD_STEP void update_chunks(int p, int k0, int d)
     {
         const uint8_t* on = chunk_on.data() + static_cast<size_t>(p) * chunks;
         // members through locals: a byte store may alias the object's fields
@@ -356,7 +356,7 @@ struct intra_kernel {
     }
 
     /*! Pass p's circulants back from X (the lanes of its rows with an edge). */
-    void rotate_out(int k0, int d)
+    GPUFEC_SIMD_STEP void rotate_out(int k0, int d)
     {
         const T* const xp = X.data();
         T* const Lp = L;
@@ -378,7 +378,7 @@ struct intra_kernel {
     }
 
     /*! Decodes the loaded frame; returns the iterations, ok = parity holds. */
-    int decode(bool& ok)
+    GPUFEC_SIMD_STEP int decode(bool& ok)
     {
         int it = 0;
         ok = false;

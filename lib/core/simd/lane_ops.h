@@ -38,6 +38,15 @@ namespace isa_ops = generic_ops;
 } // namespace gpufec
 #endif
 
+/*!
+ * The named steps of a kernel's run() (inter_kernel.h, intra_kernel.h) are inlined
+ * into it: the compiler then still sees one function, with its buffers' distinct
+ * allocations (no run-time overlap checks in the vectorized loops) and local
+ * arrays of known bound, i.e. the code of the single function they were split
+ * from.
+ */
+#define GPUFEC_SIMD_STEP __attribute__((always_inline))
+
 namespace gpufec {
 namespace simd {
 namespace {

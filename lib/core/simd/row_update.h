@@ -50,8 +50,8 @@ inline void row_update_float(int d,
                              LOut lout,
                              MAt mat,
                              PAt pat,
-                             float* ext,
-                             float* v2c,
+                             float* __restrict ext,
+                             float* __restrict v2c,
                              const int32_t* keep,
                              const job& jb)
 {
@@ -154,8 +154,8 @@ inline void row_update_fixed(int d,
                              LOut lout,
                              MAt mat,
                              PAt pat,
-                             T* ext,
-                             T* v2c,
+                             T* __restrict ext,
+                             T* __restrict v2c,
                              const typename num<T>::M* keep,
                              const job& jb)
 {
@@ -225,7 +225,8 @@ inline void row_update_fixed(int d,
  * intra-frame): lin(j) / mat(j) / pat(j) give the W-lane posterior, C2V and (SCMS)
  * previous-V2C vectors of the row's j-th edge. Layered: lout(j) = lin(j) receives
  * L = extrinsic + C2V_new. Flooding: lout(j) (the next posterior, preset to the
- * channel) accumulates C2V_new. ext and v2c are scratch of d x W values. Masked:
+ * channel) accumulates C2V_new. ext and v2c are scratch of d x W values (restrict:
+ * no other pointer reaches them, so loops need no overlap check). Masked:
  * the lanes whose keep mask is 0 were refilled with a new frame this iteration,
  * so their stored C2V (and SCMS V2C) are cleared (ANDed) at first use, in place.
  */
@@ -243,8 +244,8 @@ inline void row_update(int d,
                        LOut lout,
                        MAt mat,
                        PAt pat,
-                       T* ext,
-                       T* v2c,
+                       T* __restrict ext,
+                       T* __restrict v2c,
                        const typename num<T>::M* keep,
                        const job& jb)
 {
