@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * gpufec-bench: information throughput and single-frame latency of a gpufec
- * decoder (issue 3, "Benchmark"; the method is in docs/BENCHMARKS.md).
+ * decoder ("Benchmark"; the method is in docs/BENCHMARKS.md).
  *
  * Input: random codewords (Philox streams of channel.h, frame f of --seed) sent
  * over BPSK/AWGN at --ebn0, as float LLRs or, with --input int8, quantized by

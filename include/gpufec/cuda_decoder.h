@@ -2,8 +2,9 @@
 /*
  * The CUDA backend of the decoder interface (decoder.h), with what only a GPU
  * decoder has: device-resident decoding (LLRs already in GPU memory, results left
- * there) and the adaptive tuner's choice (after paper 001, Wang et al.: frames per
- * block and batch from cudaGetDeviceProperties and the code's size).
+ * there) and the adaptive tuner's choice (after Wang et al., "GPU Accelerated Scalable
+ * Parallel Decoding of LDPC Codes": frames per block and batch from
+ * cudaGetDeviceProperties and the code's size).
  *
  * Builds without CUDA too: then make() throws gpufec::backend_unavailable.
  *

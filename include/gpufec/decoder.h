@@ -11,9 +11,10 @@
  *
  * Check-node rules: SPA (log-domain belief propagation, exact box-plus), min-sum,
  * normalized min-sum (alpha), offset min-sum (beta), self-corrected min-sum
- * (Savin 2008; paper 003 eq. 9: a variable-to-check message whose sign changed
- * since the previous iteration is erased to 0). Schedules: flooding (two-phase)
- * and layered (the code's layers in order, see parity_check_matrix::layers()).
+ * (Savin 2008; Andrade et al., "Near-LSPA Performance at MSA Complexity" eq. 9: a
+ * variable-to-check message whose sign changed since the previous iteration is erased to
+ * 0). Schedules: flooding (two-phase) and layered (the code's layers in order, see
+ * parity_check_matrix::layers()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,6 +1,6 @@
 /* -*- c++ -*- */
 /*
- * GF(2^p), p = 1..8: the finite fields of the nonbinary LDPC codes (issue 5).
+ * GF(2^p), p = 1..8: the finite fields of the nonbinary LDPC codes.
  * Elements are integers 0..q-1 in the polynomial basis: bit i of an element is
  * the coefficient of x^i, so addition is XOR. alpha (the class of x) is the
  * primitive element; exp(i) = alpha^i, log(alpha^i) = i.
@@ -15,9 +15,10 @@
  *   GF(128) x^7 + x^3 + 1           0x89
  *   GF(256) x^8 + x^4 + x^3 + x^2 + 1  0x11D (RPTU database, Lab-STICC)
  * These are the polynomials of the matrix files in ../shared/refcodes/nonbinary
- * (README there) and of papers 000 and 004. A user-given polynomial must have
- * degree p and be primitive (x has multiplicative order q - 1); anything else is
- * refused with gpufec::invalid_argument.
+ * (README there) and of Wang et al., "Parallel Nonbinary LDPC Decoding on GPU" and Thi
+ * and Lee, "Efficient Parallel Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a
+ * GPU". A user-given polynomial must have degree p and be primitive (x has multiplicative
+ * order q - 1); anything else is refused with gpufec::invalid_argument.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,6 +1,6 @@
 /* -*- c++ -*- */
 /*
- * Channel side of the nonbinary codes (issue 5): a GF(2^p) symbol travels as its
+ * Channel side of the nonbinary codes: a GF(2^p) symbol travels as its
  * binary image, p BPSK bits, bit j of symbol s = (s >> j) & 1 at bit index
  * s*p + j of the frame (nb_code.h), through the binary AWGN channel of
  * channel.h (the same Philox streams: info bits from stream 0, noise from

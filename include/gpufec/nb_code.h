@@ -1,21 +1,18 @@
 /* -*- c++ -*- */
 /*
- * A nonbinary LDPC code over GF(q), q = 2^p <= 256 (issue 5), named by a spec:
+ * A nonbinary LDPC code over GF(q), q = 2^p <= 256, named by a spec:
  *   nbalist:PATH[:mackay|rptu|labsticc|binary]   a GF(q) matrix file
  *                                  (nb_matrix_files.h; format detected when absent)
- *   nbqc:Q:DV:DC      NB-QC code by array dispersion (paper 004 section 2.1,
- *                     after Zhou et al.): base matrix W = [alpha^(i+j) - 1] over
- *                     GF(Q), rows 0..DV-1 and columns 1..DC (the first DC columns
- *                     with no zero), each entry alpha^e dispersed into the
- *                     (Q-1)x(Q-1) alpha-multiplied CPM whose row r holds alpha^(r+e)
- *                     at column (r+e) mod (Q-1). N = DC (Q-1), M = DV (Q-1);
- *                     DV + DC <= Q - 1.
- *   nbreg:Q:N:DV:DC[:SEED]  random (DV,DC)-regular code over GF(Q): columns placed
- *                     by progressive edge growth (Hu, Eleftheriou, Arnold 2005:
- *                     each new edge goes to a lowest-degree check farthest from the
- *                     column in the graph so far, ties broken by the seeded RNG),
- *                     nonzero values uniform in GF(Q)\{0}; SEED default 1.
- * The field is GF(q) with the default primitive polynomial (galois_field.h)
+ *   nbqc:Q:DV:DC      NB-QC code by array dispersion (Thi and Lee, "Efficient Parallel
+ * Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a GPU" section 2.1, after Zhou et
+ * al.): base matrix W = [alpha^(i+j) - 1] over GF(Q), rows 0..DV-1 and columns 1..DC (the
+ * first DC columns with no zero), each entry alpha^e dispersed into the (Q-1)x(Q-1)
+ * alpha-multiplied CPM whose row r holds alpha^(r+e) at column (r+e) mod (Q-1). N = DC
+ * (Q-1), M = DV (Q-1); DV + DC <= Q - 1. nbreg:Q:N:DV:DC[:SEED]  random (DV,DC)-regular
+ * code over GF(Q): columns placed by progressive edge growth (Hu, Eleftheriou, Arnold
+ * 2005: each new edge goes to a lowest-degree check farthest from the column in the graph
+ * so far, ties broken by the seeded RNG), nonzero values uniform in GF(Q)\{0}; SEED
+ * default 1. The field is GF(q) with the default primitive polynomial (galois_field.h)
  * unless a polynomial is given to make().
  *
  * Symbols and bits. A codeword is N symbols; its binary image is N*p bits, symbol

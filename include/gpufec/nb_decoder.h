@@ -1,6 +1,6 @@
 /* -*- c++ -*- */
 /*
- * The nonbinary LDPC decoder interface (issue 5), shaped like decoder.h: made
+ * The nonbinary LDPC decoder interface, shaped like decoder.h: made
  * from an nb_code and options, it decodes a batch of frames, from bit LLRs of the
  * binary image (frames x N*p floats, L = ln(P(b=0)/P(b=1)), bit order of
  * nb_code.h) or from symbol LLR vectors (frames x N x q floats, L(a) =
@@ -10,11 +10,12 @@
  *
  * Check-node rules:
  *  - min_max ("minmax"): Min-Max (V. Savin, "Min-Max decoding for non binary LDPC
- *    codes", ISIT 2008) with the forward-backward check node (paper 000 Algorithm
- *    2; paper 004 eqs. 2-6), and the merger of paper 004 (MMMA, eqs. 8-10): the
- *    forward and backward vectors are indexed by the h-multiplied symbols, so the
- *    merger needs one GF addition per pair; the C2V message to symbol i is
- *    M_i(h_i x).
+ *    codes", ISIT 2008) with the forward-backward check node (Wang et al., "Parallel
+ * Nonbinary LDPC Decoding on GPU" Algorithm 2; Thi and Lee, "Efficient Parallel
+ * Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a GPU" eqs. 2-6), and the merger
+ * of Thi and Lee (MMMA, eqs. 8-10): the forward and backward vectors are indexed by the
+ * h-multiplied symbols, so the merger needs one GF addition per pair; the C2V message to
+ * symbol i is M_i(h_i x).
  *  - ems ("ems"): extended min-sum (Declercq & Fossorier 2007; Voicila et al.),
  *    the same forward-backward trellis with (min, +) in place of (min, max); each
  *    input and intermediate vector keeps its n_m smallest entries, the others
@@ -24,9 +25,9 @@
  *    over-confident). Defaults offset 0, scale 0.7: on nbreg:32:620:3:6 at
  *    2.0 dB (flooding, 10 iterations) scale 0.6 / 0.7 / 0.8 gave FER 0.47 / 0.33 /
  *    0.50 (200 frames) against 0.60 for Min-Max; docs/VALIDATION.md.
- * Schedules: flooding (paper 000 Algorithm 1: all check nodes, then all variable
- * nodes, tentative decision, syndrome) and block-layered (paper 004 Algorithm 1:
- * the code's layers in order, V2C = APP - C2V, normalized, check node, APP =
+ * Schedules: flooding (Wang et al. (nonbinary GPU decoding) Algorithm 1: all check nodes,
+ * then all variable nodes, tentative decision, syndrome) and block-layered (Thi and Lee
+ * Algorithm 1: the code's layers in order, V2C = APP - C2V, normalized, check node, APP =
  * V2C + C2V). Early termination: a frame stops after the first iteration whose
  * hard decision satisfies H.
  *

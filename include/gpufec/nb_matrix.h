@@ -1,16 +1,16 @@
 /* -*- c++ -*- */
 /*
- * Sparse parity-check matrix over GF(q) (nonbinary LDPC, issue 5): M rows x N
+ * Sparse parity-check matrix over GF(q) (nonbinary LDPC): M rows x N
  * columns, each nonzero entry an element 1..q-1 of GF(q) in the polynomial basis
  * (galois_field.h). Row (CSR) and column (CSC) views share the edge numbering of
  * the rows: edge e is the e-th nonzero in row-major order, so row r owns edges
  * row_ptr()[r] .. row_ptr()[r+1]-1, and col_edges() maps the column view onto them.
  *
- * Quasi-cyclic structure (NB-QC codes of paper 004: (q-1)x(q-1) alpha-multiplied
- * circulant permutation matrices) is kept when known, and the layers of a layered
- * decoder are: the block rows of a QC matrix (each column meets a block row at
- * most once), otherwise a greedy partition of the rows into groups that share no
- * column, in row order.
+ * Quasi-cyclic structure (NB-QC codes of Thi and Lee, "Efficient Parallel Block-layered
+ * Nonbinary Quasi-cyclic LDPC Decoding on a GPU": (q-1)x(q-1) alpha-multiplied circulant
+ * permutation matrices) is kept when known, and the layers of a layered decoder are: the
+ * block rows of a QC matrix (each column meets a block row at most once), otherwise a
+ * greedy partition of the rows into groups that share no column, in row order.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -34,7 +34,7 @@ struct nb_entry {
 /*!
  * Quasi-cyclic description of an NB-QC matrix: block_rows x block_cols blocks of
  * size z = q - 1. Block (i,j) is zero (exponent -1) or the alpha-multiplied CPM of
- * alpha^e (paper 004 Fig. 1b): row r of the block holds alpha^((r + e) mod z) at
+ * alpha^e (Thi and Lee Fig. 1b): row r of the block holds alpha^((r + e) mod z) at
  * column (r + e) mod z, each row the right cyclic shift of the previous one
  * multiplied by alpha. The matrix entries themselves are those of nb_matrix; this
  * struct records the block layout and the exponents e.

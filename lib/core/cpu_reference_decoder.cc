@@ -9,11 +9,11 @@
  * Check-node rules:
  *  - SPA in the log domain with the exact box-plus
  *      a [+] b = sign(a) sign(b) min(|a|,|b|) + log1p(e^-|a+b|) - log1p(e^-|a-b|)
- *    (paper 003 eq. 2 and 5), every extrinsic of a row by a forward-backward pass
- *    in O(d);
- *  - min-sum (paper 003 eq. 6) from min1, min2 and the sign product, normalized
+ *    (Andrade et al., "Near-LSPA Performance at MSA Complexity" eq. 2 and 5), every
+ * extrinsic of a row by a forward-backward pass in O(d);
+ *  - min-sum (Andrade et al. eq. 6) from min1, min2 and the sign product, normalized
  *    (alpha * min, eq. 7) and offset (max(min - beta, 0));
- *  - self-corrected min-sum (Savin, ISIT 2008; paper 003 eq. 9): min-sum check
+ *  - self-corrected min-sum (Savin, ISIT 2008; Andrade et al. eq. 9): min-sum check
  *    nodes, and a variable-to-check message whose sign differs from the one stored
  *    for that edge in the previous iteration, when that one is nonzero, is erased
  *    to 0 (the stored message is the one after erasure).
@@ -255,7 +255,7 @@ void process_row(
     }
 
     if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
-        // Paper 003 eq. 9. v2c_prev starts at 0 for every frame, so the first
+        // Andrade et al. eq. 9. v2c_prev starts at 0 for every frame, so the first
         // iteration erases nothing.
         float* prev = s.v2c_prev.data() + e0;
         for (int j = 0; j < d; ++j) {

@@ -4,8 +4,9 @@
  * GPU decoder is checked against. Flooding (two-phase) and layered schedules;
  * check-node rules SPA (exact log-domain box-plus, forward-backward over the row),
  * min-sum, normalized and offset min-sum, and self-corrected min-sum (Savin 2008;
- * paper 003, Andrade et al., eq. 9). Frames are spread over worker threads, one
- * scratch state per thread; results do not depend on the number of threads.
+ * Andrade et al., "Near-LSPA Performance at MSA Complexity", eq. 9). Frames are spread
+ * over worker threads, one scratch state per thread; results do not depend on the number
+ * of threads.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -4,8 +4,10 @@
  * names of rules, schedules and backends, option checks, the factory that picks a
  * backend, and decoder::decode(), which checks its arguments and maps NaN LLRs to 0
  * before handing the batch to the backend. The algorithms live in the backends
- * (simd_decoder.cc: the min-sum family in SIMD lanes, paper 002;
- * cpu_reference_decoder.cc: flooding and layered SPA / min-sum family, paper 003).
+ * (simd_decoder.cc: the min-sum family in SIMD lanes, "Implementation of a Heterogeneous
+ * LDPC Decoder on ARM and GPU of Mobile Devices"; cpu_reference_decoder.cc: flooding and
+ * layered SPA / min-sum family, Andrade et al., "Near-LSPA Performance at MSA
+ * Complexity").
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -69,7 +69,7 @@ std::string nb_code::spec_forms()
     return "nonbinary code specs:\n"
            "  nbalist:PATH[:mackay|rptu|labsticc|binary]  GF(q) matrix file (format "
            "detected when absent)\n"
-           "  nbqc:Q:DV:DC          NB-QC by array dispersion over GF(Q) (paper 004), "
+           "  nbqc:Q:DV:DC          NB-QC by array dispersion over GF(Q) (Thi and Lee), "
            "N = DC (Q-1)\n"
            "  nbreg:Q:N:DV:DC[:SEED]  random (DV,DC)-regular GF(Q) code, PEG placement "
            "(N * DV <= 16384)";

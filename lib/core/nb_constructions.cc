@@ -1,13 +1,15 @@
 /* -*- c++ -*- */
 /*
  * Constructions of GF(q) LDPC matrices (include/gpufec/nb_code.h):
- *  - NB-QC by array dispersion (paper 004 section 2.1, Fig. 1; Zhou, Huang, Lin,
+ *  - NB-QC by array dispersion (Thi and Lee, "Efficient Parallel Block-layered Nonbinary
+ * Quasi-cyclic LDPC Decoding on a GPU" section 2.1, Fig. 1; Zhou, Huang, Lin,
  *    Abdel-Ghaffar): W = [alpha^(i+j) - 1], a DV x DC zero-free subarray, each
  *    entry dispersed into an alpha-multiplied circulant permutation matrix.
  *  - Random (dv,dc)-regular GF(q) codes by progressive edge growth (X.-Y. Hu,
  *    E. Eleftheriou, D. M. Arnold, "Regular and irregular progressive edge-growth
  *    Tanner graphs", IEEE Trans. IT 51(1), 2005) with seeded tie breaking, and
- *    uniform nonzero values (as the random GF(q) codes of paper 000's references).
+ *    uniform nonzero values (as the random GF(q) codes of Wang et al., "Parallel
+ * Nonbinary LDPC Decoding on GPU", in its references).
  *  - The girth of a Tanner graph (BFS from every variable node).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -2,10 +2,11 @@
 /*
  * CPU reference decoder of nonbinary LDPC codes (float), include/gpufec/nb_decoder.h:
  *  - check node: forward-backward algorithm (FBA) of Min-Max (Savin, ISIT 2008;
- *    paper 000 Algorithm 2; paper 004 eqs. 2-6) with the MMMA merger of paper
- *    004 (eqs. 8-10): inputs are permuted into the check domain once,
- *    U_i(a) = Q_i(h_i^-1 a), so F_i(a) = min_{a'+a''=a} max(F_{i-1}(a'), U_i(a''))
- *    and B_i likewise carry the H multiplications; M_0 = B_1, M_{d-1} = F_{d-2},
+ *    Wang et al., "Parallel Nonbinary LDPC Decoding on GPU" Algorithm 2; Thi and Lee,
+ * "Efficient Parallel Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a GPU" eqs.
+ * 2-6) with the MMMA merger of Thi and Lee (eqs. 8-10): inputs are permuted into the
+ * check domain once, U_i(a) = Q_i(h_i^-1 a), so F_i(a) = min_{a'+a''=a} max(F_{i-1}(a'),
+ * U_i(a'')) and B_i likewise carry the H multiplications; M_0 = B_1, M_{d-1} = F_{d-2},
  *    M_i(a) = min_{a'+a''=a} max(F_{i-1}(a'), B_{i+1}(a'')), one GF addition (XOR)
  *    per pair; the C2V message is R_i(x) = M_i(h_i x). EMS uses (min, +) and
  *    n_m truncation.
@@ -13,8 +14,8 @@
  *    (lib/core/simd/nb_minmax.h: AVX-512, AVX2, or the generic scalar loop that
  *    visits the first operand in ascending order and stops once its value
  *    reaches the best result so far); all give identical results.
- *  - schedules: flooding (paper 000 Algorithm 1) and block-layered (paper 004
- *    Algorithm 1); syndrome early termination.
+ *  - schedules: flooding (Wang et al. (nonbinary GPU decoding) Algorithm 1) and
+ * block-layered (Thi and Lee Algorithm 1); syndrome early termination.
  *  - threads over frames, each with its own message memory.
  *  - any input stays finite: channel values and V2C messages are clamped to
  *    message_cap (1e30, far beyond any meaningful LLR), so every sum the trellis

@@ -1,8 +1,9 @@
 /* -*- c++ -*- */
 /*
  * Sparse GF(q) parity-check matrix (include/gpufec/nb_matrix.h): CSR and CSC
- * views, QC block layout, layers (block rows of paper 004's NB-QC codes, else
- * greedy column-disjoint row groups).
+ * views, QC block layout, layers (block rows of Thi and Lee, "Efficient Parallel
+ * Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a GPU": NB-QC codes, else greedy
+ * column-disjoint row groups).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

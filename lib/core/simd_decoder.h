@@ -1,14 +1,15 @@
 /* -*- c++ -*- */
 /*
- * The CPU SIMD decoder (issue 6): min-sum family (ms, nms, oms, scms), layered or
+ * The CPU SIMD decoder: min-sum family (ms, nms, oms, scms), layered or
  * flooding, in int16 / int8 saturating fixed point or float, with frames
- * interleaved into SIMD lanes (paper 002), threads over groups of frames,
- * early-terminated lanes refilled with the next frame; and, for calls with too few
- * frames to fill the lanes (single-frame latency), an intra-frame layered path for
- * QC codes (the Z rows of a block row in the lanes) and DVB-S2 (the 360 rows of a
- * 360-periodic row set or sublayer in the lanes, under a column permutation; also
- * for large batches of the low rates, where it is faster). Chosen by backend cpu/auto for
- * every min-sum-family decoder (float SPA stays on the reference decoder).
+ * interleaved into SIMD lanes ("Implementation of a Heterogeneous LDPC Decoder on ARM and
+ * GPU of Mobile Devices"), threads over groups of frames, early-terminated lanes refilled
+ * with the next frame; and, for calls with too few frames to fill the lanes (single-frame
+ * latency), an intra-frame layered path for QC codes (the Z rows of a block row in the
+ * lanes) and DVB-S2 (the 360 rows of a 360-periodic row set or sublayer in the lanes,
+ * under a column permutation; also for large batches of the low rates, where it is
+ * faster). Chosen by backend cpu/auto for every min-sum-family decoder (float SPA stays
+ * on the reference decoder).
  *
  * Fixed point (defaults, see docs/SIMD_DESIGN.md):
  *   int16: LLR * 2^3 (3 fraction bits), channel +-2^10 (|L| <= 128), messages +-32767,

@@ -1,14 +1,15 @@
 /* -*- c++ -*- */
 /*
  * The CUDA backend of the decoder interface (include/gpufec/cuda_decoder.h): builds
- * the code's tables on the device, asks the tuner (cuda_tuner.cu, paper 001) for the
- * kernel and batch, and runs the host pipeline of paper 002: the batch is cut into
- * chunks of batch_frames frames, chunk i goes to stream i mod streams, and each
- * stream is fed by its own host worker thread, which copies its chunk into the
- * stream's pinned staging buffer, queues H2D copy, decode kernel and D2H copy,
- * waits, and copies the results out, while the other workers' streams run. A call
- * of one chunk runs on the caller's thread (no hand-over: the latency path).
- * Host buffers are pinned (allocated once, grown on demand); a caller buffer that
+ * the code's tables on the device, asks the tuner (cuda_tuner.cu, Wang et al., "GPU
+ * Accelerated Scalable Parallel Decoding of LDPC Codes") for the kernel and batch, and
+ * runs the host pipeline of "Implementation of a Heterogeneous LDPC Decoder on ARM and
+ * GPU of Mobile Devices": the batch is cut into chunks of batch_frames frames, chunk i
+ * goes to stream i mod streams, and each stream is fed by its own host worker thread,
+ * which copies its chunk into the stream's pinned staging buffer, queues H2D copy, decode
+ * kernel and D2H copy, waits, and copies the results out, while the other workers'
+ * streams run. A call of one chunk runs on the caller's thread (no hand-over: the latency
+ * path). Host buffers are pinned (allocated once, grown on demand); a caller buffer that
  * is already pinned is copied from / to directly. int8 LLRs travel as int8 (a
  * quarter of the PCIe bytes) and are scaled on the device. Results come back in
  * input order. decode_device() runs the same kernels on the caller's device
@@ -89,9 +90,10 @@ struct device_tables {
 };
 
 /*!
- * A host thread that runs one job at a time (paper 002: each stream is fed by its
- * own host worker). submit() hands it a job, wait() blocks until it is done and
- * rethrows what the job threw.
+ * A host thread that runs one job at a time ("Implementation of a Heterogeneous LDPC
+ * Decoder on ARM and GPU of Mobile Devices": each stream is fed by its own host worker).
+ * submit() hands it a job, wait() blocks until it is done and rethrows what the job
+ * threw.
  */
 class host_worker
 {

@@ -1,10 +1,10 @@
 /* -*- c++ -*- */
 /*
- * The adaptive tuner of the CUDA decoder (paper 001, Wang et al., section IV-D:
- * maximise the active threads per SM under the limits of threads per block and
- * per SM, registers and shared memory, with the fewest codewords; then the batch
- * is the resident frames of the whole device). Here the limits come from
- * cudaGetDeviceProperties and the runtime's own occupancy calculator for each
+ * The adaptive tuner of the CUDA decoder (Wang et al., "GPU Accelerated Scalable Parallel
+ * Decoding of LDPC Codes", section IV-D: maximise the active threads per SM under the
+ * limits of threads per block and per SM, registers and shared memory, with the fewest
+ * codewords; then the batch is the resident frames of the whole device). Here the limits
+ * come from cudaGetDeviceProperties and the runtime's own occupancy calculator for each
  * candidate kernel (cudaFuncGetAttributes for registers,
  * cudaOccupancyMaxActiveBlocksPerMultiprocessor for blocks per SM), so the same
  * code adapts to any NVIDIA GPU. The families (kernel_family.h) are asked in order
@@ -156,7 +156,7 @@ kernel_choice tune(const ldpc_code& code,
     cfg.resident_blocks = k.sm_count * cfg.blocks_per_sm;
     const long long resident_frames =
         static_cast<long long>(cfg.resident_blocks) * cfg.units_per_block * k.lanes;
-    // a little more than one wave (paper 001, section V-C): two waves
+    // a little more than one wave (Wang et al. (cuLDPC), section V-C): two waves
     long long batch =
         options.gpu.batch_frames > 0 ? options.gpu.batch_frames : 2 * resident_frames;
     batch = std::max<long long>(batch, 1);

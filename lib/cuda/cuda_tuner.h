@@ -1,14 +1,14 @@
 /* -*- c++ -*- */
 /*
- * Internal header of the CUDA backend: the adaptive tuner (after paper 001, Wang
- * et al., section IV-D). From cudaGetDeviceProperties (SMs, threads, registers and
- * shared memory per SM and per block with opt-in), cudaFuncGetAttributes and
- * cudaOccupancyMaxActiveBlocksPerMultiprocessor of each candidate kernel, and the
- * code's size, it picks the kernel, the units (frames) per block that maximise the
- * resident threads per SM with the fewest frames, and the batch that fills every
- * SM. options.gpu.frames_per_block / batch_frames override it (0 = tuner), and
- * options.gpu.kernel restricts it to one kernel ("auto" = tuner). The kernels come
- * in families (kernel_family.h), asked in order of preference: register-resident
+ * Internal header of the CUDA backend: the adaptive tuner (after Wang et al., "GPU
+ * Accelerated Scalable Parallel Decoding of LDPC Codes", Wang et al., section IV-D). From
+ * cudaGetDeviceProperties (SMs, threads, registers and shared memory per SM and per block
+ * with opt-in), cudaFuncGetAttributes and cudaOccupancyMaxActiveBlocksPerMultiprocessor
+ * of each candidate kernel, and the code's size, it picks the kernel, the units (frames)
+ * per block that maximise the resident threads per SM with the fewest frames, and the
+ * batch that fills every SM. options.gpu.frames_per_block / batch_frames override it (0 =
+ * tuner), and options.gpu.kernel restricts it to one kernel ("auto" = tuner). The kernels
+ * come in families (kernel_family.h), asked in order of preference: register-resident
  * layered, large-QC layered, general message passing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,9 +1,9 @@
 /* -*- c++ -*- */
 /*
  * Host-side tables of the CUDA decoders (decoder_tables.h): layers as slot tables
- * (the frame-interleaved, coalesced layout of paper 001 section IV-B), the flooding
- * variable-node lists in the CPU reference's summation order, and the register
- * kernel's per-slot column table.
+ * (the frame-interleaved, coalesced layout of Wang et al., "GPU Accelerated Scalable
+ * Parallel Decoding of LDPC Codes" section IV-B), the flooding variable-node lists in the
+ * CPU reference's summation order, and the register kernel's per-slot column table.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

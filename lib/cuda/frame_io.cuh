@@ -3,11 +3,12 @@
  * Internal header of the CUDA backend: the block-level steps every decoding kernel
  * shares. A thread block decodes `units_per_block` units (frames, or frame pairs in
  * half2) of one task: it de-interleaves the channel LLRs of its frames into the
- * posterior array (punctured columns 0, NaN 0; the interleaving kernel of paper 002
- * folded into the decoder), checks the syndrome of every unit after an iteration
- * (early termination: a frame whose hard decision satisfies H is written out at
- * once and its unit stops costing work when all its lanes are done), and writes
- * info bits, codewords, iterations and parity status in input order.
+ * posterior array (punctured columns 0, NaN 0; the interleaving kernel of "Implementation
+ * of a Heterogeneous LDPC Decoder on ARM and GPU of Mobile Devices" folded into the
+ * decoder), checks the syndrome of every unit after an iteration (early termination: a
+ * frame whose hard decision satisfies H is written out at once and its unit stops costing
+ * work when all its lanes are done), and writes info bits, codewords, iterations and
+ * parity status in input order.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -10,9 +10,9 @@
  * per stream, how it lays out a unit's posterior, and how it is launched. The tuner
  * (cuda_tuner.cu) asks the families in order of preference and keeps the first
  * plan; the decoder (cuda_ldpc_decoder.cu) only talks to the plan. Launch
- * configurations follow paper 001 (Wang et al., "Massively parallel LDPC decoding
- * on GPU", section IV-D): the units per block that maximise the resident threads
- * per SM with the fewest units, from the runtime's occupancy calculator.
+ * configurations follow Wang et al., "GPU Accelerated Scalable Parallel Decoding of LDPC
+ * Codes", section IV-D: the units per block that maximise the resident threads per SM
+ * with the fewest units, from the runtime's occupancy calculator.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

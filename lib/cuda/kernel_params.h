@@ -5,8 +5,9 @@
  * (l, j, r) is entry layer_off[l] + j * R_l + r, holding the column of the j-th
  * edge of the layer's r-th row or -1), so a warp's threads, which take
  * consecutive rows, read consecutive table entries and message slots (the
- * coalesced, frame-interleaved layouts of paper 001, Wang et al., section IV-B).
- * A "unit" is what one lane value holds: one frame in float32, two frames in half2.
+ * coalesced, frame-interleaved layouts of Wang et al., "GPU Accelerated Scalable Parallel
+ * Decoding of LDPC Codes", section IV-B). A "unit" is what one lane value holds: one
+ * frame in float32, two frames in half2.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

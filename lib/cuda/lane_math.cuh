@@ -2,7 +2,7 @@
 /*
  * Internal header of the CUDA backend: the arithmetic of one message "unit" for
  * the min-sum family, as float32 (one frame per register) or packed half2 (two
- * frames per 32-bit register: __hsub2, __hmin2, __hmax2, __heq2_mask; issue 3:
+ * frames per 32-bit register: __hsub2, __hmin2, __hmax2, __heq2_mask;
  * half2 min/add runs at twice the f32 rate on sm_90). Signs are handled on the
  * raw bits (bit 31, or bits 15 and 31), so a check node's sign product is one XOR
  * per edge and a C2V is a select plus an XOR. Semantics follow the CPU reference

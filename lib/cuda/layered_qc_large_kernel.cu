@@ -3,12 +3,12 @@
  * The layered min-sum family (MS, NMS, OMS) for large QC codes (nr5g base graphs
  * lifted to Z up to 384, any QC code with more layers or longer rows than the
  * register kernel's tiles): one layer is one block row, its Z rows decoded in
- * parallel by Z threads of a unit (paper 001, Wang et al., section IV-C; the
- * compressed check-node messages of paper 001 section IV-B / Hocevar's layered
- * schedule). The posterior LLRs of a unit (a frame in float32, a frame pair in
- * half2) live in shared memory (or global memory, below). The check-to-variable
- * messages of a row are kept COMPRESSED in global memory, one 16-byte record per
- * row and unit:
+ * parallel by Z threads of a unit (Wang et al., "GPU Accelerated Scalable Parallel
+ * Decoding of LDPC Codes", section IV-C; the compressed check-node messages of Wang et
+ * al. (cuLDPC) section IV-B / Hocevar's layered schedule). The posterior LLRs of a unit
+ * (a frame in float32, a frame pair in half2) live in shared memory (or global memory,
+ * below). The check-to-variable messages of a row are kept COMPRESSED in global memory,
+ * one 16-byte record per row and unit:
  *
  *   word 0: corrected min1 magnitude with the row's sign product folded in
  *           (float, or half2 of the two frames: minsum_out's m1s)

@@ -3,18 +3,19 @@
  * The fast path of the CUDA decoder: layered min-sum family (MS, NMS, OMS, SCMS)
  * for codes whose layers all have the same number of rows S and, inside a layer,
  * the same row degree (every QC code: a layer is a block row, its Z rows decoded in
- * parallel, paper 001 section IV-C). One thread owns row slot s of every layer for
- * one unit (a frame in float32, a frame pair in half2); a block holds several units
- * (the macro-codeword of paper 001) with their posterior LLRs in shared memory.
- * The thread's check-to-variable messages stay in registers for the whole decode
- * (MAXL x MAXD of them, indexed by compile-time constants), so inside the
- * iteration loop only the posterior (shared memory) is touched. The addresses
- * come from the QC structure itself (fast_shape: block column, shift and the
- * circulant's wrap point as constant-bank operands, three integer instructions per
- * edge). Rows shorter than MAXD are padded with edges to a private slot whose
- * posterior is "big" (lane_math.cuh), so the loops carry no guards at all.
+ * parallel, Wang et al., "GPU Accelerated Scalable Parallel Decoding of LDPC Codes"
+ * section IV-C). One thread owns row slot s of every layer for one unit (a frame in
+ * float32, a frame pair in half2); a block holds several units (the macro-codeword of
+ * Wang et al. (cuLDPC)) with their posterior LLRs in shared memory. The thread's
+ * check-to-variable messages stay in registers for the whole decode (MAXL x MAXD of them,
+ * indexed by compile-time constants), so inside the iteration loop only the posterior
+ * (shared memory) is touched. The addresses come from the QC structure itself
+ * (fast_shape: block column, shift and the circulant's wrap point as constant-bank
+ * operands, three integer instructions per edge). Rows shorter than MAXD are padded with
+ * edges to a private slot whose posterior is "big" (lane_math.cuh), so the loops carry no
+ * guards at all.
  *
- * The table instances (layered_register_kernel_table, issue 3) trade those
+ * The table instances (layered_register_kernel_table) trade those
  * integer instructions, which share sm_90's half-rate ALU pipe with the min/max and
  * mask instructions, for an edge-address table in shared memory written once per
  * launch (4 edges per 16-byte load), compute a row's two minima with a merge tree
@@ -388,7 +389,8 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                                 break; // folds: D is a constant once l is unrolled
                             }
                             if (SCMS) {
-                                // paper 003 eq. 9: erase a V2C whose sign flipped
+                                // Andrade et al., "Near-LSPA Performance at MSA
+                                // Complexity" eq. 9: erase a V2C whose sign flipped
                                 const uint32_t neg = ops::neg_mask(v[j]);
                                 const uint32_t pos = ops::pos_mask(v[j]);
                                 const uint32_t changed = (neg & ops::expand(ppos[l], j)) |
@@ -521,7 +523,7 @@ fast_variant make_table_variant(const char* name)
 
 
 /*
- * Code-specific instances (issue 3, docs/CUDA_PERFORMANCE_NOTES.md v9). The block
+ * Code-specific instances (docs/CUDA_PERFORMANCE_NOTES.md v9). The block
  * columns and the zero shifts of one base matrix, and Z, are compile-time constants
  * (a pattern), which allows what the general instances cannot do:
  * - early reads: an edge of layer l + 1 whose block column is not in layer l reads a

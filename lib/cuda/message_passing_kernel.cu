@@ -3,16 +3,18 @@
  * The general CUDA decoding kernel: any binary code (QC or not, punctured columns,
  * alist/qc files), both schedules (layered over the code's row groups,
  * parity_check_matrix::layers(), and two-phase flooding), every check-node rule
- * (SPA in float32 with the exact box-plus by forward-backward sums, paper 003
- * eq. 2 and 5; min-sum, normalized, offset and self-corrected min-sum in float32 or
- * half2). Same semantics as the CPU reference (cpu_reference_decoder.cc).
+ * (SPA in float32 with the exact box-plus by forward-backward sums, Andrade et al.,
+ * "Near-LSPA Performance at MSA Complexity" eq. 2 and 5; min-sum, normalized, offset and
+ * self-corrected min-sum in float32 or half2). Same semantics as the CPU reference
+ * (cpu_reference_decoder.cc).
  *
  * A block decodes `units_per_block` units; its posterior LLRs live in shared memory
  * when they fit (else in a global scratch region of the block). Messages are kept
  * per edge slot in global memory, [unit][layer slot], so the threads of a warp
- * (consecutive rows of a layer) touch consecutive addresses (paper 001 IV-B). The
- * grid is persistent: block b decodes tasks b, b + gridDim.x, ... with its own
- * scratch, so any number of frames runs on a fixed amount of device memory.
+ * (consecutive rows of a layer) touch consecutive addresses (Wang et al., "GPU
+ * Accelerated Scalable Parallel Decoding of LDPC Codes" IV-B). The grid is persistent:
+ * block b decodes tasks b, b + gridDim.x, ... with its own scratch, so any number of
+ * frames runs on a fixed amount of device memory.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -166,7 +168,7 @@ __device__ inline float box_plus(float a, float b)
     return ((a < 0.0f) != (b < 0.0f)) ? -mag : mag;
 }
 
-/*! One SPA row: forward-backward box-plus sums over the row (paper 003 eq. 5). */
+/*! One SPA row: forward-backward box-plus sums over the row (Andrade et al. eq. 5). */
 __device__ void
 spa_row(float* pu, float* c2v, const int* cols, int R, int D, int r, bool layered)
 {

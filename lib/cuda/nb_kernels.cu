@@ -21,11 +21,12 @@
  *    block (q = 256 keeps __syncthreads).
  *  - nb_check_kernel ("lane", q < 4): the block is
  *    q x G threads (x = field element a, y = frame of the group), so
- *    q threads per check node per frame (paper 000). The check node's input
- *    vectors, forward F, backward B and merged M vectors live in shared memory
- *    (4 x dc x q floats per frame); forward and backward recursions run in the
- *    same step (paper 004: concurrently), then the dc merger outputs (MMMA,
- *    paper 004 eqs. 8-10: one XOR per pair) in parallel. Each (min, max)
+ *    q threads per check node per frame (Wang et al., "Parallel Nonbinary LDPC Decoding
+ * on GPU"). The check node's input vectors, forward F, backward B and merged M vectors
+ * live in shared memory (4 x dc x q floats per frame); forward and backward recursions
+ * run in the same step (Thi and Lee, "Efficient Parallel Block-layered Nonbinary
+ * Quasi-cyclic LDPC Decoding on a GPU": concurrently), then the dc merger outputs (MMMA,
+ *    Thi and Lee eqs. 8-10: one XOR per pair) in parallel. Each (min, max)
  *    convolution is computed by thread a as min_{a'} max(X(a'), Y(a ^ a')), X(a')
  *    a shared-memory broadcast, Y(a ^ a') conflict-free. The multiplications by
  *    h and h^-1 are per-edge permutation tables (edges x q bytes, read once per

@@ -3,8 +3,9 @@
  * (cpu_reference_decoder.cc): names and option checks, refused inputs, each
  * check-node rule on hand-computed single-check cases (exact box-plus, alpha,
  * beta), noiseless decoding for every rule x schedule, FER sanity over BPSK/AWGN
- * (channel.h), layered vs flooding iterations, self-corrected min-sum (paper 003
- * eq. 9) vs min-sum, thread-count independence, punctured columns and NaN LLRs.
+ * (channel.h), layered vs flooding iterations, self-corrected min-sum (Andrade et al.,
+ * "Near-LSPA Performance at MSA Complexity" eq. 9) vs min-sum, thread-count independence,
+ * punctured columns and NaN LLRs.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -635,7 +636,8 @@ public:
         }
     }
 
-    /*! SCMS (paper 003 eq. 9) changes what min-sum does and is not worse on average. */
+    /*! SCMS (Andrade et al. eq. 9) changes what min-sum does and is not worse on average.
+     */
     void test_self_corrected_min_sum()
     {
         gpufec_test::require_refcodes();

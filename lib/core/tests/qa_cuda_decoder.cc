@@ -1,6 +1,6 @@
 /*
  * Tests of the CUDA decoder (include/gpufec/cuda_decoder.h) against the CPU float
- * reference decoder (cpu_reference_decoder.cc), issue 3 "Correctness":
+ * reference decoder (cpu_reference_decoder.cc), "Correctness":
  *  - float32, every check-node rule (spa, ms, nms, oms, scms) and both schedules,
  *    on random codewords through BPSK/AWGN at an Eb/N0 chosen per code, rule and
  *    schedule to land near FER 1e-2 (measured with the CPU reference, 10

@@ -1,10 +1,11 @@
 /* -*- c++ -*- */
 /*
  * Tests of nonbinary codes (include/gpufec/nb_code.h): the NB-QC array-dispersion
- * construction of paper 004 (N, K = N - rank, degrees, alpha-multiplied CPMs),
- * the PEG (dv,dc)-regular construction (degrees, girth, seeds), the systematic
- * encoder (H c = 0 and info symbols in place, for random messages, including
- * rank-deficient and reference-file codes), symbol/bit mapping, spec errors.
+ * construction of Thi and Lee, "Efficient Parallel Block-layered Nonbinary Quasi-cyclic
+ * LDPC Decoding on a GPU" (N, K = N - rank, degrees, alpha-multiplied CPMs), the PEG
+ * (dv,dc)-regular construction (degrees, girth, seeds), the systematic encoder (H c = 0
+ * and info symbols in place, for random messages, including rank-deficient and
+ * reference-file codes), symbol/bit mapping, spec errors.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -61,7 +62,7 @@ public:
             const char* spec;
             int n, m, k, dv, dc;
         };
-        // Paper 004 reports (744,653), (837,726), (1512,1323); see docs/VALIDATION.md
+        // Thi and Lee reports (744,653), (837,726), (1512,1323); see docs/VALIDATION.md
         // for the two K that differ (our dispersion of W = [alpha^(i+j) - 1]).
         const row rows[] = { { "nbqc:32:3:24", 744, 93, 658, 3, 24 },
                              { "nbqc:32:4:27", 837, 124, 726, 4, 27 },

@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * Tests of the CUDA nonbinary Min-Max decoder (lib/cuda/nb_cuda_decoder.cu)
- * against the float CPU reference (nb_cpu_decoder.cc), issue 5 "Correctness":
+ * against the float CPU reference (nb_cpu_decoder.cc), "Correctness":
  *  - noiseless frames decode exactly, both schedules, GF(16), GF(32), GF(64),
  *    GF(256);
  *  - fresh noisy frames (BPSK/AWGN, seed $GPUFEC_TEST_SEED, default 20261121):

@@ -1,6 +1,6 @@
 /* -*- c++ -*- */
 /*
- * Tests of the CPU SIMD decoder (issue 6): every protokernel this CPU runs gives
+ * Tests of the CPU SIMD decoder: every protokernel this CPU runs gives
  * the generic protokernel's output bit for bit (int16, int8, float; layered and
  * flooding); float equals the float reference decoder bit for bit; the
  * intra-frame (QC) path equals the inter-frame one; noiseless frames decode
