@@ -22,7 +22,7 @@
  * and the counts added; run_part() and split_ber_simulator.h do that exactly,
  * whatever stop rule ends the point.
  *
- * Nonbinary codes (nb_code.h, issue 5): the same engine with an nb_decoder. The
+ * Nonbinary codes (nb_code.h): the same engine with an nb_decoder. The
  * K*p information bits of frame f come from random_bits(seed, f), are packed into
  * K symbols (bit j of symbol i = bit i*p + j), encoded, and the N*p bits of the
  * binary image go through the channel (Eb/N0 per information bit, rate K/N).

@@ -1,9 +1,10 @@
 /* -*- c++ -*- */
 /*
- * Nonbinary check-node convolution kernels (issue 6, "the nonbinary Min-Max check
- * node vectorised over the q entries"; the operation is the (min, max) / (min, +)
- * step of the forward-backward check node, Savin 2008, paper 000 Algorithm 2,
- * paper 004 eqs. 2-10):
+ * Nonbinary check-node convolution kernels, the Min-Max check node vectorised
+ * over the q entries: the (min, max) / (min, +) step of the forward-backward
+ * check node (Savin, ISIT 2008; Wang et al., "Parallel Nonbinary LDPC Decoding on
+ * GPU", Algorithm 2; Thi and Lee, "Efficient Parallel Block-layered Nonbinary
+ * Quasi-cyclic LDPC Decoding on a GPU", eqs. 2-10):
  *     out(a) = min_{a'} op(x(a'), y(a ^ a')),  op = max (Min-Max) or + (EMS),
  * for x, y of q = 2^p non-negative floats. Protokernels after VOLK's model (as
  * simd_kernels.h): generic (scalar, sorted and pruned, the reference), avx2 (8

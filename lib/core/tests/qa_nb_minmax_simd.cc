@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * Tests of the nonbinary check-node convolution protokernels
- * (lib/core/simd/nb_minmax.h, issue 6): every variant the CPU runs (generic,
+ * (lib/core/simd/nb_minmax.h): every variant the CPU runs (generic,
  * avx2, avx512) gives output bit-identical to the generic one, for Min-Max and
  * EMS, q = 2..256, on random non-negative vectors with ties, zeros and the
  * 1e30 "impossible" value; and the CPU nonbinary decoder decodes noisy frames
