@@ -5,6 +5,7 @@
  * status 2), number formatting and file writing. Their JSON files are written
  * with nlohmann-json (ber_json.h for gpufec-ber).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_APP_COMMON_H

@@ -8,6 +8,7 @@
  * for --resume, refused with a message naming the option when it comes from
  * another code, seed or decoder. Keys: docs/SIMULATOR.md.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_APPS_BER_JSON_H

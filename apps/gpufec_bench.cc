@@ -22,6 +22,7 @@
  * Bad options exit with status 2 and a message on stderr naming the problem, as
  * gpufec-ber does; a run-time failure (e.g. a CUDA error) exits 1.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/channel.h>

@@ -19,6 +19,7 @@
  * point also reports the symbol error rate (column SER, JSON keys
  * "symbol_errors" and "ser").
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/ber_simulator.h>

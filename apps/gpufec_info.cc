@@ -10,6 +10,7 @@
  * nbreg:), for which it prints q, the field polynomial, the binary image lengths,
  * rank, QC layout, degrees, layers, girth and the matrix file layout.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/cuda_decoder.h>

@@ -7,6 +7,7 @@
 # two-column text files (Eb/N0, rate). The output format follows the file's
 # extension (.png, .svg, .pdf). Needs matplotlib only (python3-matplotlib).
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 """Plot BER/FER curves from gpufec-ber JSON files."""

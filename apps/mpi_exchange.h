@@ -12,6 +12,7 @@
  * mpi_session starts MPI only when the process was launched by an MPI launcher
  * (its environment says so), so the same binary runs alone without MPI.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_APPS_MPI_EXCHANGE_H

@@ -13,6 +13,7 @@
 #
 # In a build tree without installing: PYTHONPATH=build/python.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import argparse

@@ -7,6 +7,7 @@
 #   /usr/bin/python3 examples/nb_ldpc_awgn_loopback.py --code nbreg:64:96:2:4 \
 #       --ebn0 2.0:4.0:0.5 --frames 500 --algorithm ems
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import os

@@ -5,6 +5,7 @@
  * kind's options refused, input sign and scale (also from gr-fec's sigma). Every
  * message names the block.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoder_params.h"

@@ -9,6 +9,7 @@
  * (L = ln(P(0)/P(1)), positive means bit 0), which both kinds share: the
  * nonbinary decoder takes bit LLRs of the symbols' binary images.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_DECODER_PARAMS_H

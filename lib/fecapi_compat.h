@@ -8,6 +8,7 @@
  * Also the rate our FECAPI decoders report (see fecapi_whole_frame_rate) and the
  * frame-size rule of our FECAPI objects (fecapi_frames).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_FECAPI_COMPAT_H

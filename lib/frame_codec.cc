@@ -4,6 +4,7 @@
  * nonbinary decoder's codeword output goes through its hard-decision symbols
  * (nb_symbols_to_bits); a nonbinary decoder has no alpha / beta.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "frame_codec.h"

@@ -8,6 +8,7 @@
  * for a code over GF(q), q = 2^p, it is N*p, the symbols' binary images (bit j
  * of symbol s at s*p + j). The code spec decides which core object is made.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_FRAME_CODEC_H

@@ -8,6 +8,7 @@
  * warns once if that decodes (the `sign` parameter is probably wrong; see
  * sign_check.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_decoder_fb_impl.h"

@@ -6,6 +6,7 @@
  * bit with its iterations and parity status. Warns once when the input seems to
  * have the opposite sign convention (sign_check.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H

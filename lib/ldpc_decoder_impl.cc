@@ -5,6 +5,7 @@
  * L = -llr_scale * x (llr_scale given, or 1 / (2 sigma^2) from gr-fec's sigma);
  * frame_size counts information bits and may be any positive multiple of K*p.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_decoder_impl.h"

@@ -4,6 +4,7 @@
  * nonbinary codes alike (frame_codec.h). One generic_work() call decodes
  * frame_size / (K*p) frames in one core decoder call.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_IMPL_H

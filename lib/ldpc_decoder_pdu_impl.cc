@@ -5,6 +5,7 @@
  * vector of F*K*p bits, or F*N*p) out, for binary (p = 1) and GF(q) codes. A
  * message of the wrong type or length is dropped, logged, counted.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_decoder_pdu_impl.h"

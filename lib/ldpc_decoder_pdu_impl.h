@@ -4,6 +4,7 @@
  * nonbinary codes alike (frame_codec.h). Decodes all the frames of a PDU in one
  * core call; drops (and counts) PDUs of the wrong length.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_PDU_IMPL_H

@@ -4,6 +4,7 @@
  * byte), unpacked transmitted codeword bits out (N*p per frame); p = 1 for a
  * binary code.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_encoder_bb_impl.h"

@@ -4,6 +4,7 @@
  * nonbinary codes alike (frame_codec.h); whole frames of K*p unpacked bits in,
  * N*p unpacked codeword bits out, via the core's encoder.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_ENCODER_BB_IMPL_H

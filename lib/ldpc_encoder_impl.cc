@@ -4,6 +4,7 @@
  * binary or GF(q); frame_size counts information bits and may be any positive
  * multiple of K*p.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_encoder_impl.h"

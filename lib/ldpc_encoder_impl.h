@@ -4,6 +4,7 @@
  * nonbinary codes alike (frame_codec.h); one generic_work() call encodes
  * frame_size / (K*p) frames.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_ENCODER_IMPL_H

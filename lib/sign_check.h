@@ -18,6 +18,7 @@
  * spends one extra frame decode after 50, 150, 350, ... frames. On the normal path
  * the check costs one byte compare per frame.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_SIGN_CHECK_H

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Header check: every source file of the module (C++, CUDA, Python, shell, CMake,
 # GRC YAML) names its license with an SPDX identifier and carries a copyright
-# line in its first 30 lines; lists the files that do not and exits nonzero.
+# line in its header (first 80 lines); lists the files that do not and exits nonzero.
 #   sh scripts/check-headers.sh          (from anywhere in the checkout)
 #   sh scripts/check-headers.sh --fix    adds "Copyright 2026 The gr-gpufec
 #                                        authors." above each SPDX line that
@@ -12,14 +12,20 @@
 set -eu
 cd "$(dirname "$0")/.."
 fix=${1:-}
-files=$(git ls-files | grep -E '\.(cc|h|cu|cuh|py|sh|cmake|yml|in)$|CMakeLists\.txt$|^\.ci/[a-z-]+$' |
+# the tracked files; without git (an exported tree), every file but build output
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    all=$(git ls-files)
+else
+    all=$(find . -type f ! -path './build*' ! -path './.git/*' ! -path './.*/*' | sed 's|^\./||')
+fi
+files=$(echo "$all" | grep -E '\.(cc|h|cu|cuh|py|sh|cmake|yml|in)$|CMakeLists\.txt$|^\.ci/[a-z-]+$' |
     grep -v '^debian/')
 bad=0
 for f in $files; do
     [ -f "$f" ] || continue
-    head=$(head -n 30 "$f")
+    head=$(head -n 80 "$f")
     if ! printf '%s\n' "$head" | grep -q 'SPDX-License-Identifier:'; then
-        echo "$f: no SPDX-License-Identifier line in the first 30 lines"
+        echo "$f: no SPDX-License-Identifier line in the first 80 lines"
         bad=$((bad + 1))
         continue
     fi
@@ -34,7 +40,7 @@ for f in $files; do
             cat "$f.hdr" >"$f" # keeps the file's mode
             rm -f "$f.hdr"
         else
-            echo "$f: no copyright line in the first 30 lines"
+            echo "$f: no copyright line in the first 80 lines"
             bad=$((bad + 1))
         fi
     fi

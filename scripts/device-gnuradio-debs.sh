@@ -25,6 +25,9 @@
 # libboost1.74-dev keeps only the header modules the build includes (BOOST_KEEP,
 # whole top-level folders) and libpython3.11-dev loses its static libraries.
 # The .debs together must stay near 40 MiB (the device tool carries 64 MiB).
+#
+# Copyright 2026 The gr-gpufec authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 root=$(git rev-parse --show-toplevel)
 cd "$root"

@@ -4,6 +4,9 @@
 # so that the device tool can carry them beside .debs-gr within its 64 MiB.
 # .ci/device-run unpacks the archive into /tmp/gpufec-refcodes when it is there.
 # Usage (here, in the repository root): sh scripts/device-refcodes-archive.sh
+#
+# Copyright 2026 The gr-gpufec authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 root=$(git rev-parse --show-toplevel)
 src=${1:-$root/../shared/refcodes}

@@ -12,6 +12,7 @@
 # Environment: BUILD (default build-aarch64), JOBS (default 2),
 # GPUFEC_REFCODES_DIR (default ../shared/refcodes), CTEST_ARGS (extra ctest args).
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -euo pipefail
 

@@ -17,6 +17,9 @@
 #   sh scripts/rehearse-device-gnuradio.sh [build dir, default build-devgr]
 # Environment: GPUFEC_JOBS (default 2), GPUFEC_PREFIX (default
 # /tmp/gpufec-prefix-rehearsal, emptied first), DEBS_GR (default .debs-gr).
+#
+# Copyright 2026 The gr-gpufec authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 if [ "${GPUFEC_REHEARSAL_INSIDE:-0}" != 1 ]; then
     [ "$(id -u)" = 0 ] || { echo "needs root (unshare -m)" >&2; exit 1; }

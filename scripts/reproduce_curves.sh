@@ -8,6 +8,9 @@
 # frame-error count, its frame cap or MAXS seconds (6); a sweep stops after the
 # first point below STOP_FER (1e-6).
 # DVBS2_PRECISIONS (default "float half2") picks the DVB-S2 min-sum precisions.
+#
+# Copyright 2026 The gr-gpufec authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 dir=${1:-curves}
 [ $# -gt 0 ] && shift

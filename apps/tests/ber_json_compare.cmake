@@ -1,6 +1,7 @@
 # Included by the gpufec-ber CTest scripts: ber_run() runs gpufec-ber and fails
 # on a nonzero exit; ber_compare() checks that two --json files hold the same
 # points with the same counts (frames, errors, iterations, first frame).
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 function(ber_run)
     execute_process(COMMAND ${ARGN} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out

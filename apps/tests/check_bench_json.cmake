@@ -2,6 +2,7 @@
 # gpufec-bench's --json object and consistent figures (CPU backend: no
 # device-resident result, a host-fed median between min and max, 2 timed runs,
 # latency p50 <= p99, FER in [0, 1]).
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 file(READ "${JSON}" _json)
 set(_keys program command code n k rate algorithm alpha beta schedule iterations

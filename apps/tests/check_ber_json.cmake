@@ -2,6 +2,7 @@
 # with exactly the keys of gpufec-ber's --json output (the nine of its first
 # version first, then intervals, exact counts and the run description) and
 # consistent counts.
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 file(READ "${JSON}" _json)
 set(_keys ebn0_db frames bit_errors frame_errors ber fer avg_iterations info_bits seconds

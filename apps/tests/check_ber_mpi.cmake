@@ -2,6 +2,7 @@
 # alone and with the frame-error rule (ranks split every round's frames; the
 # merge cuts at the stopping frame error). MPIEXEC: the launcher with its
 # options (comma-separated); EXE: gpufec-ber; ARGS: comma-separated; DIR: scratch.
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 include(${CMAKE_CURRENT_LIST_DIR}/ber_json_compare.cmake)
 string(REPLACE "," ";" _args "${ARGS}")

@@ -2,6 +2,7 @@
 # --max-seconds after one batch per point) and resumed from its --json file
 # counts exactly what the uninterrupted sweep counts. Also checks the --csv file.
 # EXE: gpufec-ber; ARGS: comma-separated common arguments; DIR: scratch folder.
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 include(${CMAKE_CURRENT_LIST_DIR}/ber_json_compare.cmake)
 string(REPLACE "," ";" _args "${ARGS}")

@@ -2,6 +2,7 @@
 # that it exits with EXPECT_RC and that its stderr matches the regular expression
 # EXPECT. For the apps' CTest checks of bad command lines (exit status 2, a
 # message naming the problem).
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 if(NOT DEFINED SEP)
     set(SEP ",")

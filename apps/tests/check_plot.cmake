@@ -1,6 +1,7 @@
 # gpufec-plot: PNG and SVG of BER/FER curves from a gpufec-ber --json file, with a
 # reference curve. Skipped (the message matches the test's SKIP_REGULAR_EXPRESSION)
 # when no Python of PYTHONS (comma-separated) has matplotlib.
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 string(REPLACE "," ";" _pythons "${PYTHONS}")
 set(_python "")

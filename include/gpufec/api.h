@@ -3,6 +3,7 @@
  * gr-gpufec core library: symbol visibility for libgpufec.
  * The core (namespace gpufec) holds no GNU Radio types; see docs/ and DESIGN.md.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_API_H

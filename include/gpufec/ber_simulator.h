@@ -29,6 +29,7 @@
  * A point then also counts symbol errors: information symbols whose p bits are
  * not all right (ser = symbol_errors / info_symbols).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_BER_SIMULATOR_H

@@ -41,6 +41,7 @@
  *  (channel.cc is compiled with -ffp-contract=off; the CUDA code uses
  *  __fmul_rn / __fadd_rn).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CHANNEL_H

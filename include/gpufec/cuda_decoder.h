@@ -8,6 +8,7 @@
  *
  * Builds without CUDA too: then make() throws gpufec::backend_unavailable.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_DECODER_H

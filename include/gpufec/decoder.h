@@ -16,6 +16,7 @@
  * 0). Schedules: flooding (two-phase) and layered (the code's layers in order, see
  * parity_check_matrix::layers()).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_DECODER_H

@@ -5,6 +5,7 @@
  * cudaDeviceGetAttribute of the CUDA runtime API). A build without CUDA, or a
  * machine without a working device, gives an empty list and the reason.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_DEVICE_INFO_H

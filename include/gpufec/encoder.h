@@ -8,6 +8,7 @@
  *    a rank-deficient H gives K = N - rank(H). The information columns are
  *    its choice, or given (info_placement.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_ENCODER_H

@@ -18,6 +18,7 @@
  *    information bits it depends on (its column of the encoder's linear map,
  *    found by encoding unit vectors), and peeling resumes.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_ENCODER_PROGRAM_H

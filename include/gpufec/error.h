@@ -3,6 +3,7 @@
  * Error types of the gpufec core: every refused input raises one of these with a
  * message that says what was wrong and where (file and line, array index, argument).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_ERROR_H

@@ -20,6 +20,7 @@
  * GPU". A user-given polynomial must have degree p and be primitive (x has multiplicative
  * order q - 1); anything else is refused with gpufec::invalid_argument.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_GALOIS_FIELD_H

@@ -26,6 +26,7 @@
  *    For a generator-matrix file (galist:, gr-fec's fec.ldpc_G_matrix, G =
  *    [I | P]) it is the first K columns.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_INFO_PLACEMENT_H

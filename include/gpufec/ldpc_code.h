@@ -25,6 +25,7 @@
  * (n() + punctured), k() the information bits. A codeword in this API is the
  * transmitted one (n() bits) unless a name says "full".
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_LDPC_CODE_H

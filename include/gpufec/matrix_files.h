@@ -12,6 +12,7 @@
  *    generator-matrix files), read as the parity-check matrix of its code.
  * Every refusal is a gpufec::file_format_error naming the file and the line.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_MATRIX_FILES_H

@@ -11,6 +11,7 @@
  * symbol, so min over a is 0. With independent bits,
  *   L(a) = sum_j a_j * l_j - sum_j min(0, l_j),   a_j = (a >> j) & 1.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_CHANNEL_H

@@ -25,6 +25,7 @@
  * that a code with its parity part on the right keeps its information symbols
  * first; rank deficiency is handled (K = N - rank).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_CODE_H

@@ -41,6 +41,7 @@
  * code are consecutive rows with disjoint columns; field tables in
  * galois_field.h (mul_table, inv_table, exp/log).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_DECODER_H

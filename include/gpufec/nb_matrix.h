@@ -12,6 +12,7 @@
  * block rows of a QC matrix (each column meets a block row at most once), otherwise a
  * greedy partition of the rows into groups that share no column, in row order.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_MATRIX_H

@@ -26,6 +26,7 @@
  * malformed numbers, wrong counts, indices out of range, values >= q, weights
  * that disagree with the lists, column and row lists that disagree.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_MATRIX_FILES_H

@@ -8,6 +8,7 @@
  * codes, otherwise a greedy partition of the rows into groups that share no
  * column.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_PARITY_CHECK_MATRIX_H

@@ -17,6 +17,7 @@
  * boundary. Every process merges the same parts, so all reach the same decisions.
  * Work past the stopping frame is at most one round.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_SPLIT_BER_SIMULATOR_H

@@ -11,6 +11,7 @@
  *  - ETSI EN 302 307 5.3.2 and Annexes B/C: DVB-S2 normal (64800) and short
  *    (16200) frames, every rate.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_STANDARD_CODES_H

@@ -9,6 +9,7 @@
  * frame-error marks of a part); time and interruption end a point at a batch
  * boundary through the same per-frame tally, so every counted frame is exact.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_tally.h"

@@ -4,6 +4,7 @@
  * rates and Wilson intervals, progress records and the Eb/N0 sweep with resume
  * and stop_fer (see ber_tally.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_tally.h"

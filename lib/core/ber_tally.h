@@ -7,6 +7,7 @@
  * Wilson intervals of a point, the progress record with its time estimate, and the
  * sweep over the Eb/N0 points (resume, stop_fer).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_BER_TALLY_H

@@ -7,6 +7,7 @@
  * exact LLRs. The exact arithmetic, which a GPU kernel must follow to give the
  * same numbers, is written down in include/gpufec/channel.h.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "channel_kernels.h"

@@ -19,6 +19,7 @@
  *    to 0 (the stored message is the one after erasure).
  * See cpu_reference_decoder.h for the iteration and the stopping rule.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 

@@ -8,6 +8,7 @@
  * over worker threads, one scratch state per thread; results do not depend on the number
  * of threads.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CPU_REFERENCE_DECODER_H

@@ -6,6 +6,7 @@
  * CUDA build defines GPUFEC_HAVE_CUDA and takes lib/cuda/cuda_ldpc_decoder.cu
  * instead.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/cuda_decoder.h>

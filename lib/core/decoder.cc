@@ -9,6 +9,7 @@
  * layered SPA / min-sum family, Andrade et al., "Near-LSPA Performance at MSA
  * Complexity").
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 

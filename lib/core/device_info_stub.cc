@@ -4,6 +4,7 @@
  * build uses lib/cuda/cuda_devices.cu instead. describe_cuda_devices(), common to
  * both, formats whatever list_cuda_devices() gives.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/device_info.h>

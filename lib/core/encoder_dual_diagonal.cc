@@ -20,6 +20,7 @@
  * The structure is checked at construction; a block that breaks it is named in a
  * gpufec::invalid_argument.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it

@@ -26,6 +26,7 @@
  * the peeled rows in reverse order of peeling, each giving its column as the sum
  * of the others in its row (all known by then).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it

@@ -4,6 +4,7 @@
  * form from the QC description, the peeling form (with a dense step where peeling
  * stops) for every other encoder.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <algorithm>

@@ -4,6 +4,7 @@
  * reduction modulo the primitive polynomial, then log, product and inverse tables.
  * Primitivity is checked by the order of x (q - 1 exactly).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>

@@ -9,6 +9,7 @@
  * unique), and its pivot is the first 1 in gr-fec's current column order from
  * the pivot's position on; the columns' order is gr-fec's swap sequence.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it

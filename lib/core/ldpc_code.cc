@@ -6,6 +6,7 @@
  * ending in .alist is an alist file), records the information-bit placement
  * (info_placement.h), and builds the encoder on first use.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <algorithm>

@@ -30,6 +30,7 @@
  * them (N, M, the ones of H, the expansion of a .qc file by Z); the text is read
  * through text_input.h (no directory, no file over the size limit, no NUL byte).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it

@@ -3,6 +3,7 @@
  * Bit LLRs of a GF(2^p) symbol's binary image to its normalized symbol LLR vector
  * (include/gpufec/nb_channel.h; DESIGN.md convention, min 0).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>

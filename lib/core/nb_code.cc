@@ -5,6 +5,7 @@
  * deficiency handled), symbol <-> binary image mapping (bit j of symbol s =
  * (s >> j) & 1, at s*p + j).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>

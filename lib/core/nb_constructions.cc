@@ -12,6 +12,7 @@
  * Nonbinary LDPC Decoding on GPU", in its references).
  *  - The girth of a Tanner graph (BFS from every variable node).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>

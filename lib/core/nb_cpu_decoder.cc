@@ -22,6 +22,7 @@
  *    and the APP update form stays below FLT_MAX, and the hard decision takes
  *    the first minimum within the vector whatever it holds.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cpu_decoder.h"

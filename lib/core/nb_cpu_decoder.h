@@ -3,6 +3,7 @@
  * The CPU reference nonbinary decoder (float): Min-Max / EMS, flooding and
  * block-layered schedules (nb_cpu_decoder.cc). Private to the core library.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_CPU_DECODER_H

@@ -4,6 +4,7 @@
  * (lib/cuda/nb_cuda_decoder.h): both throw gpufec::backend_unavailable. The CUDA
  * build defines GPUFEC_HAVE_CUDA and takes lib/cuda/nb_cuda_decoder.cu instead.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cuda_decoder.h"

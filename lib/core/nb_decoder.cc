@@ -6,6 +6,7 @@
  * extraction of information symbols and bits. The Min-Max / EMS algorithms live in
  * nb_cpu_decoder.cc.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cpu_decoder.h"

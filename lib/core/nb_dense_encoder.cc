@@ -5,6 +5,7 @@
  * vectors (the encoder is GF(q)-linear), kept as discrete logarithms, with the
  * extended exponential table that folds the zero element in.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_dense_encoder.h"

@@ -19,6 +19,7 @@
  * The inline functions below are the device code's arithmetic, shared with the
  * CPU reference encode() so that a CPU test checks them.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_DENSE_ENCODER_H

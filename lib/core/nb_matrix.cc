@@ -5,6 +5,7 @@
  * Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a GPU": NB-QC codes, else greedy
  * column-disjoint row groups).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/error.h>

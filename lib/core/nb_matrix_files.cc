@@ -9,6 +9,7 @@
  * entries and the expansion of a .qc base matrix are checked against
  * include/gpufec/limits.h before anything is allocated from them.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "text_input.h"

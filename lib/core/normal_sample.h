@@ -10,6 +10,7 @@
  * produce the same bits from the same Philox words. channel.h documents the
  * mapping.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NORMAL_SAMPLE_H

@@ -9,6 +9,7 @@
  * first-fit partition into column-disjoint row groups otherwise). Sizes within
  * include/gpufec/limits.h (rows, columns, edges), checked before any allocation.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <algorithm>

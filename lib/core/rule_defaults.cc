@@ -6,6 +6,7 @@
  * flooding, 10 - 20 iterations, near FER 1e-2). The same values serve the apps,
  * the GNU Radio blocks, GRC and Python: they all pass family_default.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/decoder.h>

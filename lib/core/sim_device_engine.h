@@ -13,6 +13,7 @@
  * Internal to libgpufec (ber_simulator uses it); without CUDA make() and
  * make_nb() return nullptr with the reason.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_SIM_DEVICE_ENGINE_H

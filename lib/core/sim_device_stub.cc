@@ -2,6 +2,7 @@
 /*
  * The on-device simulation loop in a build without CUDA: never available.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "sim_device_engine.h"

@@ -4,6 +4,7 @@
  * intra-frame path, the choice inter- / intra-frame per call, threads over frame
  * ranges, and the call into the protokernel chosen at run time (lib/core/simd/).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "simd_decoder.h"

@@ -19,6 +19,7 @@
  * (default_simd_quantization), so that a saturated posterior keeps its extrinsic part NMS
  * alpha as round(alpha*16)/16 (0.75 -> *12>>4), OMS beta as round(beta*2^f).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_SIMD_DECODER_H

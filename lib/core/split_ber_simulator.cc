@@ -3,6 +3,7 @@
  * A BER/FER sweep split over workers and processes in rounds of contiguous frame
  * ranges, merged exactly in frame order (see include/gpufec/split_ber_simulator.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_tally.h"

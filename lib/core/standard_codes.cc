@@ -11,6 +11,7 @@
  *    row g, parity row i joining columns k + i and k + i - 1.
  * Every refusal is a gpufec::invalid_argument whose message lists the valid values.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "standard_tables.h"

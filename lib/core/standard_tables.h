@@ -7,6 +7,7 @@
  *  - standard_tables_dvbs2.cc: ETSI EN 302 307-1 Annexes B and C (address tables).
  * Nothing here is public API: the families are built by include/gpufec/standard_codes.h.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_STANDARD_TABLES_H

@@ -8,6 +8,7 @@
  * count followed by its addresses in ascending order (the order within a row does
  * not change H). docs/VALIDATION.md says what they were checked against.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "standard_tables.h"

@@ -5,6 +5,7 @@
  * entry is (row, column, V for set index iLS = 0..7); the shift for lifting size Z of
  * set index iLS (Table 5.3.2-1) is V[iLS] mod Z.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "standard_tables.h"

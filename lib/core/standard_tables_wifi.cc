@@ -5,6 +5,7 @@
  * and 5/6. 24 block columns; the shifts are for the table's own Z, -1 is a zero
  * block. docs/VALIDATION.md says what they were checked against.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "standard_tables.h"

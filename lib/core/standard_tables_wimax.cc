@@ -11,6 +11,7 @@
  * diagonal rows) make 4-cycles for every Z <= 60; with 68 the code has none.
  * docs/VALIDATION.md gives the sources of every table and the checks.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "standard_tables.h"

@@ -6,6 +6,7 @@
  * (no device / driver) or std::runtime_error carrying cudaGetErrorString, and the
  * owners release what they hold on every path (DESIGN.md, "Every CUDA call checked").
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_CHECK_H

@@ -6,6 +6,7 @@
  * checked; a failure gives an empty list and the CUDA error text, never an
  * exception, so a CPU-only machine lists "none" with the reason.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/device_info.h>

@@ -9,6 +9,7 @@
  * (message_passing_kernel.cu), and the layered kernel for large QC codes with
  * compressed messages in global memory (layered_qc_large_kernel.cu).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_KERNELS_H

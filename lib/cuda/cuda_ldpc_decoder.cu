@@ -17,6 +17,7 @@
  * column order, scratch, launch) comes from the tuner's kernel_plan
  * (kernel_family.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"

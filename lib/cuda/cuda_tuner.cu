@@ -10,6 +10,7 @@
  * code adapts to any NVIDIA GPU. The families (kernel_family.h) are asked in order
  * of preference; the first plan is taken.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"

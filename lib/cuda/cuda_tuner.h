@@ -11,6 +11,7 @@
  * come in families (kernel_family.h), asked in order of preference: register-resident
  * layered, large-QC layered, general message passing.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_TUNER_H

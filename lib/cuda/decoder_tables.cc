@@ -5,6 +5,7 @@
  * Parallel Decoding of LDPC Codes" section IV-B), the flooding variable-node lists in the
  * CPU reference's summation order, and the register kernel's per-slot column table.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoder_tables.h"

@@ -6,6 +6,7 @@
  * variable-node phase, transmitted / punctured columns, and the QC description
  * the register kernel computes its addresses from.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_DECODER_TABLES_H

@@ -10,6 +10,7 @@
  * work when all its lanes are done), and writes info bits, codewords, iterations and
  * parity status in input order.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_FRAME_IO_CUH

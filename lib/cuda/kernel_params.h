@@ -9,6 +9,7 @@
  * Decoding of LDPC Codes", section IV-B). A "unit" is what one lane value holds: one
  * frame in float32, two frames in half2.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_KERNEL_PARAMS_H

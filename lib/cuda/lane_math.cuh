@@ -9,6 +9,7 @@
  * (lib/core/cpu_reference_decoder.cc): min1/min2 start at the message limit, the
  * edge whose magnitude equals min1 gets min2, hard decision L < 0 -> 1.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_CUDA_LANE_MATH_CUH

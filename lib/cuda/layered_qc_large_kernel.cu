@@ -55,6 +55,7 @@
  * block column); where that does not fit, the whole posterior in global memory
  * (qc_post::global, also selectable through gpu_options::kernel).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"

@@ -30,6 +30,7 @@
  * that layer's barrier, shift-0 circulants are addressed by immediates, and a task's
  * LLRs arrive by 16-byte loads (load_units_wide, used by the table instances too).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"

@@ -16,6 +16,7 @@
  * block b decodes tasks b, b + gridDim.x, ... with its own scratch, so any number of
  * frames runs on a fixed amount of device memory.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_kernels.h"

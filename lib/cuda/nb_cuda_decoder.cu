@@ -17,6 +17,7 @@
  *  - nb_cuda_time_device_resident (nb_cuda_decoder.h): gpufec-bench's timing of
  *    decodes whose input already sits in device memory.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"

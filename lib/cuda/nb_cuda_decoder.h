@@ -5,6 +5,7 @@
  * make_nb_cuda_decoder for backend cuda. Builds without CUDA take
  * lib/core/nb_cuda_stub.cc, which throws gpufec::backend_unavailable.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_CUDA_DECODER_H

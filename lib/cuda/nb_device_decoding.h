@@ -7,6 +7,7 @@
  * reach it with dynamic_cast from an nb_decoder. A workspace holds one batch's
  * messages, so that two batches decode at once on two streams.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_DEVICE_DECODING_H

@@ -20,6 +20,7 @@
  * Min-Max: V. Savin, "Min-Max decoding for non binary LDPC codes", ISIT 2008
  * (the decoder, nb_cuda_decoder.cu). Philox: Salmon et al., SC'11.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"

@@ -12,6 +12,7 @@
  * information bits per frame. Two slots: batch b + 1 is generated while batch b
  * decodes.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cuda_check.h"

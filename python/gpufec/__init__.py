@@ -2,6 +2,7 @@
 # gr-gpufec: LDPC FEC with CUDA decoders and a CPU fallback.
 # Installed as gnuradio.gpufec; in the build tree importable as gpufec.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 """LDPC codes, encoders and decoders (GPU and CPU) for GNU Radio.

@@ -3,6 +3,7 @@
 # aliases: ldpc_decoder_fb, ldpc_decoder_pdu, ldpc_encoder_bb and the FECAPI
 # ldpc_decoder / ldpc_encoder take nonbinary code specs themselves now.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 """Deprecated names (one release): the nb_ blocks and FECAPI objects.

@@ -3,6 +3,7 @@
 # (a family chosen from a dropdown plus its parameters, a file path, or a free
 # spec string), binary or nonbinary alike.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 """Helpers used by gr-gpufec's GRC block definitions."""

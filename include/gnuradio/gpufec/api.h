@@ -3,6 +3,7 @@
  * gr-gpufec GNU Radio library (libgnuradio-gpufec): symbol visibility of the
  * blocks and gr-fec FECAPI objects in namespace gr::gpufec.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_API_H

@@ -7,6 +7,7 @@
  * 'ordinary', 'capillary'), fec.tagged_decoder, fec.async_decoder and
  * fec.bercurve_generator.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_H

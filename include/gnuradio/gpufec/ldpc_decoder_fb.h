@@ -6,6 +6,7 @@
  * block: the work is done by a decoder of the core library (gpufec::decoder or
  * gpufec::nb_decoder; CUDA or CPU backend).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_H

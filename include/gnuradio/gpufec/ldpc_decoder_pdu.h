@@ -5,6 +5,7 @@
  * spec decides) into PDUs of unpacked bits, for burst receivers. A thin block
  * over a decoder of the core library.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_PDU_H

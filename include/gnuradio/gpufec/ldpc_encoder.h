@@ -6,6 +6,7 @@
  * fec.extended_encoder, fec.tagged_encoder, fec.async_encoder and
  * fec.bercurve_generator.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_ENCODER_H

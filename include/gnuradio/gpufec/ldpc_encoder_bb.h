@@ -6,6 +6,7 @@
  * encoders (dual-diagonal, accumulator or generic, see gpufec/encoder.h; GF(q)
  * elimination, see gpufec/nb_code.h).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GR_GPUFEC_LDPC_ENCODER_BB_H

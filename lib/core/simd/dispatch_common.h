@@ -9,6 +9,7 @@
  * on AArch64), the instruction set the CPU code may use. Every other choice of the
  * decoders is an option (decoder_options, nb_decoder_options).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_SIMD_DISPATCH_COMMON_H

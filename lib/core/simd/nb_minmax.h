@@ -17,6 +17,7 @@
  * the CPU runs, or the one $GPUFEC_SIMD_ARCH names (generic, avx2, avx512; sse4_1
  * gives generic).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_MINMAX_H

@@ -4,6 +4,7 @@
  * vectors as q/8 registers of 8 floats (GF(32) = 4 x 8), XOR permutations by
  * vpermps. Compiled with -mavx2 only; chosen at run time.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_minmax.h"

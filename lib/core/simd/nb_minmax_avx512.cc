@@ -5,6 +5,7 @@
  * two), XOR permutations by vpermps. Compiled with -mavx512f only; chosen at run
  * time.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_minmax.h"

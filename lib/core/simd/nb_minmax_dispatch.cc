@@ -7,6 +7,7 @@
  * (dispatch_common.h); sse4_1, for which this dispatcher has no kernel, gives
  * generic.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "dispatch_common.h"

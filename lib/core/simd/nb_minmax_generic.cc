@@ -5,6 +5,7 @@
  * scan stops once x(a') reaches the best result so far (op(a, b) >= a for
  * b >= 0), exact and fast when messages are reliable.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_minmax.h"

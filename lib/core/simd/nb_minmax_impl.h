@@ -7,6 +7,7 @@
  * made once per l (R permutes) and shared by the R values of h, so a (q, q)
  * convolution costs q R (op, min) pairs and q permutes, all data-independent.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_NB_MINMAX_IMPL_H

@@ -6,6 +6,7 @@
  * (64 registers) and q < 4 use the generic kernel. NEON is baseline on AArch64,
  * so no extra flags; compiles to nothing on other architectures.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #if defined(__aarch64__) && defined(__ARM_NEON)

@@ -4,6 +4,7 @@
  * the best one the running CPU supports, or the one $GPUFEC_SIMD_ARCH names
  * (generic, sse4_1, avx2, avx512; generic, neon on AArch64).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "dispatch_common.h"

@@ -12,6 +12,7 @@
  * simd_dispatch.cc picks the best one the running CPU supports at run time
  * (__builtin_cpu_supports), overridable with GPUFEC_SIMD_ARCH.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_SIMD_KERNELS_H

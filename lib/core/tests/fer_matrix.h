@@ -14,6 +14,7 @@
  * Eb/N0 of each case puts the reference near FER 5e-2, where 0.1 dB moves the
  * FER of these short codes by 1.3 - 2x (docs/VALIDATION.md "FER matrix").
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_FER_MATRIX_H

@@ -8,6 +8,7 @@
  * resumed runs equal to uninterrupted ones, and runs split over workers (and over
  * two in-process "processes" through a part_exchange) equal to one simulator.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

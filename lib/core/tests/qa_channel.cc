@@ -5,6 +5,7 @@
  * (what a GPU must reproduce), reproducibility per (seed, frame), Gaussian
  * moments, exact LLRs for BPSK and Gray QPSK, Eb/N0 to sigma, argument checks.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "normal_sample.h"

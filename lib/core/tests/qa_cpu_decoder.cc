@@ -7,6 +7,7 @@
  * "Near-LSPA Performance at MSA Complexity" eq. 9) vs min-sum, thread-count independence,
  * punctured columns and NaN LLRs.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

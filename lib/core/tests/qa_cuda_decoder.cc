@@ -33,6 +33,7 @@
  * not linked against the CUDA runtime itself, so it takes them from the one that
  * libgpufec loaded (dlsym(RTLD_DEFAULT, ...)).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

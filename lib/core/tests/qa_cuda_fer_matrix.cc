@@ -7,6 +7,7 @@
  * long codes the benchmarks use (wimax:2304:1/2, dvbs2:normal:1/2). Exits 77
  * without a working CUDA device.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fer_matrix.h"

@@ -11,6 +11,7 @@
  * min-frame-errors inside a batch stops at the same frame. Exits 77 without a
  * working CUDA device.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

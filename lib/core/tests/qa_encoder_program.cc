@@ -5,6 +5,7 @@
  * the encoder does, on fresh random information bits; every non-information
  * column is set once and only from known columns.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -11,6 +11,7 @@
  *    refcodes/binary/ieee802.11_testvectors_YairMZ (4 files, 300 frames each).
  * Every code: H c = 0 for 100 random messages, and c[info_positions[i]] == info[i].
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

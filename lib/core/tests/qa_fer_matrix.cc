@@ -5,6 +5,7 @@
  * within 0.1 dB of the float reference decoder by the paired rule of fer_matrix.h.
  * Prints the whole table (docs/VALIDATION.md "FER matrix" shows it).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fer_matrix.h"

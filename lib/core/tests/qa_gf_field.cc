@@ -6,6 +6,7 @@
  * documented default polynomials, user polynomials (primitive accepted,
  * non-primitive refused), bad q refused.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

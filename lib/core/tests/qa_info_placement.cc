@@ -9,6 +9,7 @@
  * generator-file-name rule and the spec errors; decoders reading the information
  * bits back from the placement's columns.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

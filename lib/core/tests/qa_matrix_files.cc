@@ -5,6 +5,7 @@
  * mixed padding, empty lists), and the refusal of every kind of malformed file
  * with a gpufec::file_format_error naming the file and the line.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -6,6 +6,7 @@
  * (row, col) pairs equals its alist, and the .qc base matrices load (AR4JA with its
  * punctured-columns line).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -7,6 +7,7 @@
  * and info symbols in place, for random messages, including rank-deficient and
  * reference-file codes), symbol/bit mapping, spec errors.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -20,6 +20,7 @@
  * flooding pipeline its default (check domain with quad).
  * Without a working CUDA device the program exits 77 at once (CTest: skipped).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

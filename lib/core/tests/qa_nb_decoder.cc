@@ -7,6 +7,7 @@
  * iterations than flooding (table printed), fixed-seed FER sanity, thread-count
  * independence, the ber_simulator NB path (ser), and every bad argument refused.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

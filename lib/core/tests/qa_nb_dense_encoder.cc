@@ -8,6 +8,7 @@
  * cut from packed Philox words equal random_bits turned into symbols (the host
  * simulator's frames); a table over the size limit is refused.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_dense_encoder.h"

@@ -7,6 +7,7 @@
  * transcriptions, malformed inputs and values >= q refused with file and line,
  * MacKay write/read round trip.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -7,6 +7,7 @@
  * 1e30 "impossible" value; and the CPU nonbinary decoder decodes noisy frames
  * identically with each variant (make_nb_cpu_decoder's arch), both schedules.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "nb_cpu_decoder.h"

@@ -7,6 +7,7 @@
  * exactly; FER close to the float reference; early-termination lane refill gives
  * each frame the result it gets alone; unsupported combinations are refused.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "cpu_reference_decoder.h"

@@ -7,6 +7,7 @@
  * refusals whose messages list the valid values; and that each family's own encoder
  * accepts the codes and writes codewords that satisfy H.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -8,6 +8,7 @@
  * five normal-frame AFF3CT alists, and the address-table text files expanded here
  * by the EN 302 307 5.3.2 rule, independently of the library).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

@@ -3,6 +3,7 @@
  * program registers. A test program that needs ../shared/refcodes (or a GPU) and
  * finds none exits 77, which CTest reports as skipped.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "test_util.h"

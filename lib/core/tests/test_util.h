@@ -3,6 +3,7 @@
  * when they are absent, and a macro asserting that an expression throws an
  * exception whose message contains given text.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_TEST_UTIL_H

@@ -5,6 +5,7 @@
  * blocks and FECAPI objects are bound in their own files; python_bindings.cc makes
  * the module.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "llr_array.h"

@@ -2,6 +2,7 @@
  * pybind11 binding of gr::gpufec::ldpc_decoder_fb (the stream decoder block, for
  * binary and nonbinary codes).
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "spec_arg.h"

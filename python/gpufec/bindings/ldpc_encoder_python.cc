@@ -3,6 +3,7 @@
  * gpufec.ldpc_encoder.make(spec, frames=1), a fec.generic_encoder, for binary
  * and nonbinary codes.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "spec_arg.h"

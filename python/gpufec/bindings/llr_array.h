@@ -6,6 +6,7 @@
  * that names the dtype received and the dtypes taken, instead of being converted
  * to float LLRs of 0 and 1 that "decode" to wrong bits with parity_ok True.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_PYTHON_LLR_ARRAY_H

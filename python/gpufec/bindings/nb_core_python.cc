@@ -5,6 +5,7 @@
  * bits, iterations and parity status out), shaped like gpufec.ldpc_code and
  * gpufec.batch_decoder.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "llr_array.h"

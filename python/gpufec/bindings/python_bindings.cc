@@ -7,6 +7,7 @@
  * code) and the BER/FER simulator (simulate). The deprecated nonbinary names
  * (nb_ldpc_decoder_fb, ...) are Python aliases, deprecated.py.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <pybind11/pybind11.h>

@@ -6,6 +6,7 @@
  * it runs, and takes the points of an earlier call (or a JSON file's list) to
  * resume, checked for the same code, seed and options.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_json.h"

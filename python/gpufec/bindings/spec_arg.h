@@ -3,6 +3,7 @@
  * gpufec.nb_ldpc_code (whose name is its spec). Shared by the binding files of
  * the blocks and FECAPI objects, which take binary and nonbinary codes alike.
  *
+ * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #ifndef INCLUDED_GPUFEC_PYTHON_SPEC_ARG_H

@@ -7,6 +7,7 @@
 # with a DeprecationWarning, and give the unified objects. The deprecated GRC
 # blocks are compiled in qa_examples.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import warnings

@@ -4,6 +4,7 @@
 # encoder block dtv.dvb_ldpc_bb: identical codewords for random messages, every
 # DVB-S2 rate of both frame sizes.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import numpy as np

@@ -10,6 +10,7 @@
 # scripts' `from gnuradio import gpufec` is served by a temporary gnuradio/gpufec
 # link to the built package (gnuradio's __init__ extends its path).
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import glob

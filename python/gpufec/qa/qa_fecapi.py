@@ -9,6 +9,7 @@
 # (NB_SPEC): sizes in bits of the symbols' binary images, extended (threading
 # None, 'ordinary', 'capillary'), tagged and async deployments.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import time

@@ -12,6 +12,7 @@
 # Definitions' gr-fec options. Exits 77 (CTest: skipped) with a message when the
 # reference files are absent.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import os

@@ -10,6 +10,7 @@
 # conventions, Min-Max and EMS, codeword output, the tags, the sign warning, and
 # the options of the other kind of code refused.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import os

@@ -6,6 +6,7 @@
 # dropped and counted, bad parameters refused at construction; the same block
 # with a GF(q) code (several frames of bit LLRs per PDU, codeword output, sign).
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import time

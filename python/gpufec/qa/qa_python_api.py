@@ -8,6 +8,7 @@
 # (hard bits as uint8 or bool, complex, other integers, objects) refused with
 # TypeError, while float32, float64 and int8 arrays of any layout still decode.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import numpy as np

@@ -7,6 +7,7 @@
 # through it), bad arguments refused with ValueError, and the GIL released while
 # the simulation runs.
 #
+# Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 import json
