@@ -16,6 +16,8 @@
 
 #include <cmath>
 #include <gnuradio/logger.h>
+#include <stdexcept>
+#include <string>
 
 namespace gr {
 namespace gpufec {
@@ -65,16 +67,55 @@ inline double fecapi_whole_frame_rate(long in, long out)
 }
 
 /*!
+ * The most values (LLRs in, or codeword bits out) one call of a FECAPI object
+ * handles: frames * N*p <= 2^28 (1 GiB of float LLRs), so that gr-fec's int
+ * sizes (get_input_size(), get_output_size()) never wrap.
+ */
+constexpr long long fecapi_max_values = 1LL << 28;
+
+/*!
+ * The frames of a FECAPI object made with `frames` frames per call of
+ * frame_values values each (N*p): throws std::invalid_argument naming `who`
+ * when frames * frame_values is over fecapi_max_values.
+ */
+inline void check_fecapi_frames(int frames, int frame_values, const std::string& who)
+{
+    if (static_cast<long long>(frames) * frame_values > fecapi_max_values) {
+        throw std::invalid_argument(
+            who + ": frames = " + std::to_string(frames) + " makes " +
+            std::to_string(static_cast<long long>(frames) * frame_values) +
+            " values per call (frames x N*p = " + std::to_string(frame_values) +
+            "), over the limit of 2^28");
+    }
+}
+
+/*!
  * gr-fec's set_frame_size() for our FECAPI objects: a frame size of a positive
  * multiple of frame_bits (K*p information bits; K for a binary code) sets
- * `frames` and returns true; another size is refused (logged, `frames` kept).
+ * `frames` and returns true; another size, or one whose frames times
+ * frame_values (N*p values per frame) is over fecapi_max_values, is refused
+ * (logged, `frames` kept).
  */
 inline bool fecapi_frames(unsigned int frame_size,
                           int frame_bits,
+                          int frame_values,
                           bool nonbinary,
                           int& frames,
                           const gr::logger_ptr& logger)
 {
+    if (frame_size != 0 && frame_size % static_cast<unsigned int>(frame_bits) == 0 &&
+        static_cast<long long>(frame_size / static_cast<unsigned int>(frame_bits)) *
+                frame_values >
+            fecapi_max_values) {
+        logger->info("set_frame_size({}) refused: {} frames of {} values each is "
+                     "over the limit of 2^28 values per call; keeping {} ({} frames)",
+                     frame_size,
+                     frame_size / static_cast<unsigned int>(frame_bits),
+                     frame_values,
+                     frames * frame_bits,
+                     frames);
+        return false;
+    }
     if (frame_size == 0 || frame_size % static_cast<unsigned int>(frame_bits) != 0) {
         logger->info("set_frame_size({}) refused: the frame size must be a positive "
                      "multiple of {}={}; keeping {} ({} frames)",

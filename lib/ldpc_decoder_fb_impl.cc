@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ldpc_decoder_fb_impl.h"
+#include "fecapi_compat.h"
 #include <algorithm>
 #include <gnuradio/io_signature.h>
 
@@ -60,6 +61,7 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(frame_decoder::uptr decoder,
       d_iterations_key(pmt::intern("iterations")),
       d_parity_ok_key(pmt::intern("parity_ok"))
 {
+    check_fecapi_frames(d_frames_per_call, d_in_frame, "gpufec.ldpc_decoder_fb");
     set_output_multiple(d_out_frame);
     set_relative_rate(static_cast<uint64_t>(d_out_frame),
                       static_cast<uint64_t>(d_in_frame));

@@ -49,6 +49,7 @@ ldpc_decoder_impl::ldpc_decoder_impl(frame_decoder::uptr decoder,
       d_out_frame(d_sizes.k_bits()), d_factor(factor),
       d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)), d_frames(frames)
 {
+    check_fecapi_frames(frames, d_in_frame, "gpufec.ldpc_decoder");
     set_frame_size(static_cast<unsigned int>(frames) * d_out_frame);
 }
 
@@ -56,7 +57,8 @@ ldpc_decoder_impl::~ldpc_decoder_impl() {}
 
 bool ldpc_decoder_impl::set_frame_size(unsigned int frame_size)
 {
-    if (!fecapi_frames(frame_size, d_out_frame, d_sizes.nonbinary, d_frames, d_logger)) {
+    if (!fecapi_frames(
+            frame_size, d_out_frame, d_in_frame, d_sizes.nonbinary, d_frames, d_logger)) {
         return false;
     }
     d_llrs.resize(static_cast<size_t>(d_frames) * d_in_frame);

@@ -22,14 +22,19 @@ ldpc_encoder_impl::ldpc_encoder_impl(const std::string& spec, int frames)
     : ldpc_encoder("gpufec_ldpc_encoder"), d_encoder(spec, "gpufec.ldpc_encoder"),
       d_sizes(d_encoder.sizes()), d_frames(frames)
 {
+    check_fecapi_frames(frames, d_sizes.n_bits(), "gpufec.ldpc_encoder");
 }
 
 ldpc_encoder_impl::~ldpc_encoder_impl() {}
 
 bool ldpc_encoder_impl::set_frame_size(unsigned int frame_size)
 {
-    return fecapi_frames(
-        frame_size, d_sizes.k_bits(), d_sizes.nonbinary, d_frames, d_logger);
+    return fecapi_frames(frame_size,
+                         d_sizes.k_bits(),
+                         d_sizes.n_bits(),
+                         d_sizes.nonbinary,
+                         d_frames,
+                         d_logger);
 }
 
 void ldpc_encoder_impl::generic_work(fec_encoder_input_ptr inbuffer, void* outbuffer)

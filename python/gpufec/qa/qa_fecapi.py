@@ -300,6 +300,7 @@ class qa_fecapi(gr_unittest.TestCase):
         cases = [
             (dict(spec="nonsense"), "nonsense"),
             (dict(spec=SPEC, frames=0), "frames"),
+            (dict(spec=SPEC, frames=2**31 - 1), "2^28"),  # frames * N would wrap an int
             (dict(spec=SPEC, alpha=0.0), "alpha"),
             (dict(spec=SPEC, max_iterations=0), "iteration"),
             (dict(spec=SPEC, algorithm="bogus"), "bogus"),
@@ -314,6 +315,13 @@ class qa_fecapi(gr_unittest.TestCase):
             gpufec.ldpc_encoder.make("nonsense")
         with self.assertRaises(ValueError):
             gpufec.ldpc_encoder.make(SPEC, frames=0)
+        with self.assertRaises(ValueError) as cm:
+            gpufec.ldpc_encoder.make(SPEC, frames=2**31 - 1)
+        self.assertIn("2^28", str(cm.exception))
+        # a frame size whose frames would pass the limit is refused, the old kept
+        dec = gpufec.ldpc_decoder.make(SPEC, frames=2)  # N = 576, K = 288
+        self.assertFalse(dec.set_frame_size(288 * ((1 << 28) // 576 + 1)))
+        self.assertEqual(dec.get_input_size(), 2 * 576)
         with self.assertRaises(TypeError) as cm:
             gpufec.ldpc_decoder(SPEC)
         self.assertIn("make", str(cm.exception))

@@ -454,6 +454,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
             (dict(spec="wifi:600:1/2"), "648"),
             (dict(spec="alist:/nonexistent/file.alist"), "nonexistent"),
             (dict(spec="wifi:648:1/2", frames_per_call=0), "frames_per_call"),
+            (dict(spec="wifi:648:1/2", frames_per_call=2**31 - 1), "2^28"),
             (dict(spec="wifi:648:1/2", alpha=0.0), "alpha"),
             (dict(spec="wifi:648:1/2", beta=-2.0), "beta"),
             (dict(spec="wifi:648:1/2", max_iterations=0), "iteration"),
