@@ -56,7 +56,7 @@ struct inter_kernel {
     // sign bit of each final posterior. Columns in no row keep their channel
     // sign, so the hard decisions then read L (cols_all_in_rows).
     std::vector<uint64_t> sgn;
-    bool cols_all_in_rows = true;
+    const bool cols_all_in_rows;
     std::vector<T> prev; //!< SCMS: the previous V2C per edge
     std::vector<T> ext;
     std::vector<T> v2c;
@@ -82,18 +82,12 @@ struct inter_kernel {
           rowmag(comp ? static_cast<size_t>(j.rows) * 2 * W : 0),
           emask(comp ? static_cast<size_t>(j.edges) * 2 : 0),
           sgn(comp ? static_cast<size_t>(cols) : 0),
+          cols_all_in_rows(!comp || all_columns_in_rows(j)),
           prev(scms ? static_cast<size_t>(j.edges) * W : 0),
           ext(static_cast<size_t>(j.max_degree) * W),
           v2c(static_cast<size_t>(j.max_degree) * W), next(j.first),
           punctured(punctured_columns(j)), qb(static_cast<size_t>(W) * j.n)
     {
-        if constexpr (comp) {
-            std::vector<uint8_t> seen(cols, 0);
-            for (int e = 0; e < jb.edges; ++e)
-                seen[jb.row_cols[e]] = 1;
-            for (int c = 0; c < cols; ++c)
-                cols_all_in_rows &= seen[c] != 0;
-        }
         int all[W];
         for (int l = 0; l < W; ++l)
             all[l] = l;
@@ -101,6 +95,18 @@ struct inter_kernel {
         for (int l = 0; l < W; ++l)
             refill[l] = 0; // messages start at 0
         hard.assign(comp && cols_all_in_rows ? 0 : static_cast<size_t>(W) * cols, 0);
+    }
+
+    /*! Whether every column is in some row. */
+    static bool all_columns_in_rows(const job& jb)
+    {
+        std::vector<uint8_t> seen(jb.cols, 0);
+        for (int e = 0; e < jb.edges; ++e)
+            seen[jb.row_cols[e]] = 1;
+        bool all = true;
+        for (int c = 0; c < jb.cols; ++c)
+            all &= seen[c] != 0;
+        return all;
     }
 
     /*!
