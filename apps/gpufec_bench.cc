@@ -412,8 +412,9 @@ namespace {
  * Nonbinary codes (nbqc:, nbreg:, nbalist: specs): nb_decoder with --algorithm
  * minmax (nms, the binary default, is read as minmax), --schedule, --iterations,
  * --early-termination, --backend, --threads, --batch, --mode, --reps, --warmup,
- * --ebn0, --seed, --json, --nb-flooding, --nb-host-batch; --backend auto means cuda where
- * a device works (the library's nb_decoder auto means cpu). Device-resident (cuda): the
+ * --ebn0, --seed, --json, --nb-flooding, --nb-host-batch; --backend auto is the
+ * library's choice (nb_decoder: cuda where a device works and the rule runs there, else
+ * cpu), as in gpufec-ber. Device-resident (cuda): the
  * batch's normalized symbol LLRs are uploaded once, then --reps decodes are timed
  * together with CUDA events (mean per decode). Host-fed: decode_symbols() from host
  * memory (H2D + decode + D2H), wall clock, median of --reps. Throughput = frames * K * p
@@ -444,10 +445,7 @@ int run_nb(const std::string& code_spec,
     o.schedule = gpufec::parse_schedule(schedule);
     o.max_iterations = static_cast<int>(iterations);
     o.early_termination = early;
-    o.backend = gpufec::parse_backend(backend);
-    if (o.backend == gpufec::backend_kind::automatic && gpufec::cuda_available()) {
-        o.backend = gpufec::backend_kind::cuda; // nb_decoder's auto means cpu
-    }
+    o.backend = gpufec::parse_backend(backend); // auto: the library's choice
     o.threads = threads;
     o.gpu = gpu;
     o.validate();
