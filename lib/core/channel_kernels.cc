@@ -14,6 +14,7 @@
  */
 #include "channel_kernels.h"
 #include "normal_sample.h"
+#include "simd/dispatch_common.h"
 #include "sliced_encoder.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
@@ -265,13 +266,13 @@ const kernel& best_kernel()
 {
     static const kernel& chosen = [&]() -> const kernel& {
         const std::vector<const kernel*> v = available_kernels();
-        const char* env = std::getenv("GPUFEC_SIMD_ARCH");
-        if (!env || !*env)
+        const std::string env = simd::arch_override(); // the one override
+        if (env.empty())
             return *v.back();
         const int limit = rank_of(env);
         if (limit < 0) {
             throw invalid_argument(
-                std::string("GPUFEC_SIMD_ARCH '") + env +
+                "GPUFEC_SIMD_ARCH '" + env +
                 "' is not an instruction set (generic, sse4_1, avx2, avx512, neon)");
         }
         const kernel* best = v.front();
