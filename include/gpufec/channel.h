@@ -21,7 +21,7 @@
  *    bit = (x[w] >> (i % 32)) & 1 (least significant bit first).
  *  - Uniform from a word, for the normals: u(x) = ((float)x + 0.5f) * 2^-32 in
  *    float, in (0, 1] (the tails keep full resolution: the smallest u is 2^-33).
- *  - Normal sample i (Box-Muller in float, lib/core/normal_sample.h): block
+ *  - Normal sample i (Box-Muller in float, lib/core/channel/normal_sample.h): block
  *    j = i / 4; the pair p = (i % 4) / 2 uses u_a = u(x[2p]), u_b = u(x[2p+1]);
  *    r = sqrt(-2 ln u_a) with ln from the exponent and a series of atanh on the
  *    mantissa; cos and sin of 2 pi u_b from the quadrant of 4 u_b and Taylor

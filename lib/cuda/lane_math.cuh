@@ -6,7 +6,7 @@
  * half2 min/add runs at twice the f32 rate on sm_90). Signs are handled on the
  * raw bits (bit 31, or bits 15 and 31), so a check node's sign product is one XOR
  * per edge and a C2V is a select plus an XOR. Semantics follow the CPU reference
- * (lib/core/cpu_reference_decoder.cc): min1/min2 start at the message limit, the
+ * (lib/core/decoders/cpu_reference_decoder.cc): min1/min2 start at the message limit, the
  * edge whose magnitude equals min1 gets min2, hard decision L < 0 -> 1.
  *
  * Copyright 2026 The gr-gpufec authors.

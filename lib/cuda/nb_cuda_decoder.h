@@ -1,9 +1,9 @@
 /* -*- c++ -*- */
 /*
  * The CUDA nonbinary (GF(q)) Min-Max decoder (lib/cuda/nb_cuda_decoder.cu),
- * private to the library: nb_decoder::make (lib/core/nb_decoder.cc) calls
+ * private to the library: nb_decoder::make (lib/core/decoders/nb_decoder.cc) calls
  * make_nb_cuda_decoder for backend cuda. Builds without CUDA take
- * lib/core/nb_cuda_stub.cc, which throws gpufec::backend_unavailable.
+ * lib/core/cuda_stubs/nb_cuda_stub.cc, which throws gpufec::backend_unavailable.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -927,7 +927,7 @@ nb_prep_symbols_kernel(nb_dev p, const float* raw, unsigned long long* bad)
 
 /*
  * Host-fed input, bit LLRs: one thread per symbol, the operations of
- * nb_bit_llrs_to_symbol_llrs (lib/core/nb_channel.cc) in the same order, with
+ * nb_bit_llrs_to_symbol_llrs (lib/core/channel/nb_channel.cc) in the same order, with
  * std::min / std::max written out so that signed zeros come out the same.
  */
 __global__ void nb_prep_bits_kernel(nb_dev p, const float* raw, unsigned long long* bad)

@@ -23,12 +23,12 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "channel/normal_sample.h"
 #include "cuda_check.h"
-#include "nb_dense_encoder.h"
+#include "encoders/nb_dense_encoder.h"
 #include "nb_device_decoding.h"
-#include "normal_sample.h"
 #include "philox_device.cuh"
-#include "sim_device_engine.h"
+#include "simulation/sim_device_engine.h"
 #include <algorithm>
 #include <cuda_runtime.h>
 #include <gpufec/channel.h>

@@ -1,8 +1,8 @@
 /* -*- c++ -*- */
 /*
  * Philox4x32-10 on the GPU (Salmon, Moraes, Dror, Shaw, "Parallel random numbers:
- * as easy as 1, 2, 3", SC'11), the same function as lib/core/channel.cc's, for the
- * simulator's on-device loops: counter (c.x, c.y, c.z, c.w), key (k0, k1).
+ * as easy as 1, 2, 3", SC'11), the same function as lib/core/channel/channel.cc's, for
+ * the simulator's on-device loops: counter (c.x, c.y, c.z, c.w), key (k0, k1).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

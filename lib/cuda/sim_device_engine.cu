@@ -15,10 +15,10 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "channel/normal_sample.h"
 #include "cuda_check.h"
-#include "normal_sample.h"
 #include "philox_device.cuh"
-#include "sim_device_engine.h"
+#include "simulation/sim_device_engine.h"
 #include <algorithm>
 #include <cuda_runtime.h>
 #include <gpufec/channel.h>

@@ -8,7 +8,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "normal_sample.h"
+#include "channel/normal_sample.h"
 #include "test_util.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>

@@ -11,8 +11,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "channel_kernels.h"
-#include "normal_sample.h"
+#include "channel/channel_kernels.h"
+#include "channel/normal_sample.h"
 #include "test_util.h"
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>

@@ -17,7 +17,7 @@
 #include "test_util.h"
 GPUFEC_REQUIRE_GPU_PROGRAM
 
-#include "sim_device_engine.h"
+#include "simulation/sim_device_engine.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <cstring>
 #include <gpufec/ber_simulator.h>

@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * Tests of the dense GF(q) encoder form that the GPU simulator runs
- * (lib/core/nb_dense_encoder.h), on the CPU: it encodes exactly as
+ * (lib/core/encoders/nb_dense_encoder.h), on the CPU: it encodes exactly as
  * nb_code::encode on random, all-zero and all-(q-1) messages for q = 2..256,
  * random regular and NB-QC (rank-deficient) codes; its log / extended exp
  * product equals the field's multiplication for every pair; information symbols
@@ -11,7 +11,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nb_dense_encoder.h"
+#include "encoders/nb_dense_encoder.h"
 #include "test_util.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <gpufec/channel.h>

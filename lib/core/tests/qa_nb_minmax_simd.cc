@@ -10,7 +10,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nb_cpu_decoder.h"
+#include "decoders/nb_cpu_decoder.h"
 #include "simd/nb_minmax.h"
 #include "test_util.h"
 #include <cppunit/TestFixture.h>

@@ -10,9 +10,9 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cpu_reference_decoder.h"
+#include "decoders/cpu_reference_decoder.h"
+#include "decoders/simd_decoder.h"
 #include "simd/simd_kernels.h"
-#include "simd_decoder.h"
 #include "test_util.h"
 #include <cppunit/extensions/HelperMacros.h>
 #include <gpufec/channel.h>

@@ -8,7 +8,7 @@
  * Copyright 2026 gr-gpufec authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "sliced_encoder.h"
+#include "encoders/sliced_encoder.h"
 #include "test_util.h"
 #include <gpufec/channel.h>
 #include <gpufec/ldpc_code.h>

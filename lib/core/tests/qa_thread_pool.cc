@@ -8,8 +8,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "run_parallel.h"
-#include "thread_pool.h"
+#include "parallel/run_parallel.h"
+#include "parallel/thread_pool.h"
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

@@ -12,10 +12,10 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "channel_kernels.h"
-#include "normal_sample.h"
+#include "channel/channel_kernels.h"
+#include "channel/normal_sample.h"
+#include "encoders/sliced_encoder.h"
 #include "simd/dispatch_common.h"
-#include "sliced_encoder.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
 

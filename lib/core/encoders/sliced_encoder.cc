@@ -8,8 +8,8 @@
  * Copyright 2026 gr-gpufec authors
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "sliced_encoder.h"
-#include "channel_kernels.h"
+#include "encoders/sliced_encoder.h"
+#include "channel/channel_kernels.h"
 #include <gpufec/error.h>
 
 #include <algorithm>

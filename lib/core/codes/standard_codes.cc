@@ -14,7 +14,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "standard_tables.h"
+#include "codes/standard_tables.h"
 #include <algorithm>
 #include <cctype>
 #include <gpufec/error.h>

@@ -23,8 +23,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#include "cpu_reference_decoder.h"
-#include "run_parallel.h"
+#include "decoders/cpu_reference_decoder.h"
+#include "parallel/run_parallel.h"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

@@ -12,7 +12,7 @@
 #ifndef INCLUDED_GPUFEC_RUN_PARALLEL_H
 #define INCLUDED_GPUFEC_RUN_PARALLEL_H
 
-#include "thread_pool.h"
+#include "parallel/thread_pool.h"
 #include <cstddef>
 #include <functional>
 

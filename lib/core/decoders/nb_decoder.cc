@@ -9,7 +9,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nb_cpu_decoder.h"
+#include "decoders/nb_cpu_decoder.h"
 #include "nb_cuda_decoder.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
@@ -138,7 +138,7 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
     }
     if (options.backend == backend_kind::cuda) {
         // lib/cuda/nb_cuda_decoder.cu (Min-Max, flooding and layered); without
-        // CUDA, lib/core/nb_cuda_stub.cc throws backend_unavailable.
+        // CUDA, lib/core/cuda_stubs/nb_cuda_stub.cc throws backend_unavailable.
         return make_nb_cuda_decoder(std::move(code), options);
     }
     if (options.backend == backend_kind::automatic) {

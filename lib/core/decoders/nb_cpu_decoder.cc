@@ -25,8 +25,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nb_cpu_decoder.h"
-#include "run_parallel.h"
+#include "decoders/nb_cpu_decoder.h"
+#include "parallel/run_parallel.h"
 #include "simd/nb_minmax.h"
 #include <gpufec/error.h>
 

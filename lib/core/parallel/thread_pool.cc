@@ -5,7 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "thread_pool.h"
+#include "parallel/thread_pool.h"
 #include <exception>
 #include <system_error>
 

@@ -6,8 +6,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ber_tally.h"
-#include "run_parallel.h"
+#include "parallel/run_parallel.h"
+#include "simulation/ber_tally.h"
 #include <gpufec/error.h>
 #include <gpufec/split_ber_simulator.h>
 

@@ -35,7 +35,7 @@
  */
 #include <cstddef> // size_t: parity_check_matrix.h uses it without including it
 
-#include "text_input.h"
+#include "codes/text_input.h"
 #include <algorithm>
 #include <cerrno>
 #include <cstring>

@@ -8,7 +8,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "standard_tables.h"
+#include "codes/standard_tables.h"
 
 namespace gpufec {
 namespace standard_tables {

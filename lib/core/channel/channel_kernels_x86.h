@@ -20,8 +20,8 @@
 #ifndef INCLUDED_GPUFEC_CHANNEL_KERNELS_X86_H
 #define INCLUDED_GPUFEC_CHANNEL_KERNELS_X86_H
 
-#include "channel_kernels.h"
-#include "normal_sample.h"
+#include "channel/channel_kernels.h"
+#include "channel/normal_sample.h"
 #include <gpufec/channel.h>
 
 #include <algorithm>

@@ -7,7 +7,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #if defined(__x86_64__) || defined(__i386__)
-#include "channel_kernels_x86.h"
+#include "channel/channel_kernels_x86.h"
 
 namespace gpufec {
 namespace chan {

@@ -7,7 +7,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "text_input.h"
+#include "codes/text_input.h"
 
 #include <algorithm>
 #include <cerrno>

@@ -5,7 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "sim_device_engine.h"
+#include "simulation/sim_device_engine.h"
 
 namespace gpufec {
 

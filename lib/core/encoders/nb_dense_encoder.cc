@@ -8,7 +8,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nb_dense_encoder.h"
+#include "encoders/nb_dense_encoder.h"
 #include <gpufec/error.h>
 
 #include <string>

@@ -12,11 +12,11 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ber_tally.h"
-#include "channel_kernels.h"
-#include "run_parallel.h"
-#include "sim_device_engine.h"
-#include "sliced_encoder.h"
+#include "channel/channel_kernels.h"
+#include "encoders/sliced_encoder.h"
+#include "parallel/run_parallel.h"
+#include "simulation/ber_tally.h"
+#include "simulation/sim_device_engine.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
 

@@ -13,10 +13,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#include "cpu_reference_decoder.h"
+#include "decoders/cpu_reference_decoder.h"
+#include "decoders/simd_decoder.h"
 #include "simd/nb_minmax.h"
 #include "simd/simd_kernels.h"
-#include "simd_decoder.h"
 #include <algorithm>
 #include <cctype>
 #include <cmath>

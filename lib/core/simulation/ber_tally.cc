@@ -7,7 +7,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "ber_tally.h"
+#include "simulation/ber_tally.h"
 #include <gpufec/error.h>
 
 #include <algorithm>

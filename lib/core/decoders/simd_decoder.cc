@@ -7,8 +7,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "simd_decoder.h"
-#include "run_parallel.h"
+#include "decoders/simd_decoder.h"
+#include "parallel/run_parallel.h"
 #include "simd/simd_kernels.h"
 #include <algorithm>
 #include <atomic>
