@@ -43,7 +43,8 @@ class GPUFEC_API cuda_decoder : public decoder
 {
 public:
     /*!
-     * Makes a CUDA decoder (options.backend is ignored). Throws
+     * Makes a CUDA decoder (options.backend is ignored; precision auto becomes
+     * auto_precision(backend_kind::cuda, options)). Throws
      * gpufec::backend_unavailable when CUDA is not built or no device works, and
      * gpufec::invalid_argument for a combination the GPU cannot do (e.g. half2 SPA).
      */
@@ -87,7 +88,8 @@ GPUFEC_API bool cuda_available(std::string* why_not = nullptr);
 
 /*!
  * The tuner's choice for a code and options on every visible device (empty when
- * CUDA is unavailable), for gpufec-info --code.
+ * CUDA is unavailable), for gpufec-info --code; precision auto as in
+ * cuda_decoder::make.
  */
 GPUFEC_API std::vector<cuda_tuning> cuda_tuner_choices(const ldpc_code& code,
                                                        const decoder_options& options);

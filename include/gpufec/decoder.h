@@ -47,9 +47,11 @@ enum class backend_kind { automatic, cpu, cuda };
 /*!
  * Arithmetic of the decoder's messages. float32 everywhere; half2 (two frames per
  * 32-bit register, CUDA, min-sum family); int16 / int8 saturating fixed point
- * (the SIMD CPU decoders).
+ * (the SIMD CPU decoders); automatic ("auto"): the fastest precision of the
+ * backend whose FER stays within 0.1 dB of float32 for the rule, chosen by
+ * decoder::make once the backend is known (auto_precision()).
  */
-enum class message_precision { float32, half2, int16, int8 };
+enum class message_precision { float32, half2, int16, int8, automatic };
 
 /*! Names as used on the command line: spa, ms, nms, oms, scms. */
 GPUFEC_API check_node_rule parse_check_node_rule(const std::string& name);
@@ -60,7 +62,7 @@ GPUFEC_API std::string to_string(decoding_schedule schedule);
 /*! auto, cpu, cuda */
 GPUFEC_API backend_kind parse_backend(const std::string& name);
 GPUFEC_API std::string to_string(backend_kind backend);
-/*! float, half2, int16, int8 */
+/*! float (or float32), half2, int16, int8, auto */
 GPUFEC_API message_precision parse_precision(const std::string& name);
 GPUFEC_API std::string to_string(message_precision precision);
 
@@ -164,6 +166,10 @@ struct GPUFEC_API decoder_options {
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
     int threads = 0; //!< CPU worker threads; 0 = all cores
+    /*!
+     * Message arithmetic; automatic is resolved by decoder::make for the backend
+     * it builds (auto_precision), and options() reports the result.
+     */
     message_precision precision = message_precision::float32;
     fixed_point_options fixed; //!< int8 / int16 quantization (CPU SIMD decoder)
     simd_layout layout = simd_layout::automatic; //!< frames to lanes (CPU SIMD decoder)
@@ -175,6 +181,31 @@ struct GPUFEC_API decoder_options {
     /*! These options with alpha / beta = family_default replaced by the code's. */
     decoder_options resolved(const ldpc_code& code) const;
 };
+
+/*!
+ * The precision that message_precision::automatic stands for on `backend` (cpu
+ * or cuda) with these options (rule, gpu.kernel): the fastest precision the
+ * backend offers for the rule whose FER stays within 0.1 dB of float32, by the
+ * FER matrices of docs/VALIDATION.md ("Every rule x precision x schedule against
+ * float", table "precision auto"):
+ *  - cpu: int8 for the min-sum family (ms, nms, oms, scms; the SIMD decoder,
+ *    every code family and both schedules within 0.1 dB), float32 for spa (the
+ *    reference decoder, float only);
+ *  - cuda: half2 for the min-sum family (the GPU FER matrix: every code family,
+ *    both schedules within 0.1 dB), float32 for spa (half2 refused there); with
+ *    gpu.kernel naming a kernel, the kernel's own precision (half2 when its name
+ *    says half2, else float32).
+ * The result is never a precision the backend refuses for the rule. Throws
+ * gpufec::invalid_argument for backend automatic (resolve the backend first).
+ */
+GPUFEC_API message_precision auto_precision(backend_kind backend,
+                                            const decoder_options& options);
+
+/*!
+ * options.precision, or auto_precision(backend, options) when it is automatic.
+ */
+GPUFEC_API message_precision resolve_precision(backend_kind backend,
+                                               const decoder_options& options);
 
 /*! Where decode() writes; every pointer may be null when that output is not wanted. */
 struct decode_output {
@@ -193,7 +224,9 @@ public:
     /*!
      * Makes a decoder. backend cuda throws gpufec::backend_unavailable with the
      * reason when no usable device or CUDA support exists; automatic falls back to
-     * the CPU and logs the choice once per process.
+     * the CPU and logs the choice once per process. Precision auto becomes the
+     * choice of auto_precision() for the backend built (with backend automatic:
+     * CUDA's where CUDA is used, else the CPU's); options() reports it.
      */
     static uptr make(ldpc_code::sptr code, const decoder_options& options);
 
@@ -221,8 +254,8 @@ public:
     const ldpc_code& code() const { return *d_code; }
     ldpc_code::sptr code_ptr() const { return d_code; }
     /*!
-     * The options in force: family defaults resolved, alpha, beta and
-     * max_iterations as last set.
+     * The options in force: family defaults and precision auto resolved, alpha,
+     * beta and max_iterations as last set.
      */
     decoder_options options() const;
     /*! "cpu" or "cuda". */

@@ -95,6 +95,12 @@ struct GPUFEC_API nb_gpu_options {
      * memory. The results do not depend on it.
      */
     int host_batch_frames = 0;
+    /*!
+     * CUDA device index (as gpu_options::device); the decoder's memory, streams
+     * and kernels live there. A device that does not exist makes backend cuda
+     * throw gpufec::backend_unavailable (auto falls back to the CPU).
+     */
+    int device = 0;
 };
 
 struct GPUFEC_API nb_decoder_options {
@@ -107,7 +113,14 @@ struct GPUFEC_API nb_decoder_options {
     int ems_nm = 0;          //!< EMS n_m: entries kept per vector; 0 = q (none dropped)
     float ems_offset = 0.0f; //!< EMS offset (>= 0), see file comment
     float ems_scale = 0.7f;  //!< EMS C2V scaling factor, in (0, 1]
-    nb_gpu_options gpu;      //!< backend cuda (and auto where it picks CUDA)
+    /*!
+     * Message arithmetic. The nonbinary decoders (CPU and CUDA, Min-Max and EMS)
+     * compute in float32 only: float32, or automatic ("auto", which stands for
+     * float32 here; options() reports float32). half2, int16 and int8 are refused
+     * by validate().
+     */
+    message_precision precision = message_precision::float32;
+    nb_gpu_options gpu; //!< backend cuda (and auto where it picks CUDA)
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
@@ -129,9 +142,11 @@ public:
 
     /*!
      * Makes a decoder. backend cuda throws gpufec::backend_unavailable where no
-     * device works (and invalid_argument for EMS, which runs on the CPU only);
-     * automatic gives CUDA for Min-Max where a device works, else the CPU. Throws
-     * gpufec::invalid_argument for bad options or a null code.
+     * device works or options.gpu.device does not exist (and invalid_argument for
+     * EMS, which runs on the CPU only); automatic gives CUDA for Min-Max where
+     * device options.gpu.device works, else the CPU. Throws
+     * gpufec::invalid_argument for bad options (a precision other than float32 or
+     * auto among them) or a null code.
      */
     static uptr make(nb_code::sptr code, const nb_decoder_options& options);
 
@@ -161,6 +176,7 @@ public:
 
     const nb_code& code() const { return *d_code; }
     nb_code::sptr code_ptr() const { return d_code; }
+    /*! The options in force: precision auto resolved (float32), max_iterations as set. */
     nb_decoder_options options() const;
     /*! "cpu" or "cuda". */
     virtual std::string backend_name() const = 0;

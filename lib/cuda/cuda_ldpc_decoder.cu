@@ -698,7 +698,11 @@ std::unique_ptr<cuda_decoder> cuda_decoder::make(ldpc_code::sptr code,
         throw invalid_argument("cuda_decoder::make: the code is null");
     }
     options.validate();
-    return std::make_unique<cuda_detail::cuda_ldpc_decoder>(std::move(code), options);
+    // precision auto: the CUDA backend's choice for the rule (precision_defaults.cc)
+    decoder_options resolved = options;
+    resolved.precision = resolve_precision(backend_kind::cuda, options);
+    resolved.validate();
+    return std::make_unique<cuda_detail::cuda_ldpc_decoder>(std::move(code), resolved);
 }
 
 bool cuda_available(std::string* why_not)
@@ -738,9 +742,11 @@ std::vector<cuda_tuning> cuda_tuner_choices(const ldpc_code& code,
         return out;
     }
     const cuda_detail::host_tables tables = cuda_detail::build_tables(code);
+    decoder_options resolved = options;
+    resolved.precision = resolve_precision(backend_kind::cuda, options);
     for (const gpu_device& d : devices) {
         cuda_detail::device_guard guard(d.index);
-        out.push_back(cuda_detail::tune(code, tables, options, d.index).tuning);
+        out.push_back(cuda_detail::tune(code, tables, resolved, d.index).tuning);
     }
     return out;
 }

@@ -16,6 +16,9 @@
  *    the iterations on the caller's stream, messages in the caller's workspace.
  *  - nb_cuda_time_device_resident (nb_cuda_decoder.h): gpufec-bench's timing of
  *    decodes whose input already sits in device memory.
+ * Everything lives on device options.gpu.device, made current (and the caller's
+ * restored) around each entry point; decode_device runs on the caller's device,
+ * which the simulator sets from cuda_device().
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -39,6 +42,7 @@ namespace {
 
 using cuda_detail::check;
 using cuda_detail::device_buffer;
+using cuda_detail::device_guard;
 using cuda_detail::nb_dev;
 using cuda_detail::nb_kernel_plan;
 using cuda_detail::pinned_buffer;
@@ -79,6 +83,14 @@ public:
         if (count < 1) {
             throw backend_unavailable("gpufec cuda: no CUDA device");
         }
+        if (options.gpu.device >= count) {
+            throw backend_unavailable("nonbinary decoder backend cuda: gpu.device is " +
+                                      std::to_string(options.gpu.device) + " but only " +
+                                      std::to_string(count) +
+                                      " CUDA device(s) are visible");
+        }
+        d_device = options.gpu.device;
+        device_guard guard(d_device);
         check(cudaFree(nullptr), "cudaFree(0) (context creation)");
         const nb_matrix& h = d_code->h();
         const galois_field& gf = d_code->field();
@@ -119,12 +131,9 @@ public:
         }
         d_layer_rows.upload(order.data(), order.size());
 
-        int dev = 0;
-        check(cudaGetDevice(&dev), "cudaGetDevice");
-        d_device = dev;
         int smem_optin = 0;
         check(cudaDeviceGetAttribute(
-                  &smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev),
+                  &smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d_device),
               "cudaDeviceGetAttribute");
         d_plan = nb_kernel_plan::make(
             d_q, d_n, d_m, d_edges, d_dcmax, std::move(layer_begin), options, smem_optin);
@@ -166,6 +175,7 @@ public:
             throw invalid_argument("nb_decoder workspace: " + std::to_string(frames) +
                                    " frames (1.." + std::to_string(d_chunk) + ")");
         }
+        device_guard guard(d_device);
         auto w = std::make_unique<nb_slot_workspace>();
         reserve(w->slot, frames);
         w->slot.bad.reserve(1);
@@ -256,6 +266,7 @@ protected:
                         uint8_t* parity_ok) override
     {
         const size_t nq = static_cast<size_t>(d_n) * d_q;
+        device_guard guard(d_device);
         nb_slot& sl = d_slots[0];
         for (size_t f0 = 0; f0 < frames; f0 += d_chunk) {
             const size_t fc = std::min(d_chunk, frames - f0);
@@ -302,6 +313,7 @@ protected:
         const size_t per = static_cast<size_t>(d_n) * (bit_llrs ? d_p : d_q);
         const size_t hc = d_host_chunk;
         const size_t chunks = (frames + hc - 1) / hc;
+        device_guard guard(d_device);
         for (auto& sl : d_slots) {
             sl.pending = false;
         }
@@ -444,6 +456,7 @@ double nb_cuda_time_device_resident(nb_code::sptr code,
                                     int reps)
 {
     nb_cuda_decoder dec(std::move(code), options);
+    device_guard guard(dec.cuda_device());
     if (frames > dec.chunk()) {
         throw invalid_argument("nb_cuda_time_device_resident: at most " +
                                std::to_string(dec.chunk()) + " frames per batch");

@@ -64,6 +64,7 @@ bool cuda_built()
 const char* const rule_names = "spa, ms, nms, oms, scms";
 const char* const schedule_names = "layered, flooding";
 const char* const backend_names = "auto, cpu, cuda";
+const char* const precision_names = "float (float32), half2, int16, int8, auto";
 
 void check_alpha(float alpha, const char* where)
 {
@@ -196,8 +197,10 @@ message_precision parse_precision(const std::string& name)
         return message_precision::int16;
     if (s == "int8" || s == "i8")
         return message_precision::int8;
+    if (s == "auto")
+        return message_precision::automatic;
     throw invalid_argument("unknown message precision '" + name +
-                           "'; valid names: float, half2, int16, int8");
+                           "'; valid names: " + precision_names);
 }
 
 std::string to_string(message_precision precision)
@@ -211,10 +214,12 @@ std::string to_string(message_precision precision)
         return "int16";
     case message_precision::int8:
         return "int8";
+    case message_precision::automatic:
+        return "auto";
     }
     throw invalid_argument("unknown message precision (value " +
                            number(static_cast<int>(precision)) +
-                           "); valid names: float, half2, int16, int8");
+                           "); valid names: " + precision_names);
 }
 
 void quantize_llrs(const float* in, size_t count, float step, int8_t* out)
@@ -261,6 +266,8 @@ void decoder_options::validate() const
                                number(fixed.fraction_bits) +
                                "; it must be in [0, 12], or -1 for the default");
     }
+    // auto: checked against int16's range here, and again against the precision
+    // it resolves to when decoder::make knows the backend
     const int type_max = precision == message_precision::int8 ? 127 : 32767;
     if (fixed.channel_max < 0 || fixed.channel_max > type_max) {
         throw invalid_argument("decoder_options: fixed.channel_max is " +
@@ -315,12 +322,35 @@ decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
 
 namespace {
 /*!
+ * The options with precision auto replaced by the backend's choice
+ * (precision_defaults.cc), checked again for that precision (the fixed-point
+ * ranges depend on it).
+ */
+decoder_options for_backend(const decoder_options& given, backend_kind backend)
+{
+    decoder_options options = given;
+    options.precision = resolve_precision(backend, given);
+    if (given.precision == message_precision::automatic) {
+        try {
+            options.validate();
+        } catch (const invalid_argument& e) {
+            throw invalid_argument(std::string(e.what()) + " (precision auto is " +
+                                   to_string(options.precision) + " on backend " +
+                                   to_string(backend) + " for rule " +
+                                   to_string(options.rule) + ")");
+        }
+    }
+    return options;
+}
+
+/*!
  * CPU backend: the SIMD decoder for the min-sum family in int16 / int8 / float (its
  * float equals the reference bit for bit); SPA (and half2, refused there) on the
  * float reference decoder.
  */
-decoder::uptr make_cpu_decoder(ldpc_code::sptr code, const decoder_options& options)
+decoder::uptr make_cpu_decoder(ldpc_code::sptr code, const decoder_options& given)
 {
+    const decoder_options options = for_backend(given, backend_kind::cpu);
     if (options.precision == message_precision::int16 ||
         options.precision == message_precision::int8 ||
         (options.precision == message_precision::float32 &&
@@ -344,14 +374,16 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
     case backend_kind::cuda:
         // throws backend_unavailable (no CUDA build, no device) with the reason, and
         // invalid_argument for a combination the GPU cannot do (e.g. half2 SPA)
-        return cuda_decoder::make(std::move(code), options);
+        return cuda_decoder::make(std::move(code),
+                                  for_backend(options, backend_kind::cuda));
     case backend_kind::automatic: {
         // CUDA when a device works and the combination is supported, else the CPU;
         // the first choice of the process is logged once
         std::string why;
         if (cuda_available(&why)) {
             try {
-                std::unique_ptr<cuda_decoder> d = cuda_decoder::make(code, options);
+                std::unique_ptr<cuda_decoder> d =
+                    cuda_decoder::make(code, for_backend(options, backend_kind::cuda));
                 static std::once_flag logged;
                 std::call_once(logged, [&d] {
                     const cuda_tuning t = d->tuning();

@@ -103,6 +103,18 @@ void nb_decoder_options::validate() const
         throw invalid_argument("nb_decoder_options.gpu.flooding: unknown value " +
                                std::to_string(static_cast<int>(gpu.flooding)));
     }
+    if (precision != message_precision::float32 &&
+        precision != message_precision::automatic) {
+        // to_string throws for a value outside the enumeration
+        throw invalid_argument("nb_decoder_options.precision is " + to_string(precision) +
+                               "; the nonbinary (GF(q)) decoders compute in float32 "
+                               "only: use precision float32 or auto");
+    }
+    if (gpu.device < 0) {
+        throw invalid_argument(
+            "nb_decoder_options.gpu.device = " + std::to_string(gpu.device) +
+            " is negative; it is a CUDA device index (>= 0)");
+    }
     if (gpu.host_batch_frames < 0 || gpu.host_batch_frames > 16384) {
         throw invalid_argument("nb_decoder_options.gpu.host_batch_frames = " +
                                std::to_string(gpu.host_batch_frames) +
@@ -173,6 +185,10 @@ nb_decoder::nb_decoder(nb_code::sptr code, const nb_decoder_options& options)
     : d_code(std::move(code)), d_options(options),
       d_max_iterations(options.max_iterations)
 {
+    // float32 is the only arithmetic of the nonbinary decoders: auto stands for it
+    if (d_options.precision == message_precision::automatic) {
+        d_options.precision = message_precision::float32;
+    }
 }
 
 nb_decoder_options nb_decoder::options() const

@@ -425,6 +425,7 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_noiseless_every_rule_and_schedule);
     CPPUNIT_TEST(test_matches_cpu_reference);
     CPPUNIT_TEST(test_half2_and_int8);
+    CPPUNIT_TEST(test_precision_auto);
     CPPUNIT_TEST(test_partial_batches_and_order);
     CPPUNIT_TEST(test_early_termination);
     CPPUNIT_TEST(test_iterations_and_parity_outputs);
@@ -769,6 +770,61 @@ public:
             CPPUNIT_ASSERT_MESSAGE(describe("int8 vs dequantized float", c),
                                    c.differ <= allowed_differences(c.frames));
         }
+    }
+
+    void test_precision_auto()
+    {
+        // precision auto on the CUDA backend (precision_defaults.cc): half2 for the
+        // min-sum family, float32 for SPA, the named kernel's own precision; the
+        // decoder reports it, its kernel is of that precision, and it decodes
+        // exactly as a decoder made with the precision it chose
+        const auto code = ldpc_code::make("wimax:576:1/2");
+        const batch b = make_batch(*code, 800, 2.25, test_seed(), 78000000);
+        for (auto s : all_schedules) {
+            for (auto rule : all_rules) {
+                decoder_options o = options(backend_kind::cuda, rule, s);
+                o.precision = message_precision::automatic;
+                const message_precision want = rule == check_node_rule::spa
+                                                   ? message_precision::float32
+                                                   : message_precision::half2;
+                const std::string what = to_string(rule) + " " + to_string(s);
+                for (auto backend : { backend_kind::cuda, backend_kind::automatic }) {
+                    o.backend = backend;
+                    auto d = decoder::make(code, o);
+                    CPPUNIT_ASSERT_EQUAL(std::string("cuda"), d->backend_name());
+                    CPPUNIT_ASSERT_MESSAGE(what, d->options().precision == want);
+                }
+                auto a = make_gpu(code, o);
+                CPPUNIT_ASSERT_MESSAGE(what, a->options().precision == want);
+                const bool half2_kernel =
+                    a->tuning().kernel.find("half2") != std::string::npos;
+                CPPUNIT_ASSERT_MESSAGE(what + ": kernel " + a->tuning().kernel,
+                                       half2_kernel ==
+                                           (want == message_precision::half2));
+                decoder_options e = o;
+                e.precision = want;
+                auto explicit_dec = make_gpu(code, e);
+                const result ra = run(*a, b);
+                const result re = run(*explicit_dec, b);
+                CPPUNIT_ASSERT_MESSAGE(what, ra.codeword == re.codeword);
+                CPPUNIT_ASSERT_MESSAGE(what, ra.iterations == re.iterations);
+            }
+        }
+        // a named float kernel: auto follows it instead of refusing it
+        decoder_options o = options(backend_kind::cuda,
+                                    check_node_rule::normalized_min_sum,
+                                    decoding_schedule::flooding);
+        o.precision = message_precision::automatic;
+        o.gpu.kernel = "general-flooding-minsum-f32";
+        auto named = make_gpu(code, o);
+        CPPUNIT_ASSERT(named->options().precision == message_precision::float32);
+        CPPUNIT_ASSERT_EQUAL(std::string("general-flooding-minsum-f32"),
+                             named->tuning().kernel);
+        // cuda_tuner_choices resolves auto the same way
+        o.gpu.kernel = "auto";
+        const std::vector<cuda_tuning> choices = cuda_tuner_choices(*code, o);
+        CPPUNIT_ASSERT(!choices.empty());
+        CPPUNIT_ASSERT(choices[0].kernel.find("half2") != std::string::npos);
     }
 
     void test_partial_batches_and_order()
