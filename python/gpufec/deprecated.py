@@ -1,12 +1,13 @@
 #
 # The deprecated nonbinary names of gr-gpufec, kept for one release as thin
-# aliases: ldpc_decoder_fb, ldpc_decoder_pdu, ldpc_encoder_bb and the FECAPI
-# ldpc_decoder / ldpc_encoder take nonbinary code specs themselves now.
+# aliases: ldpc_decoder_fb, ldpc_decoder_pdu, ldpc_encoder_bb, the FECAPI
+# ldpc_decoder / ldpc_encoder and the numpy batch_decoder take nonbinary code
+# specs themselves now.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-"""Deprecated names (one release): the nb_ blocks and FECAPI objects.
+"""Deprecated names (one release): the nb_ blocks, FECAPI objects and numpy decoder.
 
 Each alias keeps its old signature (positional order included) and its old
 contract, a nonbinary code spec (nbalist:, nbqc:, nbreg:, or an nb_ldpc_code),
@@ -17,17 +18,22 @@ warns with a DeprecationWarning and returns the unified object:
     nb_ldpc_encoder_bb(spec)       -> ldpc_encoder_bb(spec)
     nb_ldpc_decoder.make(...)      -> ldpc_decoder.make(...)
     nb_ldpc_encoder.make(spec, n)  -> ldpc_encoder.make(spec, n)
+    nb_batch_decoder(code, ...)    -> batch_decoder(code, ...)
 """
 
 import warnings
 
-from .gpufec_python import (is_nonbinary_spec, ldpc_decoder, ldpc_decoder_fb,
-                            ldpc_decoder_pdu, ldpc_encoder, ldpc_encoder_bb)
+from .gpufec_python import (batch_decoder, is_nonbinary_spec, ldpc_decoder,
+                            ldpc_decoder_fb, ldpc_decoder_pdu, ldpc_encoder,
+                            ldpc_encoder_bb)
 
 # the old nonbinary make() arguments after spec, in their positional order
 _DECODER = ("algorithm", "ems_nm", "ems_offset", "ems_scale", "schedule",
             "max_iterations", "early_termination", "backend")
 _STREAM_OUTPUT = ("sign", "llr_scale", "output_codeword", "threads")
+# the old nb_batch_decoder arguments after code, in their positional order
+_BATCH = ("algorithm", "schedule", "max_iterations", "early_termination", "backend",
+          "threads", "ems_nm", "ems_offset", "ems_scale")
 
 
 def _alias(old, new, new_name, order):
@@ -45,7 +51,7 @@ def _alias(old, new, new_name, order):
                 "gpufec.%s: code spec '%s' is not a nonbinary spec (nbalist:, nbqc:, "
                 "nbreg:); this deprecated name is for nonbinary codes: use gpufec.%s, "
                 "which takes binary and nonbinary codes" % (old, name, new_name))
-        warnings.warn("gpufec.%s is deprecated: use gpufec.%s, one block for binary "
+        warnings.warn("gpufec.%s is deprecated: use gpufec.%s, one name for binary "
                       "and nonbinary codes (the code spec decides)" % (old, new_name),
                       DeprecationWarning, stacklevel=2)
         return new(spec, **kwargs)
@@ -61,6 +67,7 @@ nb_ldpc_decoder_fb = _alias("nb_ldpc_decoder_fb", ldpc_decoder_fb, "ldpc_decoder
 nb_ldpc_decoder_pdu = _alias("nb_ldpc_decoder_pdu", ldpc_decoder_pdu, "ldpc_decoder_pdu",
                              _DECODER + _STREAM_OUTPUT)
 nb_ldpc_encoder_bb = _alias("nb_ldpc_encoder_bb", ldpc_encoder_bb, "ldpc_encoder_bb", ())
+nb_batch_decoder = _alias("nb_batch_decoder", batch_decoder, "batch_decoder", _BATCH)
 
 
 class _fecapi_alias:
@@ -86,4 +93,4 @@ class nb_ldpc_encoder(_fecapi_alias):
 
 
 DEPRECATED_NAMES = ("nb_ldpc_decoder_fb", "nb_ldpc_decoder_pdu", "nb_ldpc_encoder_bb",
-                    "nb_ldpc_decoder", "nb_ldpc_encoder")
+                    "nb_ldpc_decoder", "nb_ldpc_encoder", "nb_batch_decoder")

@@ -1,6 +1,6 @@
 /*
- * The LLR argument of the numpy decode methods (gpufec.batch_decoder and
- * gpufec.nb_batch_decoder): the array's dtype is inspected explicitly, not left
+ * The LLR argument of the numpy decode method (gpufec.batch_decoder.decode, for
+ * binary and nonbinary codes alike): the array's dtype is inspected explicitly, not left
  * to pybind11's overload resolution and force-casting, so that hard bits (uint8,
  * bool), complex samples and other integer arrays are refused with a TypeError
  * that names the dtype received and the dtypes taken, instead of being converted

@@ -10,6 +10,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ber_json.h"
+#include "decoder_args.h"
+#include "spec_arg.h"
 
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
@@ -31,24 +33,6 @@ namespace py = pybind11;
 namespace {
 
 using gpufec_app::ordered_json;
-
-/* A code argument: a spec string, an ldpc_code or an nb_ldpc_code. */
-std::string spec_of_any(const py::object& code)
-{
-    if (py::isinstance<py::str>(code)) {
-        return code.cast<std::string>();
-    }
-    try {
-        return code.cast<std::shared_ptr<gpufec::ldpc_code>>()->name();
-    } catch (const py::cast_error&) {
-    }
-    try {
-        return code.cast<std::shared_ptr<gpufec::nb_code>>()->name();
-    } catch (const py::cast_error&) {
-    }
-    throw gpufec::invalid_argument(
-        "simulate: code must be a spec string, an ldpc_code or an nb_ldpc_code");
-}
 
 /* ebn0: a number, a sequence of numbers, or a string as gpufec-ber --ebn0 takes. */
 std::vector<double> ebn0_of(const py::object& ebn0)
@@ -72,6 +56,134 @@ std::vector<double> ebn0_of(const py::object& ebn0)
 py::object to_python(const ordered_json& j)
 {
     return py::module_::import("json").attr("loads")(j.dump());
+}
+
+/* The run settings of simulate() other than the decoder's. */
+struct run_args {
+    std::string modulation;
+    uint64_t min_frame_errors;
+    uint64_t max_frames;
+    double max_seconds;
+    double stop_fer;
+    uint64_t seed;
+    bool all_zero;
+    size_t batch_frames;
+    std::optional<std::vector<int>> devices;
+};
+
+/* The simulator's options: the decoder's by gpufec.batch_decoder's rules. */
+gpufec::ber_options options_of(const std::string& spec,
+                               const py::object& ebn0,
+                               const gpufec_python::decoder_args& dec,
+                               const run_args& run)
+{
+    const bool nonbinary = gpufec::nb_code::is_nb_spec(spec);
+    gpufec::ber_options o;
+    o.ebn0_db = ebn0_of(ebn0);
+    if (nonbinary) {
+        o.nb_decoder = gpufec_python::nonbinary_options(dec, spec, "simulate");
+    } else {
+        o.decoder = gpufec_python::binary_options(dec, spec, "simulate");
+    }
+    o.mod = gpufec::parse_modulation(run.modulation);
+    o.min_frame_errors = run.min_frame_errors;
+    o.max_frames = run.max_frames;
+    o.max_seconds = run.max_seconds;
+    o.stop_fer = run.stop_fer;
+    o.seed = run.seed;
+    o.all_zero = run.all_zero;
+    o.batch_frames = run.batch_frames;
+    o.threads = dec.threads;
+    o.validate();
+    if (run.devices) {
+        if (run.devices->empty()) {
+            throw gpufec::invalid_argument("simulate: devices is an empty list");
+        }
+        if (nonbinary) {
+            throw gpufec::invalid_argument(
+                "simulate: devices: the nonbinary decoders run on one device");
+        }
+        o.decoder.backend = gpufec::backend_kind::cuda;
+    }
+    return o;
+}
+
+/* One simulator, or one per CUDA device of `devices`. */
+std::vector<std::unique_ptr<gpufec::ber_simulator>>
+simulators_of(const std::string& spec,
+              const gpufec::ber_options& o,
+              const std::optional<std::vector<int>>& devices)
+{
+    std::vector<std::unique_ptr<gpufec::ber_simulator>> sims;
+    const size_t n_workers = devices ? devices->size() : 1;
+    for (size_t w = 0; w < n_workers; w++) {
+        gpufec::ber_options wo = o;
+        if (devices) {
+            wo.decoder.gpu.device = (*devices)[w];
+        }
+        if (gpufec::nb_code::is_nb_spec(spec)) {
+            sims.push_back(
+                std::make_unique<gpufec::ber_simulator>(gpufec::nb_code::make(spec), wo));
+        } else {
+            sims.push_back(std::make_unique<gpufec::ber_simulator>(
+                gpufec::ldpc_code::make(spec), wo));
+        }
+    }
+    return sims;
+}
+
+/*
+ * The progress callable as the simulator's callback: it runs with the GIL; an
+ * exception it raises stops the run (the point ends interrupted) and is kept in
+ * `error` to be raised again.
+ */
+gpufec::ber_simulator::progress_callback
+progress_of(const py::object& progress,
+            const gpufec_app::ber_run_info& info,
+            const gpufec::ber_options& o,
+            std::optional<py::error_already_set>& error)
+{
+    if (progress.is_none()) {
+        return {};
+    }
+    return [&progress, &info, &o, &error](const gpufec::ber_progress& pr) {
+        py::gil_scoped_acquire gil;
+        try {
+            py::dict d;
+            d["point_index"] = pr.point_index;
+            d["points"] = pr.points;
+            d["point"] = to_python(gpufec_app::point_json(pr.point, info, o));
+            d["seconds"] = pr.seconds;
+            d["frames_per_second"] = pr.frames_per_second;
+            d["eta_seconds"] = pr.eta_seconds;
+            const py::object r = progress(d);
+            return r.is_none() || r.cast<bool>();
+        } catch (py::error_already_set& e) {
+            error = std::move(e);
+            return false;
+        }
+    };
+}
+
+/* Runs the simulators (split over devices where there are several), GIL released. */
+std::vector<gpufec::ber_point>
+run_points(std::vector<std::unique_ptr<gpufec::ber_simulator>> sims,
+           const gpufec::ber_simulator::progress_callback& on_progress,
+           double progress_interval,
+           const std::vector<gpufec::ber_point>& previous)
+{
+    py::gil_scoped_release nogil;
+    if (sims.size() == 1) {
+        if (on_progress) {
+            sims.front()->set_progress_callback(on_progress, progress_interval);
+        }
+        return sims.front()->run({}, previous);
+    }
+    gpufec::split_ber_simulator split(std::move(sims));
+    if (on_progress) {
+        split.set_progress_callback(on_progress, progress_interval);
+    }
+    return split.run({}, previous);
 }
 
 py::list simulate(const py::object& code,
@@ -101,84 +213,30 @@ py::list simulate(const py::object& code,
                   const py::object& progress,
                   double progress_interval)
 {
-    const std::string spec = spec_of_any(code);
-    const bool nonbinary = gpufec::nb_code::is_nb_spec(spec);
-    gpufec::ber_options o;
-    o.ebn0_db = ebn0_of(ebn0);
-    if (nonbinary) {
-        gpufec::nb_decoder_options& nb = o.nb_decoder;
-        nb.rule = gpufec::parse_nb_check_rule(algorithm.value_or("minmax"));
-        nb.schedule = gpufec::parse_schedule(schedule);
-        nb.max_iterations = iterations;
-        nb.early_termination = early_termination;
-        nb.backend = gpufec::parse_backend(backend);
-        nb.threads = threads;
-        nb.ems_nm = ems_nm;
-        nb.ems_offset = static_cast<float>(ems_offset);
-        nb.ems_scale = static_cast<float>(ems_scale);
-        if (precision != "float") {
-            throw gpufec::invalid_argument(
-                "simulate: precision " + precision +
-                ": the nonbinary decoders compute in float (precision='float')");
-        }
-    } else {
-        gpufec::decoder_options& d = o.decoder;
-        d.rule = gpufec::parse_check_node_rule(algorithm.value_or("nms"));
-        if (alpha) {
-            d.alpha = static_cast<float>(*alpha);
-        }
-        if (beta) {
-            d.beta = static_cast<float>(*beta);
-        }
-        d.schedule = gpufec::parse_schedule(schedule);
-        d.max_iterations = iterations;
-        d.early_termination = early_termination;
-        d.precision = gpufec::parse_precision(precision);
-        d.backend = gpufec::parse_backend(backend);
-        d.threads = threads;
-    }
-    o.mod = gpufec::parse_modulation(modulation);
-    o.min_frame_errors = min_frame_errors;
-    o.max_frames = max_frames;
-    o.max_seconds = max_seconds;
-    o.stop_fer = stop_fer;
-    o.seed = seed;
-    o.all_zero = all_zero;
-    o.batch_frames = batch_frames;
-    o.threads = threads;
-    o.validate();
-    if (devices) {
-        if (devices->empty()) {
-            throw gpufec::invalid_argument("simulate: devices is an empty list");
-        }
-        if (nonbinary) {
-            throw gpufec::invalid_argument(
-                "simulate: devices: the nonbinary decoders run on one device");
-        }
-        o.decoder.backend = gpufec::backend_kind::cuda;
-    }
+    const std::string spec = gpufec_python::spec_of(code, "simulate");
+    gpufec_python::decoder_args dec;
+    dec.algorithm = algorithm.value_or("auto");
+    dec.alpha = static_cast<float>(alpha.value_or(gpufec::family_default));
+    dec.beta = static_cast<float>(beta.value_or(gpufec::family_default));
+    dec.schedule = schedule;
+    dec.max_iterations = iterations;
+    dec.early_termination = early_termination;
+    dec.precision = precision;
+    dec.backend = backend;
+    dec.threads = threads;
+    dec.ems_nm = ems_nm;
+    dec.ems_offset = static_cast<float>(ems_offset);
+    dec.ems_scale = static_cast<float>(ems_scale);
+    const run_args run{ modulation, min_frame_errors, max_frames,   max_seconds, stop_fer,
+                        seed,       all_zero,         batch_frames, devices };
+    const gpufec::ber_options o = options_of(spec, ebn0, dec, run);
 
-    std::vector<std::unique_ptr<gpufec::ber_simulator>> sims;
-    const size_t n_workers = devices ? devices->size() : 1;
-    for (size_t w = 0; w < n_workers; w++) {
-        gpufec::ber_options wo = o;
-        if (devices) {
-            wo.decoder.gpu.device = (*devices)[w];
-        }
-        if (nonbinary) {
-            sims.push_back(
-                std::make_unique<gpufec::ber_simulator>(gpufec::nb_code::make(spec), wo));
-        } else {
-            sims.push_back(std::make_unique<gpufec::ber_simulator>(
-                gpufec::ldpc_code::make(spec), wo));
-        }
-    }
+    auto sims = simulators_of(spec, o, devices);
     gpufec_app::ber_run_info info = gpufec_app::describe_run(*sims.front());
     info.program = "gpufec.simulate";
     if (devices) {
         info.devices = *devices;
     }
-
     std::vector<gpufec::ber_point> previous;
     if (!resume.is_none()) {
         const std::string text =
@@ -186,47 +244,10 @@ py::list simulate(const py::object& code,
         previous =
             gpufec_app::points_from_json(ordered_json::parse(text), info, o, "resume");
     }
-
-    // The progress callable runs with the GIL; an exception it raises stops the
-    // run (the point ends interrupted) and is raised again here.
     std::optional<py::error_already_set> progress_error;
-    gpufec::ber_simulator::progress_callback on_progress;
-    if (!progress.is_none()) {
-        on_progress = [&](const gpufec::ber_progress& pr) {
-            py::gil_scoped_acquire gil;
-            try {
-                py::dict d;
-                d["point_index"] = pr.point_index;
-                d["points"] = pr.points;
-                d["point"] = to_python(gpufec_app::point_json(pr.point, info, o));
-                d["seconds"] = pr.seconds;
-                d["frames_per_second"] = pr.frames_per_second;
-                d["eta_seconds"] = pr.eta_seconds;
-                const py::object r = progress(d);
-                return r.is_none() || r.cast<bool>();
-            } catch (py::error_already_set& e) {
-                progress_error = std::move(e);
-                return false;
-            }
-        };
-    }
-
-    std::vector<gpufec::ber_point> points;
-    {
-        py::gil_scoped_release nogil;
-        if (sims.size() == 1) {
-            if (on_progress) {
-                sims.front()->set_progress_callback(on_progress, progress_interval);
-            }
-            points = sims.front()->run({}, previous);
-        } else {
-            gpufec::split_ber_simulator split(std::move(sims));
-            if (on_progress) {
-                split.set_progress_callback(on_progress, progress_interval);
-            }
-            points = split.run({}, previous);
-        }
-    }
+    const auto on_progress = progress_of(progress, info, o, progress_error);
+    const std::vector<gpufec::ber_point> points =
+        run_points(std::move(sims), on_progress, progress_interval, previous);
     if (progress_error) {
         throw std::move(*progress_error);
     }

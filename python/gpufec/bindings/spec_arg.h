@@ -1,7 +1,8 @@
 /*
  * A code argument of the Python API: a spec string, a gpufec.ldpc_code or a
  * gpufec.nb_ldpc_code (whose name is its spec). Shared by the binding files of
- * the blocks and FECAPI objects, which take binary and nonbinary codes alike.
+ * the blocks and FECAPI objects (which take the spec), gpufec.batch_decoder
+ * (which takes the code, binary or nonbinary) and gpufec.simulate.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -9,6 +10,7 @@
 #ifndef INCLUDED_GPUFEC_PYTHON_SPEC_ARG_H
 #define INCLUDED_GPUFEC_PYTHON_SPEC_ARG_H
 
+#include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_code.h>
 #include <memory>
@@ -17,15 +19,69 @@
 
 namespace gpufec_python {
 
-inline std::string spec_of(const pybind11::object& code)
+/*! The code of a code argument: exactly one of the two is set. */
+struct code_arg {
+    std::shared_ptr<gpufec::ldpc_code> binary;
+    std::shared_ptr<gpufec::nb_code> nonbinary;
+
+    const std::string& spec() const
+    {
+        return binary ? binary->name() : nonbinary->name();
+    }
+};
+
+/*! Throws gpufec::invalid_argument (ValueError): \p code is not a code argument. */
+[[noreturn]] inline void refuse_code(const pybind11::object& code, const char* who)
 {
-    if (pybind11::isinstance<pybind11::str>(code)) {
+    throw gpufec::invalid_argument(std::string(who) +
+                                   ": code must be a spec string, an ldpc_code or an "
+                                   "nb_ldpc_code, got " +
+                                   Py_TYPE(code.ptr())->tp_name);
+}
+
+/*!
+ * The code of \p code: the object itself for an ldpc_code or nb_ldpc_code (a
+ * GF(q) code keeps its field polynomial), else the code made from the spec
+ * string (nonbinary for nbalist:, nbqc:, nbreg:). Anything else throws
+ * gpufec::invalid_argument (ValueError) starting with \p who.
+ */
+inline code_arg code_of(const pybind11::object& code, const char* who)
+{
+    namespace py = pybind11;
+    code_arg c;
+    if (py::isinstance<py::str>(code)) {
+        const std::string spec = code.cast<std::string>();
+        if (gpufec::nb_code::is_nb_spec(spec)) {
+            c.nonbinary =
+                std::const_pointer_cast<gpufec::nb_code>(gpufec::nb_code::make(spec));
+        } else {
+            c.binary =
+                std::const_pointer_cast<gpufec::ldpc_code>(gpufec::ldpc_code::make(spec));
+        }
+    } else if (py::isinstance<gpufec::nb_code>(code)) {
+        c.nonbinary = code.cast<std::shared_ptr<gpufec::nb_code>>();
+    } else if (py::isinstance<gpufec::ldpc_code>(code)) {
+        c.binary = code.cast<std::shared_ptr<gpufec::ldpc_code>>();
+    } else {
+        refuse_code(code, who);
+    }
+    return c;
+}
+
+/*! The spec of a code argument, without making the code of a spec string. */
+inline std::string spec_of(const pybind11::object& code, const char* who = "gpufec")
+{
+    namespace py = pybind11;
+    if (py::isinstance<py::str>(code)) {
         return code.cast<std::string>();
     }
-    if (pybind11::isinstance<gpufec::nb_code>(code)) {
+    if (py::isinstance<gpufec::nb_code>(code)) {
         return code.cast<std::shared_ptr<gpufec::nb_code>>()->name();
     }
-    return code.cast<std::shared_ptr<gpufec::ldpc_code>>()->name();
+    if (py::isinstance<gpufec::ldpc_code>(code)) {
+        return code.cast<std::shared_ptr<gpufec::ldpc_code>>()->name();
+    }
+    refuse_code(code, who);
 }
 
 } // namespace gpufec_python

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 #
 # The deprecated nonbinary names, kept for one release: nb_ldpc_decoder_fb,
-# nb_ldpc_decoder_pdu, nb_ldpc_encoder_bb and the FECAPI nb_ldpc_decoder /
-# nb_ldpc_encoder keep their old signatures (positional order included) and their
+# nb_ldpc_decoder_pdu, nb_ldpc_encoder_bb, the FECAPI nb_ldpc_decoder /
+# nb_ldpc_encoder and the numpy nb_batch_decoder keep their old signatures (positional order included) and their
 # old contract (a nonbinary spec; a binary one is refused with ValueError), warn
 # with a DeprecationWarning, and give the unified objects. The deprecated GRC
 # blocks are compiled in qa_examples.
@@ -12,6 +12,7 @@
 #
 import warnings
 
+import numpy as np
 
 from gnuradio import fec, gr_unittest
 
@@ -76,6 +77,34 @@ class qa_deprecated_names(gr_unittest.TestCase):
         with self.assertRaises(TypeError):
             gpufec.nb_ldpc_encoder_bb(SPEC, "extra")
 
+    def test_nb_batch_decoder(self):
+        code = gpufec.nb_ldpc_code(SPEC)
+        rng = np.random.default_rng(5)
+        info = rng.integers(0, 2, size=(8, code.k_bits), dtype=np.uint8)
+        cw = code.encode(info)
+        llrs = (2.0 * (1.0 - 2.0 * cw) + 0.8 * rng.standard_normal(cw.shape)) * 4.0
+        dec = self.deprecated(gpufec.nb_batch_decoder, code, backend="cpu")
+        self.assertIsInstance(dec, gpufec.batch_decoder)
+        self.assertTrue(dec.nonbinary)
+        bits, its, ok = dec.decode(llrs.astype(np.float32))
+        np.testing.assert_array_equal(bits, info)
+        self.assertTrue(ok.all())
+        self.assertEqual(its.shape, (8,))
+        # the old positional order: (code, algorithm, schedule, max_iterations,
+        # early_termination, backend, threads, ems_nm, ems_offset, ems_scale)
+        old = self.deprecated(gpufec.nb_batch_decoder, SPEC, "ems", "flooding", 7, True,
+                              "cpu", 1, 8, 0.25, 0.6)
+        o = old.options()
+        self.assertEqual((o["algorithm"], o["schedule"], o["max_iterations"],
+                          o["threads"], o["ems_nm"], o["ems_offset"]),
+                         ("ems", "flooding", 7, 1, 8, 0.25))
+        self.assertAlmostEqual(o["ems_scale"], 0.6, places=6)
+        np.testing.assert_array_equal(old.decode(llrs, codeword=True)[0], cw)
+        with self.assertRaises(ValueError):
+            gpufec.nb_batch_decoder(SPEC, algorithm="nms", backend="cpu")
+        with self.assertRaises(TypeError):
+            gpufec.nb_batch_decoder(SPEC, *range(10))
+
     def test_same_object_as_the_unified_make(self):
         old = self.deprecated(gpufec.nb_ldpc_decoder.make, SPEC, backend="cpu", frames=2)
         new = gpufec.ldpc_decoder.make(SPEC, backend="cpu", frames=2)
@@ -85,7 +114,7 @@ class qa_deprecated_names(gr_unittest.TestCase):
     def test_binary_specs_refused(self):
         for make in (gpufec.nb_ldpc_decoder_fb, gpufec.nb_ldpc_decoder_pdu,
                      gpufec.nb_ldpc_encoder_bb, gpufec.nb_ldpc_decoder.make,
-                     gpufec.nb_ldpc_encoder.make):
+                     gpufec.nb_ldpc_encoder.make, gpufec.nb_batch_decoder):
             for spec in ("wifi:648:1/2", gpufec.ldpc_code("wifi:648:1/2"), ""):
                 with self.assertRaises(ValueError, msg=str(make)) as cm:
                     make(spec)

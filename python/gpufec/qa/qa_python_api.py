@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 #
-# The numpy batch API of the bindings (gpufec.batch_decoder, and
-# gpufec.nb_batch_decoder for GF(q) codes): codes from specs, encoding, decoding
-# with the CPU backend (noiseless and noisy; Min-Max and EMS, both schedules),
-# bad input
-# refused with ValueError, and LLR arrays of a dtype the decoder does not take
-# (hard bits as uint8 or bool, complex, other integers, objects) refused with
-# TypeError, while float32, float64 and int8 arrays of any layout still decode.
+# The numpy batch API of the bindings: codes from specs, encoding, and
+# gpufec.batch_decoder, one decoder for binary and GF(q) codes, with the CPU
+# backend: fresh noisy frames of both kinds decoded (Min-Max and EMS, both
+# schedules; every CPU precision: float32, int16, int8 and auto; the fixed-point
+# options), its options read back, bad input and bad options refused with
+# ValueError naming the parameter (a precision the backend or the code does not
+# have, a bad device, fixed-point values, the other kind of code's options), and
+# LLR arrays of a dtype the decoder does not take (hard bits as uint8 or bool,
+# complex, other integers, objects) refused with TypeError, while float32,
+# float64 and int8 arrays of any layout still decode.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,12 +23,25 @@ except ImportError:
     from gnuradio import gpufec
 
 NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91, 480 bits
+CPU_PRECISIONS = ("float32", "int16", "int8", "auto")
 
 
 def noisy_llrs(cw, sigma, seed):
     """BPSK (bit 0 -> +1) over AWGN, exact LLRs 2y/sigma^2 (positive = bit 0)."""
     y = (1.0 - 2.0 * cw) + sigma * np.random.default_rng(seed).standard_normal(cw.shape)
     return (2.0 * y / sigma ** 2).astype(np.float32)
+
+
+def fresh_frames(code, frames, ebn0_db, seed):
+    """Random info bits of a binary or GF(q) code, their codewords (the bound
+    encoder) and BPSK-over-AWGN LLRs at ebn0_db, from one seeded generator."""
+    rng = np.random.default_rng(seed)
+    k_bits = code.k_bits if hasattr(code, "k_bits") else code.k
+    info = rng.integers(0, 2, size=(frames, k_bits), dtype=np.uint8)
+    cw = code.encode(info)
+    sigma = np.sqrt(1.0 / (2.0 * code.rate * 10.0 ** (ebn0_db / 10.0)))
+    y = (1.0 - 2.0 * cw) + sigma * rng.standard_normal(cw.shape)
+    return info, cw, (2.0 * y / sigma ** 2).astype(np.float32)
 
 
 class qa_python_api(gr_unittest.TestCase):
@@ -38,8 +54,8 @@ class qa_python_api(gr_unittest.TestCase):
         self.assertTrue(c.check(cw).all())
         for algorithm in ("minmax", "ems"):
             for schedule in ("layered", "flooding"):
-                dec = gpufec.nb_batch_decoder(c, algorithm=algorithm, schedule=schedule,
-                                              backend="cpu", max_iterations=20)
+                dec = gpufec.batch_decoder(c, algorithm=algorithm, schedule=schedule,
+                                           backend="cpu", max_iterations=20)
                 self.assertEqual(dec.backend, "cpu")
                 bits, its, ok = dec.decode(noisy_llrs(cw, 0.45, 4))
                 np.testing.assert_array_equal(bits, info,
@@ -51,7 +67,7 @@ class qa_python_api(gr_unittest.TestCase):
 
     def test_gfq_cuda_backend_refused_or_runs(self):
         try:
-            gpufec.nb_batch_decoder(NB_SPEC, backend="cuda")
+            gpufec.batch_decoder(NB_SPEC, backend="cuda")
         except (RuntimeError, ValueError):
             pass  # no CUDA NB decoder here
 
@@ -148,18 +164,22 @@ class qa_python_api(gr_unittest.TestCase):
             dec.decode(cw[0].tolist())
         with self.assertRaises(TypeError):      # step means nothing for floats
             dec.decode((1.0 - 2.0 * cw), step=0.5)
-        # the nonbinary decoder takes floats only
-        nb = gpufec.nb_batch_decoder("nbqc:16:2:8", backend="cpu")
+        # a GF(q) code's decoder takes the same dtypes (int8 with a step too)
+        nb = gpufec.batch_decoder("nbqc:16:2:8", backend="cpu")
         nbits = nb.code.n_bits
         for arr in (np.zeros(nbits, np.uint8), np.zeros(nbits, bool),
-                    np.zeros(nbits, np.int8), np.zeros(nbits, np.int32),
-                    np.zeros(nbits, np.complex64), np.zeros(nbits, object)):
+                    np.zeros(nbits, np.int32), np.zeros(nbits, np.complex64),
+                    np.zeros(nbits, object)):
             with self.assertRaises(TypeError, msg=str(arr.dtype)) as cm:
                 nb.decode(arr)
             self.assertIn("dtype " + str(arr.dtype), str(cm.exception))
             self.assertIn("float32 or float64", str(cm.exception))
         _, _, ok = nb.decode(np.full((2, nbits), 3.0))          # float64, all-zero word
         self.assertTrue(ok.all())
+        _, _, ok = nb.decode(np.full((2, nbits), 24, np.int8), step=0.125)
+        self.assertTrue(ok.all())
+        with self.assertRaises(TypeError):
+            nb.decode(np.full(nbits, 3.0), step=0.5)
 
     def test_llr_dtypes_taken(self):
         code = gpufec.ldpc_code("wifi:1296:1/2")
@@ -188,6 +208,130 @@ class qa_python_api(gr_unittest.TestCase):
             dec.decode(q, step=0.0)
         with self.assertRaises(ValueError):                    # wrong N, int8 too
             dec.decode(q[:, :-1], step=0.25)
+
+    def test_one_decoder_for_every_code(self):
+        """Fresh noisy frames of a binary and a GF(q) code through batch_decoder."""
+        cases = ((gpufec.ldpc_code("wifi:648:1/2"), 4.0, gpufec.ldpc_code),
+                 (gpufec.nb_ldpc_code(NB_SPEC), 3.5, gpufec.nb_ldpc_code))
+        for seed, (code, ebn0, code_type) in enumerate(cases, 30):
+            info, cw, llrs = fresh_frames(code, 40, ebn0, seed)
+            self.assertGreater(((llrs < 0) != cw).sum(), 0)     # noise flipped bits
+            for arg in (code, code.name):
+                dec = gpufec.batch_decoder(arg, backend="cpu", max_iterations=20)
+                self.assertIsInstance(dec.code, code_type)
+                self.assertEqual(dec.nonbinary, code_type is gpufec.nb_ldpc_code)
+                bits, its, ok = dec.decode(llrs)
+                self.assertEqual((bits.dtype, its.dtype, ok.dtype),
+                                 (np.uint8, np.int32, np.bool_))
+                np.testing.assert_array_equal(bits, info, err_msg=code.name)
+                self.assertTrue(ok.all())
+                self.assertGreater(its.max(), 1)
+                cwbits, _, _ = dec.decode(llrs, codeword=True)
+                np.testing.assert_array_equal(cwbits, cw)
+                one, _, _ = dec.decode(llrs[5])                   # (n_bits,)
+                np.testing.assert_array_equal(one, info[5:6])
+                qbits, _, qok = dec.decode(gpufec.quantize_llrs(llrs, 0.25), step=0.25)
+                np.testing.assert_array_equal(qbits, info)
+                with self.assertRaises(ValueError) as cm:
+                    dec.decode(llrs[:, :-1])
+                self.assertIn(str(llrs.shape[1]), str(cm.exception))
+            self.assertIn(code.name, repr(dec))
+
+    def test_cpu_precisions(self):
+        code = gpufec.ldpc_code("wifi:648:1/2")
+        info, _, llrs = fresh_frames(code, 40, 4.0, 41)
+        for precision in CPU_PRECISIONS:
+            dec = gpufec.batch_decoder(code, backend="cpu", precision=precision)
+            bits, _, ok = dec.decode(llrs)
+            np.testing.assert_array_equal(bits, info, err_msg=precision)
+            self.assertTrue(ok.all())
+            resolved = "int8" if precision == "auto" else precision  # nms on the CPU
+            self.assertEqual(dec.precision, resolved)
+            self.assertEqual(dec.options()["precision"], resolved)
+        self.assertEqual(gpufec.batch_decoder(code, backend="cpu").precision, "int8")
+        spa = gpufec.batch_decoder(code, algorithm="spa", backend="cpu")
+        self.assertEqual(spa.precision, "float32")               # auto: spa is float
+        for precision in ("float32", "auto"):                    # GF(q): float32
+            nb = gpufec.batch_decoder(NB_SPEC, backend="cpu", precision=precision)
+            self.assertEqual(nb.precision, "float32")
+
+    def test_fixed_point_options(self):
+        code = gpufec.ldpc_code("wifi:648:1/2")
+        info, _, llrs = fresh_frames(code, 40, 4.0, 42)
+        for precision, fixed in (("int8", (2, 63, 100)), ("int16", (4, 2000, 30000))):
+            dec = gpufec.batch_decoder(code, backend="cpu", precision=precision,
+                                       fraction_bits=fixed[0], channel_max=fixed[1],
+                                       c2v_max=fixed[2])
+            o = dec.options()
+            self.assertEqual((o["fraction_bits"], o["channel_max"], o["c2v_max"]), fixed)
+            bits, _, _ = dec.decode(llrs)
+            np.testing.assert_array_equal(bits, info, err_msg=precision)
+
+    def test_options_read_back(self):
+        dec = gpufec.batch_decoder("wifi:648:1/2", "oms", -1, 0.25, "flooding", 12,
+                                   False, "cpu", 2, precision="int16")
+        o = dec.options()
+        self.assertEqual((o["algorithm"], o["beta"], o["schedule"], o["max_iterations"],
+                          o["early_termination"], o["backend"], o["threads"],
+                          o["precision"], o["nonbinary"], o["code"], o["device"]),
+                         ("oms", 0.25, "flooding", 12, False, "cpu", 2, "int16", False,
+                          "wifi:648:1/2", 0))
+        self.assertAlmostEqual(o["alpha"], 0.8125)               # 802.11n's default
+        dec.set_max_iterations(3)
+        self.assertEqual(dec.options()["max_iterations"], 3)
+        nb = gpufec.batch_decoder(NB_SPEC, algorithm="ems", backend="cpu", ems_nm=8,
+                                  ems_scale=0.5)
+        o = nb.options()
+        self.assertEqual((o["algorithm"], o["ems_nm"], o["ems_scale"], o["nonbinary"],
+                          o["precision"]), ("ems", 8, 0.5, True, "float32"))
+        self.assertNotIn("alpha", o)
+        self.assertNotIn("ems_nm", dec.options())
+        with self.assertRaises(TypeError):                       # new options: keywords
+            gpufec.batch_decoder("wifi:648:1/2", "nms", -1, -1, "layered", 10, True,
+                                 "cpu", 0, "int8")
+
+    def refused(self, text, *args, **kwargs):
+        """batch_decoder(*args, **kwargs) raises ValueError whose text has `text`."""
+        with self.assertRaises(ValueError, msg=str(kwargs)) as cm:
+            gpufec.batch_decoder(*args, **kwargs)
+        self.assertIn(text, str(cm.exception))
+        return str(cm.exception)
+
+    def test_bad_options(self):
+        code = gpufec.ldpc_code("wifi:648:1/2")
+        self.assertIn("cuda", self.refused("half2", code, backend="cpu", precision="half2"))
+        for bad in ("bogus", "float64", ""):
+            self.refused("precision", code, backend="cpu", precision=bad)
+            self.refused("precision", NB_SPEC, backend="cpu", precision=bad)
+        self.refused("device", code, backend="cpu", device=-1)
+        self.refused("device", code, backend="auto", device=-1)
+        self.refused("device", code, backend="cpu", device=1)
+        self.refused("device", NB_SPEC, backend="cpu", device=1)
+        for name, value in (("fraction_bits", 13), ("fraction_bits", -2),
+                            ("channel_max", 128), ("channel_max", -1), ("c2v_max", 200)):
+            self.refused(name, code, backend="cpu", precision="int8", **{name: value})
+        self.refused("c2v_max", code, backend="cpu", precision="int16", c2v_max=40000)
+        for name, value in (("fraction_bits", 2), ("channel_max", 63), ("c2v_max", 9)):
+            self.refused(name, code, backend="cpu", precision="float32", **{name: value})
+        # the other kind of code's options
+        for name, value in (("ems_nm", 4), ("ems_offset", 0.5), ("ems_scale", 0.5)):
+            text = self.refused(name, code, backend="cpu", **{name: value})
+            self.assertIn("nonbinary codes only", text)
+        for name, value in (("alpha", 0.75), ("beta", 0.5), ("fraction_bits", 2),
+                            ("channel_max", 63), ("c2v_max", 9)):
+            text = self.refused(name, NB_SPEC, backend="cpu", **{name: value})
+            self.assertIn("binary codes only", text)
+        for precision in ("int8", "int16", "half2"):
+            self.refused("float32", NB_SPEC, backend="cpu", precision=precision)
+        self.refused("nonbinary", code, algorithm="minmax", backend="cpu")
+        self.refused("binary", NB_SPEC, algorithm="nms", backend="cpu")
+        self.refused("code must be", 42)
+        nb = gpufec.batch_decoder(NB_SPEC, backend="cpu")
+        nb.set_alpha(-1)
+        with self.assertRaises(ValueError):
+            nb.set_alpha(0.75)
+        with self.assertRaises(ValueError):
+            nb.set_beta(0.5)
 
 
 if __name__ == "__main__":
