@@ -4,8 +4,9 @@
 # with the keys of gpufec-ber's JSON file, binary and nonbinary codes, the stop
 # rules (max_seconds, stop_fer), resumed runs equal to uninterrupted ones, a
 # resume of another seed or code refused, the progress callable (and stopping
-# through it), bad arguments refused with ValueError, and the GIL released while
-# the simulation runs.
+# through it), precision auto resolved in the points, bad arguments (and an
+# option of the other kind of code) refused with ValueError, and the GIL released
+# while the simulation runs.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -165,6 +166,21 @@ class qa_simulate(gr_unittest.TestCase):
                 gpufec.simulate("wifi:648:1/2", backend="cpu", **extra)
         with self.assertRaises(ValueError):
             gpufec.simulate(42, ebn0=1.0)
+        # the decoder options follow gpufec.batch_decoder's rules
+        for code, extra, text in (("wifi:648:1/2", dict(ems_nm=4), "ems_nm"),
+                                  ("nbqc:16:2:8", dict(alpha=0.5), "alpha"),
+                                  ("nbqc:16:2:8", dict(precision="int8"), "float32"),
+                                  ("wifi:648:1/2", dict(precision="x"), "precision")):
+            with self.assertRaisesRegex(ValueError, text):
+                gpufec.simulate(code, ebn0=1.0, backend="cpu", **extra)
+
+    def test_precision_auto(self):
+        r = gpufec.simulate(ebn0=4.0, max_frames=50, min_frame_errors=0,
+                            precision="auto", **SMALL)
+        self.assertEqual(r[0]["precision"], "int8")      # nms on the CPU
+        r = gpufec.simulate("nbqc:16:2:8", ebn0=4.0, max_frames=10, min_frame_errors=0,
+                            precision="auto", backend="cpu")
+        self.assertEqual(r[0]["frames"], 10)
 
     def test_gil_released(self):
         done = threading.Event()
