@@ -10,6 +10,7 @@
  */
 #include "decoder_params.h"
 #include <cmath>
+#include <gpufec/device_info.h>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -75,7 +76,145 @@ std::string resolve_algorithm(const std::string& algorithm,
     return algorithm;
 }
 
+/* Whether args.backend names `kind` (a bad name is refused later, by the core). */
+bool backend_is(const decoder_args& args, ::gpufec::backend_kind kind)
+{
+    try {
+        return ::gpufec::parse_backend(args.backend) == kind;
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
+
+/* The precision of a binary code's decoder, refused where its backend has none. */
+::gpufec::message_precision binary_precision(const decoder_args& args,
+                                             const std::string& who)
+{
+    ::gpufec::message_precision p;
+    try {
+        p = ::gpufec::parse_precision(args.precision);
+    } catch (const std::invalid_argument&) {
+        throw std::invalid_argument(who + ": precision is '" + args.precision +
+                                    "'; valid values: auto, float32, half2, int16, "
+                                    "int8");
+    }
+    if (p == ::gpufec::message_precision::half2 &&
+        backend_is(args, ::gpufec::backend_kind::cpu)) {
+        throw std::invalid_argument(
+            who + ": precision is 'half2', but backend is '" + args.backend +
+            "'; half2 is a CUDA precision (the CPU backend offers float32, int16, "
+            "int8 and auto)");
+    }
+    if ((p == ::gpufec::message_precision::int16 ||
+         p == ::gpufec::message_precision::int8) &&
+        backend_is(args, ::gpufec::backend_kind::cuda)) {
+        throw std::invalid_argument(
+            who + ": precision is '" + args.precision + "', but backend is '" +
+            args.backend +
+            "'; int16 and int8 are CPU precisions (the CUDA backend offers float32, "
+            "half2 and auto)");
+    }
+    return p;
+}
+
+/*
+ * The fixed-point options: each within its range, and refused with a floating
+ * precision given explicitly (they would be ignored).
+ */
+::gpufec::fixed_point_options fixed_options(const decoder_args& args,
+                                            ::gpufec::message_precision precision,
+                                            const std::string& who)
+{
+    const decoder_args defaults;
+    const bool floating = precision == ::gpufec::message_precision::float32 ||
+                          precision == ::gpufec::message_precision::half2;
+    const struct {
+        const char* name;
+        int value;
+        int fallback;
+        const char* range;
+    } given[] = {
+        { "fraction_bits",
+          args.fraction_bits,
+          defaults.fraction_bits,
+          "in [0, 12], or -1 for the precision's default" },
+        { "channel_max",
+          args.channel_max,
+          defaults.channel_max,
+          "in [1, 127] for int8 and [1, 32767] for int16, or 0 for the precision's "
+          "default" },
+        { "c2v_max",
+          args.c2v_max,
+          defaults.c2v_max,
+          "in [1, 127] for int8 and [1, 32767] for int16, or 0 for the precision's "
+          "default" },
+    };
+    for (const auto& g : given) {
+        if (g.value == g.fallback) {
+            continue;
+        }
+        if (floating) {
+            throw std::invalid_argument(
+                who + ": " + g.name + " is " + std::to_string(g.value) +
+                ", but precision is '" + args.precision + "'; " + g.name +
+                " applies to the fixed-point precisions int16 and int8 (and auto on "
+                "the CPU backend): leave it at " +
+                std::to_string(g.fallback) + " or choose one of those");
+        }
+        const int max = precision == ::gpufec::message_precision::int8 ? 127 : 32767;
+        const bool bad = std::string(g.name) == "fraction_bits"
+                             ? g.value < 0 || g.value > 12
+                             : g.value < 1 || g.value > max;
+        if (bad) {
+            throw std::invalid_argument(who + ": " + g.name + " is " +
+                                        std::to_string(g.value) + "; it must be " +
+                                        g.range);
+        }
+    }
+    ::gpufec::fixed_point_options f;
+    f.fraction_bits = args.fraction_bits;
+    f.channel_max = args.channel_max;
+    f.c2v_max = args.c2v_max;
+    return f;
+}
+
+/*
+ * device: >= 0; with backend cpu only 0 (the CPU has no devices); one that the
+ * visible CUDA devices do not have is refused here for backend auto too, which
+ * would otherwise fall back to the CPU (backend cuda refuses it in the core).
+ */
+void check_device(const decoder_args& args, const std::string& who)
+{
+    if (args.device < 0) {
+        throw std::invalid_argument(who + ": device is " + std::to_string(args.device) +
+                                    "; it must be a CUDA device index >= 0");
+    }
+    if (args.device == 0) {
+        return;
+    }
+    if (backend_is(args, ::gpufec::backend_kind::cpu)) {
+        throw std::invalid_argument(
+            who + ": device is " + std::to_string(args.device) + ", but backend is '" +
+            args.backend + "'; device applies to backend cuda and auto (leave it at 0)");
+    }
+    if (backend_is(args, ::gpufec::backend_kind::automatic)) {
+        const size_t visible = ::gpufec::list_cuda_devices().size();
+        if (visible > 0 && static_cast<size_t>(args.device) >= visible) {
+            throw std::invalid_argument(
+                who + ": device is " + std::to_string(args.device) + ", but only " +
+                std::to_string(visible) +
+                " CUDA device(s) are visible (indices from 0; gpufec-info lists them)");
+        }
+    }
+}
+
 } // namespace
+
+std::string precision_name(::gpufec::message_precision precision)
+{
+    const std::string s = ::gpufec::to_string(precision);
+    return s == "float" ? "float32" : s;
+}
 
 spec_code make_code(const std::string& spec, const std::string& who)
 {
@@ -124,6 +263,10 @@ binary_options(const decoder_args& args, const std::string& spec, const std::str
                    who);
     ::gpufec::decoder_options o;
     const std::string algorithm = resolve_algorithm(args.algorithm, spec, false, who);
+    o.precision = binary_precision(args, who);
+    o.fixed = fixed_options(args, o.precision, who);
+    check_device(args, who);
+    o.gpu.device = args.device;
     try {
         o.rule = ::gpufec::parse_check_node_rule(algorithm);
         o.alpha = args.alpha;
@@ -148,8 +291,39 @@ binary_options(const decoder_args& args, const std::string& spec, const std::str
         args.alpha != ::gpufec::family_default, "alpha", args.alpha, spec, true, who);
     refuse_foreign(
         args.beta != ::gpufec::family_default, "beta", args.beta, spec, true, who);
+    const decoder_args defaults;
+    refuse_foreign(args.fraction_bits != defaults.fraction_bits,
+                   "fraction_bits",
+                   args.fraction_bits,
+                   spec,
+                   true,
+                   who);
+    refuse_foreign(args.channel_max != defaults.channel_max,
+                   "channel_max",
+                   args.channel_max,
+                   spec,
+                   true,
+                   who);
+    refuse_foreign(
+        args.c2v_max != defaults.c2v_max, "c2v_max", args.c2v_max, spec, true, who);
     ::gpufec::nb_decoder_options o;
     const std::string algorithm = resolve_algorithm(args.algorithm, spec, true, who);
+    try {
+        o.precision = ::gpufec::parse_precision(args.precision);
+    } catch (const std::invalid_argument&) {
+        throw std::invalid_argument(who + ": precision is '" + args.precision +
+                                    "'; valid values: auto, float32, half2, int16, "
+                                    "int8");
+    }
+    if (o.precision != ::gpufec::message_precision::automatic &&
+        o.precision != ::gpufec::message_precision::float32) {
+        throw std::invalid_argument(
+            who + ": precision is '" + args.precision + "', but code spec '" + spec +
+            "' is a nonbinary code; the nonbinary (GF(q)) decoders compute in float32 "
+            "only: use precision auto or float32");
+    }
+    check_device(args, who);
+    o.gpu.device = args.device;
     try {
         o.rule = ::gpufec::parse_nb_check_rule(algorithm);
         o.schedule = ::gpufec::parse_schedule(args.schedule);

@@ -40,10 +40,13 @@ spec_code make_code(const std::string& spec, const std::string& who);
 
 /*!
  * The decoder arguments of every make(). algorithm "auto" is "nms" for a
- * binary code and "minmax" for a nonbinary one. alpha and beta apply to binary
- * codes only, the ems_* options to nonbinary codes only: for the other kind
- * they must keep their defaults (so that one set of GRC parameters serves both),
- * another value is refused.
+ * binary code and "minmax" for a nonbinary one. alpha, beta and the fixed-point
+ * options (fraction_bits, channel_max, c2v_max) apply to binary codes only, the
+ * ems_* options to nonbinary codes only: for the other kind they must keep
+ * their defaults (so that one set of GRC parameters serves both), another value
+ * is refused. precision "auto" is the backend's fastest precision within 0.1 dB
+ * of float32 (gpufec::auto_precision); a nonbinary code takes "auto" and
+ * "float32" only. device is the CUDA device index (backend cuda and auto).
  */
 struct decoder_args {
     std::string algorithm = "auto";
@@ -57,7 +60,20 @@ struct decoder_args {
     int ems_nm = 0;
     float ems_offset = 0.0f;
     float ems_scale = 0.7f;
+    //! "auto", "float32" (or "float"), "half2", "int16", "int8"
+    std::string precision = "auto";
+    int device = 0; //!< CUDA device index, >= 0
+    //! fixed point (int16 / int8): -1 = the precision's default, else 0..12
+    int fraction_bits = -1;
+    int channel_max = 0; //!< fixed point: 0 = the precision's default
+    int c2v_max = 0;     //!< fixed point: 0 = the precision's default
 };
+
+/*!
+ * The Python / GRC name of a core precision: "float32", "half2", "int16",
+ * "int8" (the core's to_string says "float" for float32), "auto".
+ */
+std::string precision_name(::gpufec::message_precision precision);
 
 /*! The core options of a binary code's decoder; errors prefixed with `who`. */
 ::gpufec::decoder_options

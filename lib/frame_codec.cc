@@ -36,6 +36,10 @@ public:
 
     std::string code_name() const override { return d_decoder->code().name(); }
     std::string backend_name() const override { return d_decoder->backend_name(); }
+    std::string precision() const override
+    {
+        return precision_name(d_decoder->options().precision);
+    }
 
     void decode(const float* llrs,
                 size_t frames,
@@ -93,6 +97,10 @@ public:
 
     std::string code_name() const override { return d_decoder->code().name(); }
     std::string backend_name() const override { return d_decoder->backend_name(); }
+    std::string precision() const override
+    {
+        return precision_name(d_decoder->options().precision);
+    }
 
     void decode(const float* llrs,
                 size_t frames,

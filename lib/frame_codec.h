@@ -54,6 +54,11 @@ public:
     virtual std::string code_name() const = 0;
     /*! "cpu" or "cuda". */
     virtual std::string backend_name() const = 0;
+    /*!
+     * The message precision in use, "auto" resolved: "float32", "half2", "int16"
+     * or "int8" (a nonbinary decoder: "float32").
+     */
+    virtual std::string precision() const = 0;
 
     /*!
      * Decodes `frames` frames of sizes().n_bits() LLRs. info_bits (frames *

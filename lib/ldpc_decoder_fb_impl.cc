@@ -34,15 +34,33 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
                                             int threads,
                                             int ems_nm,
                                             float ems_offset,
-                                            float ems_scale)
+                                            float ems_scale,
+                                            const std::string& precision,
+                                            int device,
+                                            int fraction_bits,
+                                            int channel_max,
+                                            int c2v_max)
 {
     const std::string who = "gpufec.ldpc_decoder_fb";
     check_positive(frames_per_call, "frames_per_call", who);
     const float factor = input_factor(sign, llr_scale, who);
-    const decoder_args args{ algorithm,  alpha,          beta,
-                             schedule,   max_iterations, early_termination,
-                             backend,    threads,        ems_nm,
-                             ems_offset, ems_scale };
+    decoder_args args;
+    args.algorithm = algorithm;
+    args.alpha = alpha;
+    args.beta = beta;
+    args.schedule = schedule;
+    args.max_iterations = max_iterations;
+    args.early_termination = early_termination;
+    args.backend = backend;
+    args.threads = threads;
+    args.ems_nm = ems_nm;
+    args.ems_offset = ems_offset;
+    args.ems_scale = ems_scale;
+    args.precision = precision;
+    args.device = device;
+    args.fraction_bits = fraction_bits;
+    args.channel_max = channel_max;
+    args.c2v_max = c2v_max;
     return gnuradio::make_block_sptr<ldpc_decoder_fb_impl>(
         frame_decoder::make(spec, args, who), frames_per_call, factor, output_codeword);
 }
@@ -65,13 +83,15 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(frame_decoder::uptr decoder,
     set_output_multiple(d_out_frame);
     set_relative_rate(static_cast<uint64_t>(d_out_frame),
                       static_cast<uint64_t>(d_in_frame));
-    d_logger->debug("{}: GF({}) N={} K={}, backend {}, up to {} frames per call",
-                    d_decoder->code_name(),
-                    d_sizes.q(),
-                    d_sizes.n,
-                    d_sizes.k,
-                    d_decoder->backend_name(),
-                    d_frames_per_call);
+    d_logger->debug(
+        "{}: GF({}) N={} K={}, backend {}, precision {}, up to {} frames per call",
+        d_decoder->code_name(),
+        d_sizes.q(),
+        d_sizes.n,
+        d_sizes.k,
+        d_decoder->backend_name(),
+        d_decoder->precision(),
+        d_frames_per_call);
 }
 
 ldpc_decoder_fb_impl::~ldpc_decoder_fb_impl() {}

@@ -57,6 +57,7 @@ public:
     int input_frame_size() const override { return d_in_frame; }
     int output_frame_size() const override { return d_out_frame; }
     std::string backend() const override { return d_decoder->backend_name(); }
+    std::string precision() const override { return d_decoder->precision(); }
     int frames_per_call() const override { return d_frames_per_call; }
     std::string code_name() const override { return d_decoder->code_name(); }
 

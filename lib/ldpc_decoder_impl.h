@@ -59,6 +59,7 @@ public:
     int p() const override { return d_sizes.p; }
     int frames() const override { return d_frames; }
     std::string backend() const override { return d_decoder->backend_name(); }
+    std::string precision() const override { return d_decoder->precision(); }
     std::string code_name() const override { return d_decoder->code_name(); }
     float llr_scale() const override { return -d_factor; }
     void set_max_iterations(int max_iterations) override;

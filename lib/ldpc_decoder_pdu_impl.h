@@ -45,6 +45,7 @@ public:
     int q() const override { return d_sizes.q(); }
     int p() const override { return d_sizes.p; }
     std::string backend() const override { return d_decoder->backend_name(); }
+    std::string precision() const override { return d_decoder->precision(); }
     std::string code_name() const override { return d_decoder->code_name(); }
 
     void set_max_iterations(int max_iterations) override;

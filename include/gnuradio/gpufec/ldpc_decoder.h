@@ -88,6 +88,24 @@ public:
      * \param ems_nm, ems_offset, ems_scale nonbinary EMS options (see
      *        ldpc_decoder_fb::make); binary-only and nonbinary-only options must
      *        keep their defaults for the other kind of code.
+     * \param precision message arithmetic: "auto" (default: the backend's fastest
+     *        precision whose FER stays within 0.1 dB of float32, see
+     *        gpufec::auto_precision: int8 on the CPU and half2 on CUDA for the
+     *        min-sum family, float32 for SPA and for nonbinary codes),
+     *        "float32", "half2" (CUDA, min-sum family), "int16" or "int8" (CPU,
+     *        min-sum family). A nonbinary code takes "auto" and "float32" only.
+     *        The fixed-point precisions (int16, int8; auto on the CPU) quantize
+     *        the LLRs: feed real LLRs (llr_scale = 2 / sigma^2 for
+     *        BPSK samples; gr-fec's sigma gives a quarter of that).
+     * \param device CUDA device index (backend cuda and auto), >= 0; must stay 0
+     *        with backend "cpu".
+     * \param fraction_bits binary fixed point (int16 / int8): fraction bits of the
+     *        quantized LLRs, 0..12; -1: the precision's default (int8 2, int16 3).
+     * \param channel_max binary fixed point: saturation of the quantized channel
+     *        LLRs, 1..127 (int8) or 1..32767 (int16); 0: the precision's default
+     *        (63, 1024).
+     * \param c2v_max binary fixed point: check-to-variable magnitude clamp, same
+     *        range; 0: the precision's (and rule's) default.
      */
     static sptr make(const std::string& spec,
                      const std::string& algorithm = "nms",
@@ -103,7 +121,12 @@ public:
                      float sigma = 0.0f,
                      int ems_nm = 0,
                      float ems_offset = 0.0f,
-                     float ems_scale = 0.7f);
+                     float ems_scale = 0.7f,
+                     const std::string& precision = "auto",
+                     int device = 0,
+                     int fraction_bits = -1,
+                     int channel_max = 0,
+                     int c2v_max = 0);
 
     /*! Whether the code is nonbinary. */
     virtual bool nonbinary() const = 0;
@@ -119,6 +142,11 @@ public:
     virtual int frames() const = 0;
     /*! "cpu" or "cuda". */
     virtual std::string backend() const = 0;
+    /*!
+     * The message precision in use, "auto" resolved: "float32", "half2", "int16"
+     * or "int8".
+     */
+    virtual std::string precision() const = 0;
     /*! The code's name (its spec). */
     virtual std::string code_name() const = 0;
     /*! The input scale in use: L = -llr_scale() * x (from llr_scale or sigma). */

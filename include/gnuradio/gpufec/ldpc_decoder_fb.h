@@ -49,9 +49,11 @@ namespace gpufec {
  *   (e.g. BPSK mapped 0 -> -1, 1 -> +1 as gr-fec's fec_test does). The block
  *   negates these.
  * Either way the input is multiplied by \p llr_scale first. Min-sum, normalized
- * min-sum and self-corrected min-sum do not care about the scale; SPA, offset
- * min-sum, Min-Max and EMS do: for BPSK samples y = +-1 + noise of variance
- * sigma^2 use llr_scale = 2 / sigma^2.
+ * min-sum and self-corrected min-sum in float32 or half2 do not care about the
+ * scale; SPA, offset min-sum, Min-Max, EMS and the fixed-point precisions (int16,
+ * int8, and \p precision "auto" on the CPU backend, which is int8 for the min-sum
+ * family) do: for BPSK samples y = +-1 + noise of variance sigma^2 use
+ * llr_scale = 2 / sigma^2.
  *
  * Input of the opposite convention makes every frame fail without an error. The
  * block watches for it: after 50 consecutive frames that fail parity it decodes
@@ -92,9 +94,27 @@ public:
      * \param ems_nm nonbinary EMS: entries kept per message vector (0 = q).
      * \param ems_offset nonbinary EMS offset, >= 0.
      * \param ems_scale nonbinary EMS check-to-variable factor, in (0, 1].
+     * \param precision message arithmetic: "auto" (default: the backend's fastest
+     *        precision whose FER stays within 0.1 dB of float32, see
+     *        gpufec::auto_precision: int8 on the CPU and half2 on CUDA for the
+     *        min-sum family, float32 for SPA and for nonbinary codes),
+     *        "float32", "half2" (CUDA, min-sum family), "int16" or "int8" (CPU,
+     *        min-sum family). A nonbinary code takes "auto" and "float32" only.
+     *        The fixed-point precisions (int16, int8; auto on the CPU) quantize
+     *        the LLRs: feed real LLRs (llr_scale = 2 / sigma^2 for BPSK samples).
+     * \param device CUDA device index (backend cuda and auto), >= 0; must stay 0
+     *        with backend "cpu".
+     * \param fraction_bits binary fixed point (int16 / int8): fraction bits of the
+     *        quantized LLRs, 0..12; -1: the precision's default (int8 2, int16 3).
+     * \param channel_max binary fixed point: saturation of the quantized channel
+     *        LLRs, 1..127 (int8) or 1..32767 (int16); 0: the precision's default
+     *        (63, 1024).
+     * \param c2v_max binary fixed point: check-to-variable magnitude clamp, same
+     *        range; 0: the precision's (and rule's) default.
      *
-     * alpha and beta must stay -1 for a nonbinary code, and the ems_ options at
-     * their defaults (0, 0, 0.7) for a binary one: another value is refused.
+     * alpha, beta and the fixed-point options must keep their defaults (-1, -1,
+     * -1, 0, 0) for a nonbinary code, and the ems_ options theirs (0, 0, 0.7) for
+     * a binary one: another value is refused.
      * Throws std::invalid_argument (Python: ValueError) naming the bad parameter,
      * or gpufec::backend_unavailable when the backend is not usable here.
      */
@@ -113,7 +133,12 @@ public:
                      int threads = 0,
                      int ems_nm = 0,
                      float ems_offset = 0.0f,
-                     float ems_scale = 0.7f);
+                     float ems_scale = 0.7f,
+                     const std::string& precision = "auto",
+                     int device = 0,
+                     int fraction_bits = -1,
+                     int channel_max = 0,
+                     int c2v_max = 0);
 
     /*! Whether the code is nonbinary (an nbalist:, nbqc: or nbreg: spec). */
     virtual bool nonbinary() const = 0;
@@ -131,6 +156,11 @@ public:
     virtual int output_frame_size() const = 0;
     /*! The backend in use: "cpu" or "cuda". */
     virtual std::string backend() const = 0;
+    /*!
+     * The message precision in use, "auto" resolved: "float32", "half2", "int16"
+     * or "int8".
+     */
+    virtual std::string precision() const = 0;
     /*! Most frames per decoder call. */
     virtual int frames_per_call() const = 0;
     /*! The code's name (its spec). */

@@ -49,7 +49,8 @@ public:
 
     /*!
      * \brief Makes a PDU decoder block; parameters as ldpc_decoder_fb::make
-     * (without frames_per_call: a PDU is decoded in one call).
+     * (without frames_per_call: a PDU is decoded in one call), precision, device,
+     * fraction_bits, channel_max and c2v_max included.
      */
     static sptr make(const std::string& spec,
                      const std::string& algorithm = "auto",
@@ -65,7 +66,12 @@ public:
                      int threads = 0,
                      int ems_nm = 0,
                      float ems_offset = 0.0f,
-                     float ems_scale = 0.7f);
+                     float ems_scale = 0.7f,
+                     const std::string& precision = "auto",
+                     int device = 0,
+                     int fraction_bits = -1,
+                     int channel_max = 0,
+                     int c2v_max = 0);
 
     /*! Whether the code is nonbinary. */
     virtual bool nonbinary() const = 0;
@@ -77,7 +83,13 @@ public:
     virtual int q() const = 0;
     /*! Bits per symbol p (1 for a binary code). */
     virtual int p() const = 0;
+    /*! "cpu" or "cuda". */
     virtual std::string backend() const = 0;
+    /*!
+     * The message precision in use, "auto" resolved: "float32", "half2", "int16"
+     * or "int8".
+     */
+    virtual std::string precision() const = 0;
     virtual std::string code_name() const = 0;
 
     virtual void set_max_iterations(int max_iterations) = 0;

@@ -49,7 +49,12 @@ void bind_ldpc_decoder_fb(py::module& m)
                          int threads,
                          int ems_nm,
                          float ems_offset,
-                         float ems_scale) {
+                         float ems_scale,
+                         const std::string& precision,
+                         int device,
+                         int fraction_bits,
+                         int channel_max,
+                         int c2v_max) {
                  return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
                                               algorithm,
                                               alpha,
@@ -65,7 +70,12 @@ void bind_ldpc_decoder_fb(py::module& m)
                                               threads,
                                               ems_nm,
                                               ems_offset,
-                                              ems_scale);
+                                              ems_scale,
+                                              precision,
+                                              device,
+                                              fraction_bits,
+                                              channel_max,
+                                              c2v_max);
              }),
              py::arg("spec"),
              py::arg("algorithm") = "auto",
@@ -83,6 +93,11 @@ void bind_ldpc_decoder_fb(py::module& m)
              py::arg("ems_nm") = 0,
              py::arg("ems_offset") = 0.0f,
              py::arg("ems_scale") = 0.7f,
+             py::arg("precision") = "auto",
+             py::arg("device") = 0,
+             py::arg("fraction_bits") = -1,
+             py::arg("channel_max") = 0,
+             py::arg("c2v_max") = 0,
              "Makes the block.\n\n"
              "spec: code spec, binary ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH',\n"
              "  ...) or nonbinary ('nbqc:16:2:8', 'nbreg:64:96:2:4', 'nbalist:PATH'),\n"
@@ -94,6 +109,14 @@ void bind_ldpc_decoder_fb(py::module& m)
              "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
              "  llr_scale > 0; threads: CPU threads (0 = all cores); ems_nm (0 = q),\n"
              "  ems_offset >= 0, ems_scale in (0, 1]: nonbinary EMS only.\n"
+             "precision: auto (the backend's fastest precision within 0.1 dB of\n"
+             "  float32: int8 on the CPU, half2 on CUDA for the min-sum family;\n"
+             "  float32 for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8\n"
+             "  (CPU); GF(q) codes take auto and float32 only. The fixed-point\n"
+             "  precisions (int16, int8, auto on the CPU) want real LLRs (llr_scale =\n"
+             "  2/sigma^2 for BPSK samples). device: CUDA device index (backend cuda\n"
+             "  or auto; 0 with backend cpu). fraction_bits (-1: default, else 0..12),\n"
+             "  channel_max, c2v_max (0: default): binary fixed point only.\n"
              "An option of the other kind of code must keep its default.\n"
              "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
              "the backend cannot run here.")
@@ -109,6 +132,10 @@ void bind_ldpc_decoder_fb(py::module& m)
              &ldpc_decoder_fb::output_frame_size,
              "Output bits per frame (K*p, or N*p with output_codeword).")
         .def("backend", &ldpc_decoder_fb::backend, "The backend in use: 'cpu' or 'cuda'.")
+        .def("precision",
+             &ldpc_decoder_fb::precision,
+             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
+             "'int16' or 'int8'.")
         .def("frames_per_call", &ldpc_decoder_fb::frames_per_call)
         .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.")
         .def("set_max_iterations",

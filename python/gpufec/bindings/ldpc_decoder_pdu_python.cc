@@ -43,7 +43,12 @@ void bind_ldpc_decoder_pdu(py::module& m)
                          int threads,
                          int ems_nm,
                          float ems_offset,
-                         float ems_scale) {
+                         float ems_scale,
+                         const std::string& precision,
+                         int device,
+                         int fraction_bits,
+                         int channel_max,
+                         int c2v_max) {
                  return ldpc_decoder_pdu::make(gpufec_python::spec_of(code),
                                                algorithm,
                                                alpha,
@@ -58,7 +63,12 @@ void bind_ldpc_decoder_pdu(py::module& m)
                                                threads,
                                                ems_nm,
                                                ems_offset,
-                                               ems_scale);
+                                               ems_scale,
+                                               precision,
+                                               device,
+                                               fraction_bits,
+                                               channel_max,
+                                               c2v_max);
              }),
              py::arg("spec"),
              py::arg("algorithm") = "auto",
@@ -75,13 +85,23 @@ void bind_ldpc_decoder_pdu(py::module& m)
              py::arg("ems_nm") = 0,
              py::arg("ems_offset") = 0.0f,
              py::arg("ems_scale") = 0.7f,
-             "Makes the block; parameters as ldpc_decoder_fb (no frames_per_call).")
+             py::arg("precision") = "auto",
+             py::arg("device") = 0,
+             py::arg("fraction_bits") = -1,
+             py::arg("channel_max") = 0,
+             py::arg("c2v_max") = 0,
+             "Makes the block; parameters as ldpc_decoder_fb (no frames_per_call),\n"
+             "precision, device, fraction_bits, channel_max and c2v_max included.")
         .def("nonbinary", &ldpc_decoder_pdu::nonbinary, "Whether the code is nonbinary.")
         .def("n", &ldpc_decoder_pdu::n, "Code length N (bits, or GF(q) symbols).")
         .def("k", &ldpc_decoder_pdu::k, "Information bits or symbols K per frame.")
         .def("q", &ldpc_decoder_pdu::q, "Field size q (2 for a binary code).")
         .def("p", &ldpc_decoder_pdu::p, "Bits per symbol p (1 for a binary code).")
         .def("backend", &ldpc_decoder_pdu::backend, "'cpu' or 'cuda'.")
+        .def("precision",
+             &ldpc_decoder_pdu::precision,
+             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
+             "'int16' or 'int8'.")
         .def("code_name", &ldpc_decoder_pdu::code_name, "The code spec.")
         .def("set_max_iterations",
              &ldpc_decoder_pdu::set_max_iterations,

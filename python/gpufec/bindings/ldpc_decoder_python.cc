@@ -55,7 +55,12 @@ void bind_ldpc_decoder(py::module& m)
                float sigma,
                int ems_nm,
                float ems_offset,
-               float ems_scale) {
+               float ems_scale,
+               const std::string& precision,
+               int device,
+               int fraction_bits,
+               int channel_max,
+               int c2v_max) {
                 return ldpc_decoder::make(gpufec_python::spec_of(code),
                                           algorithm,
                                           alpha,
@@ -70,7 +75,12 @@ void bind_ldpc_decoder(py::module& m)
                                           sigma,
                                           ems_nm,
                                           ems_offset,
-                                          ems_scale);
+                                          ems_scale,
+                                          precision,
+                                          device,
+                                          fraction_bits,
+                                          channel_max,
+                                          c2v_max);
             },
             py::arg("spec"),
             py::arg("algorithm") = "auto",
@@ -87,6 +97,11 @@ void bind_ldpc_decoder(py::module& m)
             py::arg("ems_nm") = 0,
             py::arg("ems_offset") = 0.0f,
             py::arg("ems_scale") = 0.7f,
+            py::arg("precision") = "auto",
+            py::arg("device") = 0,
+            py::arg("fraction_bits") = -1,
+            py::arg("channel_max") = 0,
+            py::arg("c2v_max") = 0,
             "Makes a FECAPI decoder.\n\n"
             "spec: code spec, ldpc_code or nb_ldpc_code ('alist:PATH:grfec' or\n"
             "'galist:PATH' for frames of gr-fec's LDPC encoders; 'nbqc:16:2:8' ...);\n"
@@ -99,6 +114,14 @@ void bind_ldpc_decoder(py::module& m)
             "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
             "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1);\n"
             "ems_nm, ems_offset, ems_scale: nonbinary EMS (as ldpc_decoder_fb).\n"
+            "precision: auto (the backend's fastest precision within 0.1 dB of\n"
+            "float32: int8 on the CPU, half2 on CUDA for the min-sum family; float32\n"
+            "for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8 (CPU);\n"
+            "GF(q) codes take auto and float32 only. The fixed-point precisions\n"
+            "(int16, int8, auto on the CPU) want real LLRs (llr_scale = 2/sigma^2;\n"
+            "gr-fec's sigma gives a quarter of that). device: CUDA device index\n"
+            "(backend cuda or auto; 0 with backend cpu). fraction_bits (-1: default,\n"
+            "else 0..12), channel_max, c2v_max (0: default): binary fixed point.\n"
             "Raises ValueError for a bad parameter.")
         .def("nonbinary", &ldpc_decoder::nonbinary, "Whether the code is nonbinary.")
         .def("n", &ldpc_decoder::n, "Code length N (bits, or GF(q) symbols).")
@@ -107,6 +130,10 @@ void bind_ldpc_decoder(py::module& m)
         .def("p", &ldpc_decoder::p, "Bits per symbol p (1 for a binary code).")
         .def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
         .def("backend", &ldpc_decoder::backend, "'cpu' or 'cuda'.")
+        .def("precision",
+             &ldpc_decoder::precision,
+             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
+             "'int16' or 'int8'.")
         .def("code_name", &ldpc_decoder::code_name, "The code spec.")
         .def("llr_scale",
              &ldpc_decoder::llr_scale,

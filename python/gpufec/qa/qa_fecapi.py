@@ -7,7 +7,11 @@
 # async_decoder and fec.bercurve_generator; set_frame_size multiples; bad
 # parameters refused at construction. The same objects with a GF(q) code
 # (NB_SPEC): sizes in bits of the symbols' binary images, extended (threading
-# None, 'ordinary', 'capillary'), tagged and async deployments.
+# None, 'ordinary', 'capillary'), tagged and async deployments. Precision: every
+# precision of the backend under test (backend_under_test.py), auto among them,
+# decodes fresh noisy frames of a real code through fec.decoder as float32 does;
+# half2 on the CPU, bad devices and fixed-point values, and a narrow precision for
+# a GF(q) code are refused.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,6 +26,8 @@ try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
 except ImportError:
     from gnuradio import gpufec
+
+import backend_under_test as but
 
 SPEC = "wimax:576:1/2"
 NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91: 480 / 364 bits
@@ -295,6 +301,56 @@ class qa_fecapi(gr_unittest.TestCase):
 
     def test_gfq_async(self):
         self.check_async(NB_SPEC, self.nb_info.ravel(), (1, 3, 2), 1500, iterations=None)
+
+    def test_precisions_decode_noisy_frames(self):
+        code = gpufec.ldpc_code(but.SPEC)
+        frames = 200
+        info, _, llrs = but.noisy_frames(code, frames)
+        results = {}
+        for precision in but.PRECISIONS:
+            obj = gpufec.ldpc_decoder.make(but.SPEC, backend=but.BACKEND,
+                                           precision=precision, frames=8)
+            want = but.AUTO_MIN_SUM if precision == "auto" else precision
+            self.assertEqual(obj.precision(), want)
+            tb = gr.top_block()
+            # gr-fec's convention: positive means bit 1, so the input is -LLR
+            src = blocks.vector_source_f((-llrs).ravel().tolist())
+            dec = fec.decoder(obj, gr.sizeof_float, gr.sizeof_char)
+            snk = blocks.vector_sink_b()
+            tb.connect(src, dec, snk)
+            tb.run()
+            bits = np.array(snk.data(), np.uint8).reshape(frames, code.k)
+            errors = but.frame_errors(bits, info)
+            self.assertLessEqual(errors, 3, msg="%s: %d of %d frames wrong"
+                                 % (precision, errors, frames))
+            results[precision] = bits
+        for precision, bits in results.items():
+            differ = int((~(bits == results["float32"]).all(axis=1)).sum())
+            self.assertLessEqual(differ, 3, msg="%s vs float32" % precision)
+
+    def test_precision_refusals(self):
+        cases = [
+            (dict(backend="cpu", precision="half2"), "half2"),
+            (dict(precision="fp16"), "precision"),
+            (dict(device=-1), "device"),
+            (dict(backend="cpu", device=1), "device"),
+            (dict(backend="cpu", precision="int8", fraction_bits=13), "fraction_bits"),
+            (dict(backend="cpu", precision="int8", c2v_max=1000), "c2v_max"),
+            (dict(precision="float32", channel_max=63), "channel_max"),
+        ]
+        cases += [(dict(backend=but.BACKEND, precision=p), "precision")
+                  for p in but.REFUSED]
+        for kwargs, needle in cases:
+            with self.assertRaises(ValueError, msg=str(kwargs)) as cm:
+                gpufec.ldpc_decoder.make(but.SPEC, **kwargs)
+            self.assertIn(needle, str(cm.exception))
+            self.assertIn("gpufec.ldpc_decoder", str(cm.exception))
+        for precision in ("int8", "int16", "half2"):
+            with self.assertRaises(ValueError, msg=precision) as cm:
+                gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu", precision=precision)
+            self.assertIn("nonbinary", str(cm.exception))
+        obj = gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu", precision="auto")
+        self.assertEqual(obj.precision(), "float32")
 
     def test_bad_parameters(self):
         cases = [

@@ -8,7 +8,11 @@
 # bad parameters refused at construction with ValueError. The same blocks with
 # GF(q) codes (NB_SPEC, NB_SPEC64): round trips with and without noise, both sign
 # conventions, Min-Max and EMS, codeword output, the tags, the sign warning, and
-# the options of the other kind of code refused.
+# the options of the other kind of code refused. Precision: every precision the
+# backend under test offers (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by
+# default), auto among them, decodes fresh noisy frames of a real code as float32
+# does; the precisions it has not, bad devices and bad fixed-point options are
+# refused, and a nonbinary code takes auto and float32 only.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,6 +28,8 @@ try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
 except ImportError:
     from gnuradio import gpufec
+
+import backend_under_test as but
 
 
 NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91, 480 bits
@@ -263,7 +269,10 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         llrs = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=2).transmit(code.encode(info))
         tb = gr.top_block()
         src = blocks.vector_source_f(llrs.ravel().tolist())
-        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=8)
+        # float32: the alphas near 1 below are plain min-sum, which int8 (auto on
+        # the CPU) decodes with another clamp (docs/VALIDATION.md "precision auto")
+        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=8,
+                                     precision="float32")
         snk = blocks.vector_sink_b()
         tb.connect(src, dec, snk)
         tb.start()
@@ -447,6 +456,102 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         self.assertEqual((dec.alpha(), dec.beta()), (-1.0, -1.0))
         self.assertRaises(ValueError, dec.set_alpha, 0.5)
         self.assertRaises(ValueError, dec.set_beta, 0.5)
+
+    def test_precisions_decode_noisy_frames(self):
+        # fresh random frames of wimax:576:1/2 at an Eb/N0 where float32 fails
+        # well under 1%: every precision of the backend decodes (nearly) every
+        # frame to the transmitted bits, as float32 does
+        code = gpufec.ldpc_code(but.SPEC)
+        frames = 400
+        info, _, llrs = but.noisy_frames(code, frames)
+        results = {}
+        for precision in but.PRECISIONS:
+            tb = gr.top_block()
+            src = blocks.vector_source_f(llrs.ravel().tolist())
+            dec = gpufec.ldpc_decoder_fb(but.SPEC, backend=but.BACKEND,
+                                         precision=precision, frames_per_call=32)
+            snk = blocks.vector_sink_b()
+            tb.connect(src, dec, snk)
+            tb.run()
+            bits = np.array(snk.data(), dtype=np.uint8).reshape(frames, code.k)
+            want = but.AUTO_MIN_SUM if precision == "auto" else precision
+            self.assertEqual(dec.precision(), want)
+            self.assertEqual(dec.backend(), but.BACKEND)
+            errors = but.frame_errors(bits, info)
+            self.assertLessEqual(errors, 4, msg="%s: %d of %d frames wrong"
+                                 % (precision, errors, frames))
+            results[precision] = bits
+        for precision, bits in results.items():
+            differ = int((~(bits == results["float32"]).all(axis=1)).sum())
+            self.assertLessEqual(differ, 4, msg="%s vs float32: %d frames differ"
+                                 % (precision, differ))
+
+    def test_precision_auto_per_rule(self):
+        # auto is float32 for SPA (both backends) and the backend's narrow
+        # precision for the min-sum family
+        for algorithm in ("ms", "nms", "oms", "scms", "spa"):
+            dec = gpufec.ldpc_decoder_fb(but.SPEC, backend=but.BACKEND,
+                                         algorithm=algorithm)
+            want = "float32" if algorithm == "spa" else but.AUTO_MIN_SUM
+            self.assertEqual(dec.precision(), want, msg=algorithm)
+        # fixed-point options reach a fixed-point precision (CPU)
+        if but.BACKEND == "cpu":
+            code = gpufec.ldpc_code(but.SPEC)
+            info, _, llrs = but.noisy_frames(code, 64)
+            bits, _, _ = run_decoder(llrs, but.SPEC, precision="int8", fraction_bits=3,
+                                     channel_max=100, c2v_max=40)
+            self.assertLessEqual(but.frame_errors(bits, info), 2)
+
+    def test_precision_device_and_fixed_refused(self):
+        cases = [
+            (dict(precision="fp8"), "precision"),
+            (dict(device=-1), "device"),
+            (dict(backend="cpu", device=1), "device"),
+            (dict(backend="cpu", precision="int8", fraction_bits=13), "fraction_bits"),
+            (dict(backend="cpu", precision="int8", fraction_bits=-2), "fraction_bits"),
+            (dict(backend="cpu", precision="int8", channel_max=200), "channel_max"),
+            (dict(backend="cpu", precision="int16", channel_max=-1), "channel_max"),
+            (dict(backend="cpu", precision="int8", c2v_max=128), "c2v_max"),
+            (dict(backend="cpu", algorithm="nms", channel_max=200), "precision auto is int8"),
+            (dict(precision="float32", fraction_bits=3), "fraction_bits"),
+            (dict(backend="auto", precision="half2", c2v_max=20), "c2v_max"),
+        ]
+        cases += [(dict(backend=but.BACKEND, precision=p), "precision")
+                  for p in but.REFUSED]
+        # half2 on the CPU backend, whatever the backend under test
+        cases.append((dict(backend="cpu", precision="half2"), "half2"))
+        for kwargs, needle in cases:
+            kwargs = dict(dict(backend=but.BACKEND), **kwargs)
+            with self.assertRaises(ValueError, msg=str(kwargs)) as cm:
+                gpufec.ldpc_decoder_fb(but.SPEC, **kwargs)
+            self.assertIn(needle, str(cm.exception))
+            self.assertIn("ldpc_decoder_fb", str(cm.exception))
+        with self.assertRaises(ValueError) as cm:
+            gpufec.ldpc_decoder_fb(but.SPEC, backend="cpu", precision="half2")
+        self.assertIn("precision is 'half2', but backend is 'cpu'", str(cm.exception))
+
+    def test_gfq_precision_and_device(self):
+        # the nonbinary decoders compute in float32: auto and float32 taken,
+        # the narrow precisions and the fixed-point options refused
+        for precision in ("auto", "float32"):
+            dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu", precision=precision)
+            self.assertEqual(dec.precision(), "float32")
+        for precision in ("int8", "int16", "half2"):
+            with self.assertRaises(ValueError, msg=precision) as cm:
+                gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu", precision=precision)
+            self.assertIn("precision is '%s'" % precision, str(cm.exception))
+            self.assertIn("nonbinary", str(cm.exception))
+        for kw in (dict(fraction_bits=3), dict(channel_max=50), dict(c2v_max=20),
+                   dict(device=-1), dict(device=1)):
+            with self.assertRaises(ValueError, msg=str(kw)):
+                gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu", **kw)
+        # still decodes, with precision float32
+        ncode = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(31).integers(0, 2, size=(3, ncode.k_bits),
+                                                  dtype=np.uint8)
+        llrs = (4.0 * (1.0 - 2.0 * ncode.encode(info))).astype(np.float32)
+        bits, _, _ = run_decoder(llrs, NB_SPEC, precision="float32")
+        np.testing.assert_array_equal(bits, info.ravel())
 
     def test_bad_parameters(self):
         cases = [

@@ -5,6 +5,10 @@
 # frame_parity_ok), input metadata kept, messages of the wrong length or type
 # dropped and counted, bad parameters refused at construction; the same block
 # with a GF(q) code (several frames of bit LLRs per PDU, codeword output, sign).
+# Precision: every precision of the backend under test (backend_under_test.py),
+# auto among them, decodes a PDU of fresh noisy frames of a real code as float32
+# does; half2 on the CPU, a bad device or fixed-point value, and a narrow
+# precision for a GF(q) code are refused.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +23,8 @@ try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
 except ImportError:
     from gnuradio import gpufec
+
+import backend_under_test as but
 
 
 def pdu(llrs, meta=None):
@@ -156,6 +162,52 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
                                       pmt.init_f32vector(960, llrs.ravel().tolist()))], 1)
         np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[0]))),
                                       cw.ravel())
+
+    def test_precisions_decode_noisy_frames(self):
+        code = gpufec.ldpc_code(but.SPEC)
+        frames = 200
+        info, _, llrs = but.noisy_frames(code, frames)
+        results = {}
+        for precision in but.PRECISIONS:
+            dec = gpufec.ldpc_decoder_pdu(but.SPEC, backend=but.BACKEND,
+                                          precision=precision)
+            want = but.AUTO_MIN_SUM if precision == "auto" else precision
+            self.assertEqual(dec.precision(), want)
+            out = run_pdus(dec, [pdu(llrs.ravel())], 1)
+            self.assertEqual(len(out), 1, msg=precision)
+            bits = np.array(pmt.u8vector_elements(pmt.cdr(out[0])), np.uint8)
+            bits = bits.reshape(frames, code.k)
+            errors = but.frame_errors(bits, info)
+            self.assertLessEqual(errors, 3, msg="%s: %d of %d frames wrong"
+                                 % (precision, errors, frames))
+            results[precision] = bits
+        for precision, bits in results.items():
+            differ = int((~(bits == results["float32"]).all(axis=1)).sum())
+            self.assertLessEqual(differ, 3, msg="%s vs float32" % precision)
+
+    def test_precision_refusals(self):
+        cases = [
+            (dict(backend="cpu", precision="half2"), "half2"),
+            (dict(precision="bogus"), "precision"),
+            (dict(device=-1), "device"),
+            (dict(backend="cpu", device=2), "device"),
+            (dict(backend="cpu", precision="int8", channel_max=128), "channel_max"),
+            (dict(backend="cpu", precision="int16", fraction_bits=20), "fraction_bits"),
+            (dict(precision="float32", c2v_max=10), "c2v_max"),
+        ]
+        cases += [(dict(backend=but.BACKEND, precision=p), "precision")
+                  for p in but.REFUSED]
+        for kwargs, needle in cases:
+            with self.assertRaises(ValueError, msg=str(kwargs)) as cm:
+                gpufec.ldpc_decoder_pdu(but.SPEC, **kwargs)
+            self.assertIn(needle, str(cm.exception))
+            self.assertIn("ldpc_decoder_pdu", str(cm.exception))
+        for precision in ("int8", "int16", "half2"):
+            with self.assertRaises(ValueError, msg=precision) as cm:
+                gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu", precision=precision)
+            self.assertIn("nonbinary", str(cm.exception))
+        self.assertEqual(gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu").precision(),
+                         "float32")
 
     def test_bad_parameters(self):
         for kwargs in (dict(spec="nonsense"), dict(spec=self.spec, alpha=0.0),
