@@ -403,7 +403,14 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
             std::clog << "gpufec: backend auto -> cpu (cuda not used: " << why << ")"
                       << std::endl;
         });
-        return make_cpu_decoder(std::move(code), options);
+        try {
+            return make_cpu_decoder(std::move(code), options);
+        } catch (const invalid_argument& e) {
+            // e.g. half2, which only CUDA has: say why the CPU was asked
+            throw invalid_argument(std::string(e.what()) +
+                                   " (backend auto chose the CPU: cuda not used: " + why +
+                                   ")");
+        }
     }
     }
     throw invalid_argument("decoder::make: unknown backend (value " +

@@ -6,7 +6,8 @@
 # twin nb_ldpc_awgn_loopback.py run short CPU jobs. Every GRC block compiles in a
 # flowgraph whose generated constructor builds each object (CPU backend): the
 # unified blocks with binary and GF(q) codes, and the deprecated nonbinary blocks
-# (Parallelism 0, 1 and 2 for the Definitions). In the build tree the generated
+# (Parallelism 0, 1 and 2 for the Definitions), precision, device and the
+# fixed-point options included. In the build tree the generated
 # scripts' `from gnuradio import gpufec` is served by a temporary gnuradio/gpufec
 # link to the built package (gnuradio's __init__ extends its path).
 #
@@ -116,23 +117,30 @@ class qa_examples(gr_unittest.TestCase):
                   schedule="flooding", backend="cpu"),
             block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="wimax",
                   params="'576:2/3A'", algorithm="oms", sign="positive_is_1",
-                  backend="cpu"),
+                  backend="cpu", precision="int8", fraction_bits="3", c2v_max="31"),
             block("dbg", "blocks_message_debug"),
             block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
             block("dec", "gpufec_ldpc_decoder_fb", family="spec",
-                  spec="'wifi:648:3/4'", output_codeword="True", backend="cpu"),
+                  spec="'wifi:648:3/4'", output_codeword="True", backend="cpu",
+                  precision="float32"),
             block("src", "blocks_null_source", type="float"),
             block("snk", "blocks_null_sink", type="byte"),
         ], [["strobe", "strobe", "pdu_dec", "pdus"], ["pdu_dec", "pdus", "dbg", "store"],
             ["src", "0", "dec", "0"], ["dec", "0", "snk", "0"]])
         for needle in ("gpufec.ldpc_encoder.make(", "gpufec.ldpc_decoder.make(",
                        "gpufec.ldpc_decoder_pdu(", "gpufec.ldpc_decoder_fb(",
-                       "'nr5g'", "algorithm='scms'", "sign='positive_is_1'"):
+                       "'nr5g'", "algorithm='scms'", "sign='positive_is_1'",
+                       "precision='int8', device=0, fraction_bits=3",
+                       "precision='auto'", "precision='float32'"):
             self.assertIn(needle, text)
-        # the generated constructor builds every object (CPU backend)
+        # the generated constructor builds every object (CPU backend); precision
+        # auto is int8 there for the min-sum family
         out = self.construct(out_dir, "all_blocks", "tb.dec_def.k(), tb.enc_def.n(), "
-                             "tb.pdu_dec.n(), tb.dec.output_frame_size()")
-        self.assertIn("7200 2600 576 648", out)  # dvbs2 short 1/2 has K = 7200
+                             "tb.pdu_dec.n(), tb.dec.output_frame_size(), "
+                             "tb.dec_def.precision(), tb.pdu_dec.precision(), "
+                             "tb.dec.precision()")
+        # dvbs2 short 1/2 has K = 7200
+        self.assertIn("7200 2600 576 648 int8 int8 float32", out)
 
     def test_unified_blocks_take_gfq_codes(self):
         # the same GRC blocks with GF(q) code families and the EMS options
@@ -183,7 +191,8 @@ class qa_examples(gr_unittest.TestCase):
             block("enc", "gpufec_nb_ldpc_encoder_bb", family="spec",
                   spec="'nbreg:64:96:2:4'"),
             block("dec", "gpufec_nb_ldpc_decoder_fb", family="spec",
-                  spec="'nbreg:64:96:2:4'", output_codeword="True", backend="cpu"),
+                  spec="'nbreg:64:96:2:4'", output_codeword="True", backend="cpu",
+                  precision="float32"),
             block("src", "blocks_null_source", type="byte"),
             block("snk", "blocks_null_sink", type="byte"),
             block("to_f", "blocks_char_to_float", scale="1", vlen="1"),
