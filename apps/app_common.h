@@ -251,6 +251,27 @@ private:
     }
 };
 
+/*
+ * --schedule, --iterations, --early-termination, --backend and --threads, in this
+ * order, into a binary (gpufec::decoder_options) or nonbinary
+ * (gpufec::nb_decoder_options) decoder's options: the fields they share.
+ */
+template <typename Options>
+void apply_decoder_basics(const std::string& schedule,
+                          const std::string& iterations,
+                          const std::string& early,
+                          const std::string& backend,
+                          const std::string& threads,
+                          Options& o)
+{
+    o.schedule = gpufec::parse_schedule(schedule);
+    o.max_iterations =
+        static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
+    o.early_termination = parse_on_off(early, "--early-termination");
+    o.backend = gpufec::parse_backend(backend);
+    o.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
+}
+
 /* One line naming a binary decoder's options (as in force: defaults resolved). */
 inline std::string decoder_text(const gpufec::decoder_options& o)
 {

@@ -19,6 +19,9 @@
  * point also reports the symbol error rate (column SER, JSON keys
  * "symbol_errors" and "ser").
  *
+ * One flow for every code: the options (ber_args.h), what differs between a
+ * binary and a GF(q) code (ber_code.h), the outputs (ber_outputs.h, ber_table.h).
+ *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,34 +30,26 @@
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
-#include <gpufec/ldpc_code.h>
-#include <gpufec/nb_code.h>
-#include <gpufec/nb_decoder.h>
 #include <gpufec/split_ber_simulator.h>
 
 #include "app_common.h"
+#include "ber_args.h"
+#include "ber_code.h"
 #include "ber_json.h"
+#include "ber_outputs.h"
+#include "ber_table.h"
 #ifdef GPUFEC_HAVE_MPI
 #include "mpi_exchange.h"
 #endif
-#include <CLI/CLI.hpp>
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
-#include <charconv>
-#include <chrono>
 #include <cinttypes>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <exception>
-#include <fstream>
 #include <iostream>
 #include <limits>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -62,54 +57,6 @@
 namespace {
 
 using namespace gpufec_app;
-
-std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
-{
-    std::ostringstream s;
-    s << gpufec::to_string(o.rule);
-    if (o.rule == gpufec::nb_check_rule::ems) {
-        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset
-          << " scale=" << o.ems_scale;
-    }
-    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
-      << " iterations, early termination " << (o.early_termination ? "on" : "off");
-    return s.str();
-}
-
-void print_row(const gpufec::ber_point& p)
-{
-    const gpufec::confidence_interval ci = p.fer_ci;
-    if (p.nonbinary) {
-        std::printf("%7s %10" PRIu64 " %12" PRIu64 " %12" PRIu64
-                    " %11.4e %11.4e %11.4e %9.2f %11.4f   [%.3e, %.3e]\n",
-                    json_number(p.ebn0_db).c_str(),
-                    p.frames,
-                    p.bit_errors,
-                    p.frame_errors,
-                    p.ber,
-                    p.ser,
-                    p.fer,
-                    p.avg_iterations,
-                    p.info_throughput_bps / 1e6,
-                    ci.lower,
-                    ci.upper);
-        std::fflush(stdout);
-        return;
-    }
-    std::printf("%7s %10" PRIu64 " %12" PRIu64 " %12" PRIu64
-                " %11.4e %11.4e %9.2f %11.2f   [%.3e, %.3e]\n",
-                json_number(p.ebn0_db).c_str(),
-                p.frames,
-                p.bit_errors,
-                p.frame_errors,
-                p.ber,
-                p.fer,
-                p.avg_iterations,
-                p.info_throughput_bps / 1e6,
-                ci.lower,
-                ci.upper);
-    std::fflush(stdout);
-}
 
 volatile std::sig_atomic_t g_interrupted = 0;
 
@@ -119,69 +66,69 @@ void on_sigint(int)
     std::signal(SIGINT, SIG_DFL); // a second Ctrl-C ends the process at once
 }
 
-/* "1h02m", "3m05s", "12s", "?" */
-std::string duration_text(double s)
-{
-    if (s < 0.0 || !std::isfinite(s)) {
-        return "?";
-    }
-    const uint64_t t = static_cast<uint64_t>(std::llround(s));
-    char buf[64];
-    if (t >= 3600) {
-        std::snprintf(
-            buf, sizeof buf, "%" PRIu64 "h%02" PRIu64 "m", t / 3600, (t % 3600) / 60);
-    } else if (t >= 60) {
-        std::snprintf(buf, sizeof buf, "%" PRIu64 "m%02" PRIu64 "s", t / 60, t % 60);
-    } else {
-        std::snprintf(buf, sizeof buf, "%" PRIu64 "s", t);
-    }
-    return buf;
-}
+struct process_info {
+    int rank = 0;
+    int size = 1;
+    int local_rank = 0;      //!< among the processes of this host
+    bool collective = false; //!< set once every rank runs the sweep together
+};
 
-/* The progress line, refreshed in place with \r (a terminal only). */
-void print_progress(const gpufec::ber_progress& pr)
+/*
+ * The sweep's options (channel, points, stop rules, seed, batch, input) into
+ * `opt`, whose decoder options are set; returns the outputs' settings that the
+ * options give (--checkpoint, --progress), in the order the options are checked.
+ */
+sweep_output_settings
+parse_sweep_args(const ber_args& a, const ber_code& code, gpufec::ber_options& opt)
 {
-    const gpufec::ber_point& p = pr.point;
-    std::printf("\r  Eb/N0 %s dB (%zu/%zu)  frames %" PRIu64 "  frame errors %" PRIu64
-                "  BER %.3e  FER %.3e  %.4g frames/s  ETA %s\033[K",
-                json_number(p.ebn0_db).c_str(),
-                pr.point_index + 1,
-                pr.points,
-                p.frames,
-                p.frame_errors,
-                p.ber,
-                p.fer,
-                pr.frames_per_second,
-                duration_text(pr.eta_seconds).c_str());
-    std::fflush(stdout);
-}
-
-void clear_progress() { std::printf("\r\033[K"); }
-
-std::string csv_text(const std::vector<gpufec::ber_point>& points, bool nonbinary)
-{
-    std::ostringstream s;
-    s << "ebn0_db,frames,bit_errors,frame_errors,ber,fer,fer_ci_lower,fer_ci_upper,"
-         "ber_ci_lower,ber_ci_upper,avg_iterations,undetected_frame_errors,seconds,"
-         "info_throughput_bps,stopped_by";
-    if (nonbinary) {
-        s << ",symbol_errors,ser";
+    opt.mod = gpufec::parse_modulation(a.modulation);
+    try {
+        opt.ebn0_db = gpufec::parse_ebn0_range(a.ebn0);
+    } catch (const gpufec::invalid_argument& e) {
+        throw usage_error(std::string("--ebn0: ") + e.what());
     }
-    s << "\n";
-    for (const gpufec::ber_point& p : points) {
-        s << json_number(p.ebn0_db) << "," << p.frames << "," << p.bit_errors << ","
-          << p.frame_errors << "," << json_number(p.ber) << "," << json_number(p.fer)
-          << "," << json_number(p.fer_ci.lower) << "," << json_number(p.fer_ci.upper)
-          << "," << json_number(p.ber_ci.lower) << "," << json_number(p.ber_ci.upper)
-          << "," << json_number(p.avg_iterations) << "," << p.undetected_frame_errors
-          << "," << json_number(p.seconds) << "," << json_number(p.info_throughput_bps)
-          << "," << gpufec::to_string(p.stopped_by);
-        if (nonbinary) {
-            s << "," << p.symbol_errors << "," << json_number(p.ser);
+    constexpr uint64_t any = std::numeric_limits<uint64_t>::max();
+    opt.min_frame_errors =
+        parse_unsigned(a.min_frame_errors, "--min-frame-errors", 0, any);
+    opt.max_frames = parse_unsigned(a.max_frames, "--max-frames", 1, any);
+    if (!a.max_seconds.empty()) {
+        opt.max_seconds = parse_real(a.max_seconds, "--max-seconds");
+        if (!(opt.max_seconds > 0.0)) {
+            throw usage_error("--max-seconds: " + a.max_seconds + " is not > 0");
         }
-        s << "\n";
     }
-    return s.str();
+    if (!a.stop_fer.empty()) {
+        opt.stop_fer = parse_real(a.stop_fer, "--stop-fer");
+        if (!(opt.stop_fer > 0.0 && opt.stop_fer < 1.0)) {
+            throw usage_error("--stop-fer: " + a.stop_fer + " is outside (0, 1)");
+        }
+    }
+    sweep_output_settings out;
+    out.json_path = a.json_path;
+    out.csv_path = a.csv_path;
+    out.checkpoint_s = parse_real(a.checkpoint, "--checkpoint");
+    if (out.checkpoint_s < 0.0) {
+        throw usage_error("--checkpoint: " + a.checkpoint + " is negative");
+    }
+    const std::string progress_mode =
+        parse_choice(a.progress, "--progress", { "auto", "on", "off" });
+    out.show_progress =
+        progress_mode == "on" || (progress_mode == "auto" && isatty(STDOUT_FILENO));
+    opt.seed = parse_unsigned(a.seed, "--seed", 0, any);
+    opt.threads = opt.decoder.threads;
+    opt.batch_frames =
+        static_cast<size_t>(parse_unsigned(a.batch, "--batch", 0, size_t(1) << 24));
+    opt.all_zero = a.all_zero;
+    if (parse_choice(a.input, "--input", { "float", "int8" }) == "int8") {
+        code.check_int8_input();
+        const double step = parse_real(a.int8_step, "--int8-step");
+        if (!(step > 0.0) || step > 1e3) {
+            throw usage_error("--int8-step " + a.int8_step + ": must be > 0 and <= 1000");
+        }
+        opt.int8_step = static_cast<float>(step);
+    }
+    opt.validate();
+    return out;
 }
 
 /* --devices: "all" or a comma-separated list of CUDA device indices. */
@@ -222,37 +169,151 @@ std::vector<int> parse_devices(const std::string& text)
 }
 
 /*
- * The points to write: those of this run, and the points of the resumed file at
- * any other Eb/N0 (not simulated, or not reached yet), so a file rewritten in the
- * middle of a resumed sweep loses nothing. Sorted by Eb/N0.
+ * The CUDA devices of this process's workers (--devices; empty: one worker on the
+ * decoder's device, which processes sharing a host take in turn), then the check
+ * that every worker of every process gets at least one frame.
  */
-std::vector<gpufec::ber_point> with_kept(std::vector<gpufec::ber_point> points,
-                                         const std::vector<gpufec::ber_point>& resumed)
+std::vector<int> choose_devices(const ber_args& a,
+                                const ber_code& code,
+                                const process_info& proc,
+                                gpufec::ber_options& opt)
 {
-    const size_t ours = points.size();
-    for (const gpufec::ber_point& r : resumed) {
-        const bool present =
-            std::any_of(points.begin(), points.begin() + ours, [&](const auto& p) {
-                return std::fabs(p.ebn0_db - r.ebn0_db) < 1e-9;
-            });
-        if (!present) {
-            points.push_back(r);
+    gpufec::decoder_options& dec = opt.decoder;
+    std::vector<int> devices;
+    if (!a.devices_text.empty()) {
+        code.check_devices();
+        if (dec.backend == gpufec::backend_kind::cpu) {
+            throw usage_error("--devices needs the cuda backend (--backend cpu given)");
+        }
+        devices = parse_devices(a.devices_text);
+        dec.backend = gpufec::backend_kind::cuda;
+    }
+    if (proc.size > 1 && devices.empty() && code.shares_host_gpus() &&
+        dec.backend != gpufec::backend_kind::cpu) {
+        const std::vector<gpufec::gpu_device> found = gpufec::list_cuda_devices();
+        if (!found.empty()) {
+            dec.gpu.device =
+                found[static_cast<size_t>(proc.local_rank) % found.size()].index;
         }
     }
-    std::stable_sort(points.begin(),
-                     points.end(),
-                     [](const gpufec::ber_point& a, const gpufec::ber_point& b) {
-                         return a.ebn0_db < b.ebn0_db;
-                     });
-    return points;
+    const uint64_t workers_per_rank = devices.empty() ? 1 : devices.size();
+    if (static_cast<uint64_t>(proc.size) * workers_per_rank > opt.max_frames) {
+        throw usage_error("--max-frames " + a.max_frames + " is below the " +
+                          std::to_string(proc.size) + " process(es) x " +
+                          std::to_string(workers_per_rank) +
+                          " worker(s) it is split over (mpirun -np, --devices): each "
+                          "needs at least one frame");
+    }
+    return devices;
 }
 
-struct process_info {
-    int rank = 0;
-    int size = 1;
-    int local_rank = 0;      //!< among the processes of this host
-    bool collective = false; //!< set once every rank runs the sweep together
-};
+/* Finds out now, not after hours of simulation, that the files cannot be written. */
+void check_output_files(const ber_args& a)
+{
+    if (!a.json_path.empty() && a.resume_path != a.json_path &&
+        !write_file(a.json_path, "[]\n")) {
+        throw usage_error("--json: cannot write '" + a.json_path +
+                          "': " + std::strerror(errno));
+    }
+    if (!a.csv_path.empty() && !write_file(a.csv_path, "")) {
+        throw usage_error("--csv: cannot write '" + a.csv_path +
+                          "': " + std::strerror(errno));
+    }
+}
+
+/* The simulators: one, or one per device (--devices). */
+std::vector<std::unique_ptr<gpufec::ber_simulator>> make_simulators(
+    const ber_code& code, const gpufec::ber_options& opt, const std::vector<int>& devices)
+{
+    std::vector<std::unique_ptr<gpufec::ber_simulator>> sims;
+    const size_t n_workers = devices.empty() ? 1 : devices.size();
+    for (size_t w = 0; w < n_workers; w++) {
+        gpufec::ber_options wo = opt;
+        if (!devices.empty()) {
+            wo.decoder.gpu.device = devices[w];
+        }
+        sims.push_back(code.simulator(wo));
+    }
+    return sims;
+}
+
+/* "  devices 0,1  processes 2  resuming 3 point(s)", each where it applies. */
+std::string where_text(const std::vector<int>& devices,
+                       const process_info& proc,
+                       const std::vector<gpufec::ber_point>& resumed)
+{
+    std::string where;
+    if (!devices.empty()) {
+        where += "  devices";
+        for (size_t i = 0; i < devices.size(); i++) {
+            where += (i ? "," : " ") + std::to_string(devices[i]);
+        }
+    }
+    if (proc.size > 1) {
+        where += "  processes " + std::to_string(proc.size);
+    }
+    if (!resumed.empty()) {
+        where += "  resuming " + std::to_string(resumed.size()) + " point(s)";
+    }
+    return where;
+}
+
+/*
+ * Runs the sweep: on one simulator, or split over the devices and processes
+ * (split_ber_simulator); `out` takes the points and progress reports.
+ */
+std::vector<gpufec::ber_point>
+run_sweep(std::vector<std::unique_ptr<gpufec::ber_simulator>> sims,
+          process_info& proc,
+          sweep_output& out,
+          const std::vector<gpufec::ber_point>& resumed)
+{
+    auto on_progress = [&out](const gpufec::ber_progress& pr) {
+        out.on_progress(pr);
+        return g_interrupted == 0;
+    };
+    auto on_point = [&out](const gpufec::ber_point& p) { out.on_point(p); };
+    proc.collective = proc.size > 1;
+    std::vector<gpufec::ber_point> result;
+    if (sims.size() == 1 && proc.size == 1) {
+        sims.front()->set_progress_callback(on_progress);
+        result = sims.front()->run(on_point, resumed);
+    } else {
+        std::shared_ptr<gpufec::part_exchange> exchange;
+#ifdef GPUFEC_HAVE_MPI
+        if (proc.size > 1) {
+            exchange = std::make_shared<mpi_exchange>();
+        }
+#endif
+        gpufec::split_ber_simulator split(std::move(sims), exchange);
+        if (proc.rank == 0) {
+            split.set_progress_callback(on_progress);
+        }
+        result = split.run(on_point, resumed);
+    }
+    proc.collective = false;
+    return result;
+}
+
+/* The exit status of a finished sweep: 130 when Ctrl-C ended it, said on stderr. */
+int end_status(const std::vector<gpufec::ber_point>& result,
+               bool writer,
+               const std::string& json_path)
+{
+    if (result.empty() || result.back().stopped_by != gpufec::stop_reason::interrupted) {
+        return 0;
+    }
+    if (writer) {
+        std::fprintf(
+            stderr,
+            "gpufec-ber: interrupted at %s dB after %" PRIu64
+            " frames; every counted frame is in the output%s\n",
+            json_number(result.back().ebn0_db).c_str(),
+            result.back().frames,
+            json_path.empty() ? "" : ("; --resume " + json_path + " continues").c_str());
+    }
+    return 130;
+}
 
 int run(int argc, char** argv, process_info& proc)
 {
@@ -262,449 +323,48 @@ int run(int argc, char** argv, process_info& proc)
         // ends the process at once
         std::signal(SIGINT, on_sigint);
     }
-    CLI::App app{ "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder" };
-    std::string code_spec = "wimax:2304:1/2";
-    std::string algorithm = "nms";
-    gpufec_app::rule_parameter_args rule_parameters;
-    std::string schedule = "layered";
-    std::string iterations = "10";
-    std::string early = "on";
-    std::string modulation = "bpsk";
-    std::string ebn0 = "1.0:3.0:0.5";
-    std::string min_frame_errors = "50";
-    std::string max_frames = "10000";
-    std::string max_seconds;
-    std::string stop_fer;
-    std::string seed = "1";
-    std::string threads = "0";
-    fixed_point_args fixed;
-    std::string backend = "auto";
-    std::string precision = "float";
-    std::string batch = "0";
-    std::string json_path;
-    std::string csv_path;
-    std::string resume_path;
-    std::string devices_text;
-    std::string checkpoint = "60";
-    std::string progress = "auto";
-    std::string ems_nm = "0";
-    std::string ems_offset = "0";
-    std::string ems_scale = "0.7";
-    bool all_zero = false;
-    std::string input = "float";
-    std::string int8_step = "0.125";
-
-    auto option = [&app](const std::string& name,
-                         std::string& value,
-                         const std::string& type,
-                         const std::string& help) {
-        return app.add_option(name, value, help)->type_name(type)->capture_default_str();
-    };
-    option("--code",
-           code_spec,
-           "SPEC",
-           "the code; " + gpufec::ldpc_code::spec_forms() + "\n" +
-               gpufec::nb_code::spec_forms());
-    CLI::Option* algorithm_opt =
-        option("--algorithm",
-               algorithm,
-               "NAME",
-               "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax (their "
-               "default), ems");
-    rule_parameters.add_options(app);
-    option("--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
-    option("--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
-    option("--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
-    option("--schedule", schedule, "NAME", "layered or flooding");
-    option("--iterations", iterations, "N", "maximum decoder iterations");
-    option("--early-termination",
-           early,
-           "on|off",
-           "stop decoding a frame once its syndrome is zero");
-    option("--modulation", modulation, "NAME", "bpsk or qpsk (Gray)");
-    option("--ebn0",
-           ebn0,
-           "LIST",
-           "Eb/N0 points in dB: comma-separated values and START:STOP:STEP ranges "
-           "(STOP included, STEP > 0)");
-    option("--min-frame-errors",
-           min_frame_errors,
-           "N",
-           "stop a point at this many frame errors (0: only the other rules)");
-    option("--max-frames", max_frames, "N", "stop a point at this many frames (>= 1)");
-    option("--max-seconds",
-           max_seconds,
-           "S",
-           "stop a point after S seconds (> 0), at a batch boundary; --resume "
-           "continues it");
-    option("--stop-fer",
-           stop_fer,
-           "F",
-           "end the sweep after the first point whose FER is below F, in (0, 1)");
-    option("--seed", seed, "S", "random seed (Philox key)");
-    option("--threads", threads, "N", "CPU threads, 0 = all cores");
-    option("--backend", backend, "NAME", "cpu, cuda or auto");
-    option("--devices",
-           devices_text,
-           "all|LIST",
-           "CUDA devices (binary codes): one worker per device, each point's frames "
-           "split between them, e.g. all or 0,1");
-    option("--precision",
-           precision,
-           "NAME",
-           "binary codes: float, half2 (cuda), int16 or int8 (cpu SIMD)");
-    fixed.add_options(app);
-    option("--input",
-           input,
-           "TYPE",
-           "binary codes: LLRs given to the decoder, float or int8 (quantized with "
-           "--int8-step, as an 8-bit receiver gives them)");
-    option("--int8-step", int8_step, "S", "int8 input: value v stands for LLR v * S");
-    option("--batch", batch, "N", "frames per decoder call, 0 = adaptive");
-    app.add_option("--json", json_path, "write the points to FILE as a JSON list")
-        ->type_name("FILE");
-    app.add_option("--csv", csv_path, "write the points to FILE as CSV")
-        ->type_name("FILE");
-    app.add_option("--resume",
-                   resume_path,
-                   "continue the sweep of FILE (a --json file of the same code, seed "
-                   "and options): finished points are kept, others continue at their "
-                   "next frame")
-        ->type_name("FILE");
-    option("--checkpoint",
-           checkpoint,
-           "S",
-           "rewrite the --json file every S seconds with the running point's counts "
-           "(0: at every progress report)");
-    option("--progress",
-           progress,
-           "auto|on|off",
-           "progress line on stdout; auto: when stdout is a terminal");
-    app.add_flag("--all-zero", all_zero, "send the all-zero codeword (no encoder)");
-
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return proc.rank == 0 ? app.exit(e) : 0;
-    } catch (const CLI::CallForAllHelp& e) {
-        return proc.rank == 0 ? app.exit(e) : 0;
-    } catch (const CLI::ParseError& e) {
-        throw usage_error(e.what());
+    ber_args args;
+    const int parsed = args.parse(argc, argv, proc.rank);
+    if (parsed >= 0) {
+        return parsed;
     }
-
-    const bool nonbinary = gpufec::nb_code::is_nb_spec(code_spec);
+    const ber_code code(args.code_spec);
     gpufec::ber_options opt;
-    gpufec::decoder_options& dec = opt.decoder;
-    if (nonbinary) {
-        gpufec::nb_decoder_options& nb = opt.nb_decoder;
-        if (algorithm_opt->count() == 0) {
-            algorithm = "minmax";
-        }
-        if (!gpufec::is_nb_check_rule(algorithm)) {
-            throw usage_error("--algorithm " + algorithm + " is not a nonbinary rule; " +
-                              code_spec + " is a GF(q) code: use minmax or ems");
-        }
-        nb.rule = gpufec::parse_nb_check_rule(algorithm);
-        nb.schedule = gpufec::parse_schedule(schedule);
-        nb.max_iterations =
-            static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
-        nb.early_termination = parse_on_off(early, "--early-termination");
-        nb.backend = gpufec::parse_backend(backend);
-        nb.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
-        nb.ems_nm = static_cast<int>(parse_unsigned(ems_nm, "--ems-nm", 0, 256));
-        nb.ems_offset = static_cast<float>(parse_real(ems_offset, "--ems-offset"));
-        nb.ems_scale = static_cast<float>(parse_real(ems_scale, "--ems-scale"));
-        nb.validate();
-    } else if (gpufec::is_nb_check_rule(algorithm)) {
-        throw usage_error("--algorithm " + algorithm + " is for nonbinary codes; " +
-                          code_spec + " is binary (use spa, ms, nms, oms or scms)");
-    } else {
-        dec.rule = gpufec::parse_check_node_rule(algorithm);
-    }
-    rule_parameters.apply(dec);
-    dec.schedule = gpufec::parse_schedule(schedule);
-    dec.max_iterations =
-        static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
-    dec.early_termination = parse_on_off(early, "--early-termination");
-    dec.backend = gpufec::parse_backend(backend);
-    dec.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
-    dec.precision = gpufec::parse_precision(
-        parse_choice(precision, "--precision", { "float", "half2", "int16", "int8" }));
-    fixed.apply(dec.fixed);
-    dec.validate();
-    opt.mod = gpufec::parse_modulation(modulation);
-    try {
-        opt.ebn0_db = gpufec::parse_ebn0_range(ebn0);
-    } catch (const gpufec::invalid_argument& e) {
-        throw usage_error(std::string("--ebn0: ") + e.what());
-    }
-    opt.min_frame_errors = parse_unsigned(
-        min_frame_errors, "--min-frame-errors", 0, std::numeric_limits<uint64_t>::max());
-    opt.max_frames = parse_unsigned(
-        max_frames, "--max-frames", 1, std::numeric_limits<uint64_t>::max());
-    if (!max_seconds.empty()) {
-        opt.max_seconds = parse_real(max_seconds, "--max-seconds");
-        if (!(opt.max_seconds > 0.0)) {
-            throw usage_error("--max-seconds: " + max_seconds + " is not > 0");
-        }
-    }
-    if (!stop_fer.empty()) {
-        opt.stop_fer = parse_real(stop_fer, "--stop-fer");
-        if (!(opt.stop_fer > 0.0 && opt.stop_fer < 1.0)) {
-            throw usage_error("--stop-fer: " + stop_fer + " is outside (0, 1)");
-        }
-    }
-    const double checkpoint_s = parse_real(checkpoint, "--checkpoint");
-    if (checkpoint_s < 0.0) {
-        throw usage_error("--checkpoint: " + checkpoint + " is negative");
-    }
-    const std::string progress_mode =
-        parse_choice(progress, "--progress", { "auto", "on", "off" });
-    opt.seed = parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max());
-    opt.threads = dec.threads;
-    opt.batch_frames =
-        static_cast<size_t>(parse_unsigned(batch, "--batch", 0, size_t(1) << 24));
-    opt.all_zero = all_zero;
-    if (parse_choice(input, "--input", { "float", "int8" }) == "int8") {
-        if (nonbinary) {
-            throw usage_error("--input int8: the nonbinary decoders take float LLRs");
-        }
-        const double step = parse_real(int8_step, "--int8-step");
-        if (!(step > 0.0) || step > 1e3) {
-            throw usage_error("--int8-step " + int8_step + ": must be > 0 and <= 1000");
-        }
-        opt.int8_step = static_cast<float>(step);
-    }
-    opt.validate();
-
-    std::vector<int> devices;
-    if (!devices_text.empty()) {
-        if (nonbinary) {
-            throw usage_error("--devices: the nonbinary decoders run on one device; "
-                              "leave --devices out for " +
-                              code_spec);
-        }
-        if (dec.backend == gpufec::backend_kind::cpu) {
-            throw usage_error("--devices needs the cuda backend (--backend cpu given)");
-        }
-        devices = parse_devices(devices_text);
-        dec.backend = gpufec::backend_kind::cuda;
-        opt.decoder.backend = gpufec::backend_kind::cuda;
-    }
-    if (proc.size > 1 && devices.empty() && !nonbinary &&
-        dec.backend != gpufec::backend_kind::cpu) {
-        // processes sharing a host take its GPUs in turn
-        const std::vector<gpufec::gpu_device> found = gpufec::list_cuda_devices();
-        if (!found.empty()) {
-            dec.gpu.device =
-                found[static_cast<size_t>(proc.local_rank) % found.size()].index;
-        }
-    }
-    const uint64_t workers_per_rank = devices.empty() ? 1 : devices.size();
-    if (static_cast<uint64_t>(proc.size) * workers_per_rank > opt.max_frames) {
-        throw usage_error("--max-frames " + max_frames + " is below the " +
-                          std::to_string(proc.size) + " process(es) x " +
-                          std::to_string(workers_per_rank) +
-                          " worker(s) it is split over (mpirun -np, --devices): each "
-                          "needs at least one frame");
+    code.apply_decoder_args(args, opt);
+    sweep_output_settings settings = parse_sweep_args(args, code, opt);
+    const std::vector<int> devices = choose_devices(args, code, proc, opt);
+    settings.writer = proc.rank == 0;
+    settings.show_progress = settings.writer && settings.show_progress;
+    if (settings.writer) {
+        check_output_files(args);
     }
 
-    // Find out now, not after hours of simulation, that the files cannot be written.
-    const bool writer = proc.rank == 0;
-    if (writer && !json_path.empty() && resume_path != json_path &&
-        !write_file(json_path, "[]\n")) {
-        throw usage_error("--json: cannot write '" + json_path +
-                          "': " + std::strerror(errno));
-    }
-    if (writer && !csv_path.empty() && !write_file(csv_path, "")) {
-        throw usage_error("--csv: cannot write '" + csv_path +
-                          "': " + std::strerror(errno));
-    }
-
-    // The simulators: one, or one per device (and the other processes).
-    std::vector<std::unique_ptr<gpufec::ber_simulator>> sims;
-    const size_t n_workers = devices.empty() ? 1 : devices.size();
-    for (size_t w = 0; w < n_workers; w++) {
-        gpufec::ber_options wo = opt;
-        if (!devices.empty()) {
-            wo.decoder.gpu.device = devices[w];
-        }
-        if (nonbinary) {
-            sims.push_back(std::make_unique<gpufec::ber_simulator>(
-                gpufec::nb_code::make(code_spec), wo));
-        } else {
-            sims.push_back(std::make_unique<gpufec::ber_simulator>(
-                gpufec::ldpc_code::make(code_spec), wo));
-        }
-    }
-    gpufec::ber_simulator& sim = *sims.front();
-    ber_run_info info = describe_run(sim);
+    std::vector<std::unique_ptr<gpufec::ber_simulator>> sims =
+        make_simulators(code, opt, devices);
+    ber_run_info info = describe_run(*sims.front());
     if (!devices.empty()) {
         info.devices = devices;
     }
     info.ranks = proc.size;
-
     std::vector<gpufec::ber_point> resumed;
-    if (!resume_path.empty()) {
-        resumed = read_resume_file(resume_path, info, opt);
+    if (!args.resume_path.empty()) {
+        resumed = read_resume_file(args.resume_path, info, opt);
+    }
+    if (settings.writer) {
+        code.print_run_line(
+            *sims.front(), opt, args.seed, where_text(devices, proc, resumed));
+        print_table_header(code.nonbinary());
     }
 
-    if (writer) {
-        std::string where;
-        if (!devices.empty()) {
-            where += "  devices";
-            for (size_t i = 0; i < devices.size(); i++) {
-                where += (i ? "," : " ") + std::to_string(devices[i]);
-            }
-        }
-        if (proc.size > 1) {
-            where += "  processes " + std::to_string(proc.size);
-        }
-        if (!resumed.empty()) {
-            where += "  resuming " + std::to_string(resumed.size()) + " point(s)";
-        }
-        if (nonbinary) {
-            const gpufec::nb_code& code = sim.get_nb_code();
-            std::printf("code %s  GF(%d)  N=%d  K=%d symbols (%d x %d bits)  rate=%.6g  "
-                        "decoder: %s  backend: %s  modulation: %s  seed %s%s%s\n",
-                        code.name().c_str(),
-                        code.q(),
-                        code.n(),
-                        code.k(),
-                        code.k(),
-                        code.p(),
-                        code.rate(),
-                        nb_decoder_text(sim.get_nb_decoder().options()).c_str(),
-                        sim.get_nb_decoder().backend_name().c_str(),
-                        gpufec::to_string(opt.mod).c_str(),
-                        seed.c_str(),
-                        opt.all_zero ? "  all-zero codeword" : "",
-                        where.c_str());
-            std::printf("%7s %10s %12s %12s %11s %11s %11s %9s %11s   %s\n",
-                        "Eb/N0",
-                        "frames",
-                        "bit errors",
-                        "frame errors",
-                        "BER",
-                        "SER",
-                        "FER",
-                        "avg iter",
-                        "info Mbps",
-                        "FER 95% CI (Wilson)");
-        } else {
-            const gpufec::ldpc_code& code = sim.code();
-            std::printf("code %s  N=%d  K=%d  rate=%.6g  decoder: %s  backend: %s  "
-                        "modulation: %s  seed %s%s%s\n",
-                        code.name().c_str(),
-                        code.n(),
-                        code.k(),
-                        code.rate(),
-                        gpufec_app::decoder_text(sim.get_decoder().options()).c_str(),
-                        sim.get_decoder().backend_name().c_str(),
-                        gpufec::to_string(opt.mod).c_str(),
-                        seed.c_str(),
-                        opt.all_zero ? "  all-zero codeword" : "",
-                        where.c_str());
-            std::printf("%7s %10s %12s %12s %11s %11s %9s %11s   %s\n",
-                        "Eb/N0",
-                        "frames",
-                        "bit errors",
-                        "frame errors",
-                        "BER",
-                        "FER",
-                        "avg iter",
-                        "info Mbps",
-                        "FER 95% CI (Wilson)");
-        }
-        std::fflush(stdout);
-    }
-
-    // Output after each point, progress and checkpoints on the way (rank 0).
-    const bool show_progress =
-        writer &&
-        (progress_mode == "on" || (progress_mode == "auto" && isatty(STDOUT_FILENO)));
-    std::vector<gpufec::ber_point> points;
-    bool write_failed = false;
-    bool progress_shown = false;
-    auto write_outputs = [&](const std::vector<gpufec::ber_point>& running) {
-        std::vector<gpufec::ber_point> all = points;
-        all.insert(all.end(), running.begin(), running.end());
-        all = with_kept(all, resumed);
-        if (!json_path.empty() &&
-            !write_file(json_path, points_json_text(all, info, opt))) {
-            write_failed = true;
-        }
-        if (!csv_path.empty() && running.empty() &&
-            !write_file(csv_path, csv_text(all, nonbinary))) {
-            write_failed = true;
-        }
-    };
-    auto last_checkpoint = std::chrono::steady_clock::now();
-    auto on_progress = [&](const gpufec::ber_progress& pr) {
-        if (show_progress) {
-            print_progress(pr);
-            progress_shown = true;
-        }
-        const auto now = std::chrono::steady_clock::now();
-        if (!json_path.empty() &&
-            std::chrono::duration<double>(now - last_checkpoint).count() >=
-                checkpoint_s) {
-            last_checkpoint = now;
-            write_outputs({ pr.point });
-        }
-        return g_interrupted == 0;
-    };
-    auto on_point = [&](const gpufec::ber_point& p) {
-        if (!writer) {
-            return;
-        }
-        if (progress_shown) {
-            clear_progress();
-            progress_shown = false;
-        }
-        points.push_back(p);
-        print_row(p);
-        write_outputs({});
-        last_checkpoint = std::chrono::steady_clock::now();
-    };
-
-    proc.collective = proc.size > 1;
-    std::vector<gpufec::ber_point> result;
-    if (sims.size() == 1 && proc.size == 1) {
-        sim.set_progress_callback(on_progress);
-        result = sim.run(on_point, resumed);
-    } else {
-        std::shared_ptr<gpufec::part_exchange> exchange;
-#ifdef GPUFEC_HAVE_MPI
-        if (proc.size > 1) {
-            exchange = std::make_shared<mpi_exchange>();
-        }
-#endif
-        gpufec::split_ber_simulator split(std::move(sims), exchange);
-        if (writer) {
-            split.set_progress_callback(on_progress);
-        }
-        result = split.run(on_point, resumed);
-    }
-    proc.collective = false;
-    if (write_failed) {
+    sweep_output out(settings, info, opt, resumed, code.nonbinary());
+    const std::vector<gpufec::ber_point> result =
+        run_sweep(std::move(sims), proc, out, resumed);
+    if (out.write_failed()) {
         throw usage_error("--json / --csv: cannot write '" +
-                          (json_path.empty() ? csv_path : json_path) + "'");
+                          (args.json_path.empty() ? args.csv_path : args.json_path) +
+                          "'");
     }
-    if (!result.empty() && result.back().stopped_by == gpufec::stop_reason::interrupted) {
-        if (writer) {
-            std::fprintf(stderr,
-                         "gpufec-ber: interrupted at %s dB after %" PRIu64
-                         " frames; every counted frame is in the output%s\n",
-                         json_number(result.back().ebn0_db).c_str(),
-                         result.back().frames,
-                         json_path.empty()
-                             ? ""
-                             : ("; --resume " + json_path + " continues").c_str());
-        }
-        return 130;
-    }
-    return 0;
+    return end_status(result, settings.writer, args.json_path);
 }
 
 } // namespace

@@ -1,0 +1,230 @@
+/* -*- c++ -*- */
+/*
+ * The command line of gpufec-bench: its options as given (text, parsed and checked
+ * by the workload that uses them, so a bad value is a usage_error naming the
+ * option), their help texts and defaults, and the parsing of the options every
+ * workload reads (batch, modes and runs, the input's Eb/N0 and seed).
+ *
+ * Copyright 2026 The gr-gpufec authors.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#ifndef INCLUDED_GPUFEC_APPS_BENCH_ARGS_H
+#define INCLUDED_GPUFEC_APPS_BENCH_ARGS_H
+
+#include <gpufec/ldpc_code.h>
+
+#include "app_common.h"
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace gpufec_app {
+
+/*! --mode, --reps and --warmup, parsed. */
+struct bench_runs {
+    std::string mode; //!< device, host or both
+    size_t reps = 10;
+    size_t warmup = 2;
+};
+
+/*! gpufec-bench's options, as text until parsed. */
+struct bench_args {
+    std::string code_spec = "wimax:2304:1/2";
+    std::string algorithm = "nms";
+    rule_parameter_args rule_parameters;
+    std::string schedule = "layered";
+    std::string iterations = "10";
+    std::string early = "off";
+    std::string backend = "auto";
+    std::string threads = "0";
+    fixed_point_args fixed;
+    std::string precision = "float";
+    std::string frames_per_block = "0";
+    std::string cuda_kernel = "auto";
+    std::string simd_layout = "auto";
+    std::string nb_flooding = "auto";
+    std::string nb_host_batch = "0";
+    std::string streams = "3";
+    std::string device = "0";
+    std::string batch = "0";
+    std::string input = "float";
+    std::string host_memory = "pinned";
+    std::string int8_step = "0.125";
+    std::string mode = "both";
+    std::string reps = "10";
+    std::string warmup = "2";
+    std::string latency_samples = "200";
+    std::string ebn0 = "2.0";
+    std::string seed = "1";
+    std::string json_path;
+
+    /*!
+     * Parses the command line into these fields. Returns -1 when the run goes on,
+     * else the exit status (--help); throws usage_error on a bad command line.
+     */
+    int parse(int argc, char** argv)
+    {
+        CLI::App app{ "gpufec-bench: information throughput (Gbps) and single-frame "
+                      "latency of a gpufec decoder" };
+        add_decoder_options(app);
+        add_measurement_options(app);
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::CallForHelp& e) {
+            return app.exit(e);
+        } catch (const CLI::CallForAllHelp& e) {
+            return app.exit(e);
+        } catch (const CLI::ParseError& e) {
+            throw usage_error(e.what());
+        }
+        return -1;
+    }
+
+    /* --batch, at most `max` frames (0: the workload's choice). */
+    size_t batch_frames(uint64_t max) const
+    {
+        return static_cast<size_t>(parse_unsigned(batch, "--batch", 0, max));
+    }
+
+    /* --mode, --reps, --warmup */
+    bench_runs runs() const
+    {
+        bench_runs r;
+        r.mode = parse_choice(mode, "--mode", { "device", "host", "both" });
+        r.reps = static_cast<size_t>(parse_unsigned(reps, "--reps", 1, 100000));
+        r.warmup = static_cast<size_t>(parse_unsigned(warmup, "--warmup", 0, 100000));
+        return r;
+    }
+
+    double ebn0_db() const { return parse_real(ebn0, "--ebn0"); }
+
+    uint64_t seed_value() const
+    {
+        return parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max());
+    }
+
+private:
+    static CLI::Option* option(CLI::App& app,
+                               const std::string& name,
+                               std::string& value,
+                               const std::string& type,
+                               const std::string& help)
+    {
+        return app.add_option(name, value, help)->type_name(type)->capture_default_str();
+    }
+
+    /* The code and the decoder (binary, CUDA, CPU SIMD and nonbinary settings). */
+    void add_decoder_options(CLI::App& app)
+    {
+        option(app,
+               "--code",
+               code_spec,
+               "SPEC",
+               "the code; " + gpufec::ldpc_code::spec_forms());
+        option(app,
+               "--algorithm",
+               algorithm,
+               "NAME",
+               "check-node rule: spa, ms, nms, oms, scms");
+        rule_parameters.add_options(app);
+        option(app, "--schedule", schedule, "NAME", "layered or flooding");
+        option(app, "--iterations", iterations, "N", "maximum decoder iterations");
+        option(app,
+               "--early-termination",
+               early,
+               "on|off",
+               "stop decoding a frame once its syndrome is zero (off by default: the "
+               "throughput goals are stated without it)");
+        option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
+        option(app, "--threads", threads, "N", "CPU decoder threads, 0 = all cores");
+        option(app,
+               "--precision",
+               precision,
+               "NAME",
+               "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
+        fixed.add_options(app);
+        option(app,
+               "--frames-per-block",
+               frames_per_block,
+               "N",
+               "cuda: frames per thread block, 0 = the tuner's choice");
+        option(app,
+               "--cuda-kernel",
+               cuda_kernel,
+               "NAME",
+               "cuda: the decoding kernel as the tuning line names it "
+               "(gpu_options::kernel), auto = the tuner's choice");
+        option(app,
+               "--simd-layout",
+               simd_layout,
+               "NAME",
+               "cpu SIMD decoder: frames to lanes, auto, inter or intra");
+        option(app,
+               "--nb-flooding",
+               nb_flooding,
+               "NAME",
+               "nonbinary cuda flooding pipeline: auto (check domain for q >= 4) or "
+               "classic");
+        option(app,
+               "--nb-host-batch",
+               nb_host_batch,
+               "N",
+               "nonbinary cuda: frames per batch of the host-fed pipeline, 0 = the "
+               "decoder's choice");
+        option(
+            app, "--streams", streams, "N", "cuda: streams of the host pipeline (>= 1)");
+        option(app, "--device", device, "N", "cuda: device index");
+    }
+
+    /* The input batch, the modes and runs, and the output file. */
+    void add_measurement_options(CLI::App& app)
+    {
+        option(app,
+               "--batch",
+               batch,
+               "N",
+               "frames per decode call; 0 = 4 x the tuner's batch (cuda), or about 2^20 "
+               "LLRs clamped to [64, 1024] frames (cpu)");
+        option(app, "--input", input, "TYPE", "LLRs given to the decoder: float or int8");
+        option(app,
+               "--host-memory",
+               host_memory,
+               "KIND",
+               "host-fed buffers on cuda: pinned (page-locked) or pageable (ordinary "
+               "memory, as a GNU Radio block's buffers are)");
+        option(app,
+               "--int8-step",
+               int8_step,
+               "S",
+               "int8 input: value v stands for LLR v * S");
+        option(app,
+               "--mode",
+               mode,
+               "NAME",
+               "device (LLRs resident in GPU memory, cuda only), host (host-fed), or "
+               "both (device and host on cuda, host on cpu)");
+        option(app,
+               "--reps",
+               reps,
+               "N",
+               "timed runs per mode; the median is reported (use >= 10 for figures)");
+        option(
+            app, "--warmup", warmup, "N", "untimed runs before the timed ones, per mode");
+        option(app,
+               "--latency-samples",
+               latency_samples,
+               "N",
+               "single-frame host-fed decodes timed for p50/p99 (>= 200 for figures; "
+               "0 = skip)");
+        option(
+            app, "--ebn0", ebn0, "DB", "Eb/N0 of the generated input (BPSK over AWGN)");
+        option(app, "--seed", seed, "S", "random seed of bits and noise (Philox key)");
+        app.add_option("--json", json_path, "write the results to FILE as a JSON object")
+            ->type_name("FILE");
+    }
+};
+
+} // namespace gpufec_app
+
+#endif /* INCLUDED_GPUFEC_APPS_BENCH_ARGS_H */
