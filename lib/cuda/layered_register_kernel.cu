@@ -87,29 +87,29 @@ __device__ __forceinline__ int table_index(int l, int j, int stride, int t)
 }
 
 /*!
- * min1 and min2 of |e[0..N)| clamped at the message limit, as the sequential
- * minsum_acc computes them (the two smallest of the multiset): pairs first, then a
- * merge tree: 19 min/max for 7 edges instead of 24, and a shorter dependency chain.
+ * The two smallest of |a[0..N)| (N >= 2, unclamped), as the sequential minsum_acc
+ * computes them (the two smallest of the multiset): pairs first, then a merge
+ * tree: 19 min/max for 7 edges instead of 24, and a shorter dependency chain.
+ * Shared by row_minima (register kernel) and subset_minima (pattern kernel).
  */
-template <typename V, int N, int M>
-__device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
+template <typename V, int N>
+__device__ __forceinline__ void pair_tree_minima(const V* a, V& min1, V& min2)
 {
-    static_assert(N <= M, "row_minima: N edges of an array of M");
     using ops = lane_ops<V>;
-    static_assert(N >= 2, "row_minima: rows of at least 2 edges");
+    static_assert(N >= 2, "pair_tree_minima: at least 2 values");
     constexpr int K = N / 2;
     V m1[K], m2[K];
 #pragma unroll
     for (int i = 0; i < K; ++i) {
-        const V a = ops::abs(e[2 * i]);
-        const V b = ops::abs(e[2 * i + 1]);
-        m1[i] = ops::min(a, b);
-        m2[i] = ops::max(a, b);
+        const V x = ops::abs(a[2 * i]);
+        const V y = ops::abs(a[2 * i + 1]);
+        m1[i] = ops::min(x, y);
+        m2[i] = ops::max(x, y);
     }
     if constexpr ((N & 1) != 0) {
-        const V a = ops::abs(e[N - 1]);
-        m2[K - 1] = ops::min(m2[K - 1], ops::max(m1[K - 1], a));
-        m1[K - 1] = ops::min(m1[K - 1], a);
+        const V x = ops::abs(a[N - 1]);
+        m2[K - 1] = ops::min(m2[K - 1], ops::max(m1[K - 1], x));
+        m1[K - 1] = ops::min(m1[K - 1], x);
     }
 #pragma unroll
     for (int w = 1; w < K; w *= 2) {
@@ -119,8 +119,24 @@ __device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
             m1[i] = ops::min(m1[i], m1[i + w]);
         }
     }
-    min1 = ops::min(m1[0], ops::limit());
-    min2 = ops::min(m2[0], ops::limit());
+    min1 = m1[0];
+    min2 = m2[0];
+}
+
+/*!
+ * min1 and min2 of |e[0..N)| clamped at the message limit (pair_tree_minima of the
+ * row's first N edges).
+ */
+template <typename V, int N, int M>
+__device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
+{
+    static_assert(N <= M, "row_minima: N edges of an array of M");
+    using ops = lane_ops<V>;
+    static_assert(N >= 2, "row_minima: rows of at least 2 edges");
+    V m1, m2;
+    pair_tree_minima<V, N>(e, m1, m2);
+    min1 = ops::min(m1, ops::limit());
+    min2 = ops::min(m2, ops::limit());
 }
 
 /*!
@@ -229,12 +245,6 @@ __device__ void load_units_wide(
 }
 
 /*!
- * The decoder. ATAB: edge addresses from the shared-memory table; TREE: row minima
- * by row_minima instead of two running accumulators (both need !SCMS); SHORT: exact
- * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL layers;
- * GUARD: skip units with no active lane (their outputs are written already).
- */
-/*!
  * Syndrome check of one thread's row slots (an MAXL x MAXD tile of edge slots,
  * layers from `layers` on skipped): ORs the unit's failing lanes into bs.fail.
  * Called by all threads of the block; contains __syncthreads().
@@ -271,15 +281,211 @@ row_slot_syndrome(block_state& bs, int U, int u, int layers, Edge edge)
     __syncthreads();
 }
 
+/*! The edge-address table: after the U units' posteriors, 16-byte aligned. */
+template <typename V>
+__device__ __forceinline__ uint32_t*
+address_table(unsigned char* smem_raw, const code_view& code, int U)
+{
+    return reinterpret_cast<uint32_t*>(
+        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+}
+
+/*!
+ * V2C = L - C2V of the first D edges of layer l, with their posterior addresses
+ * (ATAB: table entries, byte offsets into smem_raw; else edge(l * MAXD + j)).
+ * Every row has MAXD edges, the missing ones pointing at this thread's padding
+ * slot (posterior "big": never a minimum), except in exact-degree instances,
+ * whose layers of MAXD - 1 edges have D = MAXD - 1 and no padding edge.
+ */
+template <typename V, int MAXD, bool ATAB, typename Edge>
+__device__ __forceinline__ void gather_row(const Edge& edge,
+                                           unsigned char* smem_raw,
+                                           const uint32_t* tab,
+                                           int tstride,
+                                           int l,
+                                           int D,
+                                           const V (&c2v)[MAXD],
+                                           uint32_t (&ta)[MAXD],
+                                           V* (&addr)[MAXD],
+                                           V (&v)[MAXD])
+{
+    using ops = lane_ops<V>;
+    if (ATAB) {
+        load_row_addresses<MAXD>(tab, l, tstride, ta);
+    }
+#pragma unroll
+    for (int j = 0; j < MAXD; ++j) {
+        if (j >= D) {
+            break; // folds: D is a constant once l is unrolled
+        }
+        addr[j] = ATAB ? reinterpret_cast<V*>(smem_raw + ta[j]) : edge(l * MAXD + j);
+        v[j] = ops::sub(*addr[j], c2v[j]);
+    }
+}
+
+/*!
+ * The row's two minima and sign product over its D V2C into acc (TREE:
+ * row_minima; else acc and acc_odd, two running accumulators of the even and
+ * odd edges, which halve the min chain, then merged). SCMS: a V2C whose sign
+ * flipped is erased, e[j] the erased value and pneg / ppos the new sign flags;
+ * else e = v. acc and acc_odd come reset.
+ */
+template <typename V, int MAXD, bool SCMS, bool TREE>
+__device__ __forceinline__ void row_accumulate(int D,
+                                               const V (&v)[MAXD],
+                                               minsum_acc<V>& acc,
+                                               minsum_acc<V>& acc_odd,
+                                               V (&e)[MAXD],
+                                               uint32_t& pneg,
+                                               uint32_t& ppos)
+{
+    using ops = lane_ops<V>;
+    uint32_t sign = 0u;
+    uint32_t nneg = 0u, npos = 0u;
+#pragma unroll
+    for (int j = 0; j < MAXD; ++j) {
+        if (j >= D) {
+            break; // folds: D is a constant once l is unrolled
+        }
+        if (SCMS) {
+            // Andrade et al., "Near-LSPA Performance at MSA Complexity" eq. 9:
+            // erase a V2C whose sign flipped
+            const uint32_t neg = ops::neg_mask(v[j]);
+            const uint32_t pos = ops::pos_mask(v[j]);
+            const uint32_t changed =
+                (neg & ops::expand(ppos, j)) | (pos & ops::expand(pneg, j));
+            e[j] = ops::from_bits(ops::bits(v[j]) & ~changed);
+            nneg |= neg & ~changed & ops::edge_bit(j);
+            npos |= pos & ~changed & ops::edge_bit(j);
+        } else {
+            e[j] = v[j];
+        }
+        if (TREE) {
+            sign ^= ops::bits(e[j]);
+        } else if (j & 1) {
+            acc_odd.add(e[j]);
+        } else {
+            acc.add(e[j]);
+        }
+    }
+    if (TREE && D == MAXD) {
+        row_minima<V, MAXD>(e, acc.min1, acc.min2);
+        acc.sign = sign;
+    } else if (TREE) {
+        row_minima<V, (MAXD > 2 ? MAXD - 1 : MAXD)>(e, acc.min1, acc.min2);
+        acc.sign = sign;
+    } else {
+        acc.merge(acc_odd);
+    }
+    if (SCMS) {
+        pneg = nneg;
+        ppos = npos;
+    }
+}
+
+/*!
+ * The end of an edge's update, in the register and pattern kernels alike: its new
+ * C2V from its (SCMS: possibly erased) V2C e, kept in c2v, and its posterior
+ * L = V2C + C2V from its V2C v, stored at addr.
+ */
+template <typename V>
+__device__ __forceinline__ void
+write_edge(const minsum_out<V>& o, V e, V v, V* addr, V& c2v)
+{
+    const V cn = o.out(e);
+    c2v = cn;
+    *addr = lane_ops<V>::add(v, cn);
+}
+
+/*! write_edge of the first D edges of a row. */
+template <typename V, int MAXD>
+__device__ __forceinline__ void write_row(int D,
+                                          const minsum_out<V>& o,
+                                          const V (&e)[MAXD],
+                                          const V (&v)[MAXD],
+                                          V* const (&addr)[MAXD],
+                                          V (&c2v)[MAXD])
+{
+#pragma unroll
+    for (int j = 0; j < MAXD; ++j) {
+        if (j >= D) {
+            break; // folds: D is a constant once l is unrolled
+        }
+        write_edge<V>(o, e[j], v[j], addr[j], c2v[j]);
+    }
+}
+
+/*! A task's first iteration: every C2V message 0. */
+template <typename V, int MAXL, int MAXD>
+__device__ __forceinline__ void clear_tile(V (&c2v)[MAXL][MAXD])
+{
+    using ops = lane_ops<V>;
+#pragma unroll
+    for (int l = 0; l < MAXL; ++l) {
+#pragma unroll
+        for (int j = 0; j < MAXD; ++j) {
+            c2v[l][j] = ops::zero();
+        }
+    }
+}
+
+/*! A task's first iteration: every C2V message 0 and no SCMS sign flag. */
+template <typename V, int MAXL, int MAXD>
+__device__ __forceinline__ void
+clear_messages(V (&c2v)[MAXL][MAXD], uint32_t (&pneg)[MAXL], uint32_t (&ppos)[MAXL])
+{
+    using ops = lane_ops<V>;
+#pragma unroll
+    for (int l = 0; l < MAXL; ++l) {
+        pneg[l] = 0u;
+        ppos[l] = 0u;
+#pragma unroll
+        for (int j = 0; j < MAXD; ++j) {
+            c2v[l][j] = ops::zero();
+        }
+    }
+}
+
+/*!
+ * end_of_iteration with the syndrome from the posteriors (row_slot_syndrome):
+ * each thread checks its own rows, of every layer (ALL) or of shape.layers.
+ * Called by all threads.
+ */
+template <typename V, int MAXL, int MAXD, bool ALL, typename Edge>
+__device__ __forceinline__ bool slot_iteration_done(const V* post,
+                                                    const code_view& code,
+                                                    const run_params& rp,
+                                                    const fast_shape& shape,
+                                                    long long task,
+                                                    int it,
+                                                    block_state& bs,
+                                                    int U,
+                                                    int u,
+                                                    const Edge& edge)
+{
+    auto syndrome = [&] {
+        row_slot_syndrome<V, MAXL, MAXD>(bs, U, u, ALL ? MAXL : shape.layers, edge);
+    };
+    return end_of_iteration(post, code, rp, task, it, bs, syndrome);
+}
+
 /*!
  * The register kernel's body (the __global__ wrappers set the bounds): one thread
  * per row slot of a unit, the C2V tile c2v[MAXL][MAXD] in registers, the posterior
- * in shared memory. Over 120 lines on purpose: the tile stays in registers only
- * while every index into it is a compile-time constant, so the layer update is
- * written in place inside the fully unrolled layer loop (the row minima, frame
- * input and the syndrome are helpers already). layered_pattern_body repeats that
- * update with early reads; sharing it is left to a change that compares the
- * machine code of every instance.
+ * in shared memory. Per layer: gather_row (V2C), row_accumulate (minima, sign),
+ * minsum_out, write_row (C2V, posterior). The tile stays in registers only while
+ * every index into it is a compile-time constant, so the layer loop is unrolled
+ * here and the helpers are inlined into it. The per-layer arrays (v, addr, ta, e)
+ * and accumulators are declared here, not in the helpers, and the address table
+ * is written in place: helpers that declare arrays or copy the edge lambda gave
+ * the same instructions with another register assignment in some instances
+ * (compared in SASS); written this way every instance compiles as the unsplit
+ * body did.
+ * ATAB: edge addresses from the shared-memory table; TREE: row minima by
+ * row_minima instead of two running accumulators (both need !SCMS); SHORT: exact
+ * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL
+ * layers; GUARD: skip units with no active lane (their outputs are written
+ * already).
  */
 template <typename V,
           int MAXL,
@@ -293,7 +499,6 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
 {
-    using ops = lane_ops<V>;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
@@ -314,11 +519,8 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         const int w = s >= shape.threshold[e] ? wrap : 0;
         return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
     };
-    // ATAB: the addresses once per launch into a table after the posteriors, so the
-    // iterations load them (4 edges per 16-byte load) instead of computing them
     const int tstride = table_stride(blockDim.x);
-    uint32_t* tab = reinterpret_cast<uint32_t*>(
-        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+    uint32_t* tab = address_table<V>(smem_raw, code, U);
     if (ATAB) {
 #pragma unroll 1
         for (int l = 0; l < MAXL; ++l) {
@@ -338,15 +540,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
 
         V c2v[MAXL][MAXD];
         uint32_t pneg[MAXL], ppos[MAXL];
-#pragma unroll
-        for (int l = 0; l < MAXL; ++l) {
-            pneg[l] = 0u;
-            ppos[l] = 0u;
-#pragma unroll
-            for (int j = 0; j < MAXD; ++j) {
-                c2v[l][j] = ops::zero();
-            }
-        }
+        clear_messages<V, MAXL, MAXD>(c2v, pneg, ppos);
 
         for (int it = 1;; ++it) {
             // !GUARD: every unit computes, also a finished or empty one (its lanes
@@ -357,93 +551,27 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                 // exact-degree instances run on codes of exactly MAXL layers
                 if (SHORT != 0u || l < shape.layers) {
                     if (act) {
-                        // every row has MAXD edges, the missing ones pointing at this
-                        // thread's padding slot (posterior "big": never a minimum);
-                        // except in exact-degree instances (SHORT), whose layer l has
-                        // D = MAXD - 1 edges when bit l is set and no padding edge
                         const int D = ((SHORT >> l) & 1u) ? MAXD - 1 : MAXD;
                         V v[MAXD];
                         V* addr[MAXD];
                         uint32_t ta[MAXD];
-                        if (ATAB) {
-                            load_row_addresses<MAXD>(tab, l, tstride, ta);
-                        }
-#pragma unroll
-                        for (int j = 0; j < MAXD; ++j) {
-                            if (j >= D) {
-                                break; // folds: D is a constant once l is unrolled
-                            }
-                            addr[j] = ATAB ? reinterpret_cast<V*>(smem_raw + ta[j])
-                                           : edge(l * MAXD + j);
-                            v[j] = ops::sub(*addr[j], c2v[l][j]);
-                        }
-                        // two accumulators (even / odd edges) halve the min chain
+                        gather_row<V, MAXD, ATAB>(
+                            edge, smem_raw, tab, tstride, l, D, c2v[l], ta, addr, v);
                         minsum_acc<V> acc, acc_odd;
                         acc.reset();
                         acc_odd.reset();
                         V e[MAXD];
-                        uint32_t sign = 0u;
-                        uint32_t nneg = 0u, npos = 0u;
-#pragma unroll
-                        for (int j = 0; j < MAXD; ++j) {
-                            if (j >= D) {
-                                break; // folds: D is a constant once l is unrolled
-                            }
-                            if (SCMS) {
-                                // Andrade et al., "Near-LSPA Performance at MSA
-                                // Complexity" eq. 9: erase a V2C whose sign flipped
-                                const uint32_t neg = ops::neg_mask(v[j]);
-                                const uint32_t pos = ops::pos_mask(v[j]);
-                                const uint32_t changed = (neg & ops::expand(ppos[l], j)) |
-                                                         (pos & ops::expand(pneg[l], j));
-                                e[j] = ops::from_bits(ops::bits(v[j]) & ~changed);
-                                nneg |= neg & ~changed & ops::edge_bit(j);
-                                npos |= pos & ~changed & ops::edge_bit(j);
-                            } else {
-                                e[j] = v[j];
-                            }
-                            if (TREE) {
-                                sign ^= ops::bits(e[j]);
-                            } else if (j & 1) {
-                                acc_odd.add(e[j]);
-                            } else {
-                                acc.add(e[j]);
-                            }
-                        }
-                        if (TREE && D == MAXD) {
-                            row_minima<V, MAXD>(e, acc.min1, acc.min2);
-                            acc.sign = sign;
-                        } else if (TREE) {
-                            row_minima<V, (MAXD > 2 ? MAXD - 1 : MAXD)>(
-                                e, acc.min1, acc.min2);
-                            acc.sign = sign;
-                        } else {
-                            acc.merge(acc_odd);
-                        }
-                        if (SCMS) {
-                            pneg[l] = nneg;
-                            ppos[l] = npos;
-                        }
+                        row_accumulate<V, MAXD, SCMS, TREE>(
+                            D, v, acc, acc_odd, e, pneg[l], ppos[l]);
                         minsum_out<V> o;
                         o.make(acc, ca, ncb);
-#pragma unroll
-                        for (int j = 0; j < MAXD; ++j) {
-                            if (j >= D) {
-                                break; // folds: D is a constant once l is unrolled
-                            }
-                            const V cn = o.out(e[j]);
-                            c2v[l][j] = cn;
-                            *addr[j] = ops::add(v[j], cn);
-                        }
+                        write_row<V, MAXD>(D, o, e, v, addr, c2v[l]);
                     }
                     __syncthreads();
                 }
             }
-            // syndrome from the shared table: each thread checks its own rows
-            auto syndrome = [&] {
-                row_slot_syndrome<V, MAXL, MAXD>(bs, U, u, shape.layers, edge);
-            };
-            if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
+            if (slot_iteration_done<V, MAXL, MAXD, false>(
+                    post, code, rp, shape, task, it, bs, U, u, edge)) {
                 break;
             }
         }
@@ -756,8 +884,8 @@ load_subset(const uint32_t* row, int stride, uint32_t (&a)[N > 0 ? N : 1])
 
 /*!
  * min1 and min2 (unclamped) of |a[0..N)|: N = 0 gives (limit, limit), N = 1 (|a|,
- * limit); otherwise row_minima's merge tree. Merging with merge_minima gives the
- * two smallest of the union, as one pass over all edges.
+ * limit); otherwise pair_tree_minima, the merge tree of row_minima. Merging with
+ * minsum_acc::merge gives the two smallest of the union, as one pass over all edges.
  */
 template <typename V, int N>
 __device__ __forceinline__ void subset_minima(const V (&a)[N > 0 ? N : 1], V& m1, V& m2)
@@ -770,30 +898,7 @@ __device__ __forceinline__ void subset_minima(const V (&a)[N > 0 ? N : 1], V& m1
         m1 = ops::abs(a[0]);
         m2 = ops::limit();
     } else {
-        constexpr int K = N / 2;
-        V p1[K], p2[K];
-#pragma unroll
-        for (int i = 0; i < K; ++i) {
-            const V x = ops::abs(a[2 * i]);
-            const V y = ops::abs(a[2 * i + 1]);
-            p1[i] = ops::min(x, y);
-            p2[i] = ops::max(x, y);
-        }
-        if constexpr ((N & 1) != 0) {
-            const V x = ops::abs(a[N - 1]);
-            p2[K - 1] = ops::min(p2[K - 1], ops::max(p1[K - 1], x));
-            p1[K - 1] = ops::min(p1[K - 1], x);
-        }
-#pragma unroll
-        for (int w = 1; w < K; w *= 2) {
-#pragma unroll
-            for (int i = 0; i + w < K; i += 2 * w) {
-                p2[i] = ops::min(ops::max(p1[i], p1[i + w]), ops::min(p2[i], p2[i + w]));
-                p1[i] = ops::min(p1[i], p1[i + w]);
-            }
-        }
-        m1 = p1[0];
-        m2 = p2[0];
+        pair_tree_minima<V, N>(a, m1, m2);
     }
 }
 
@@ -808,22 +913,228 @@ enum pattern_option : int {
 };
 
 /*!
+ * The early part of layer l of pattern P (its columns are final before the
+ * barrier of layer l - 1): the early edges' V2C, left in c2v[l] in place of their
+ * C2V, their partial minima (pm1, pm2) and sign XOR (psign), their table entries
+ * (ea, !opt_reload) and the late edges' (la, opt_late). at(entry) and
+ * zero_at(offset) are the posteriors of a table entry and of a shift-0 edge.
+ */
+template <typename V, typename P, int OPT, int l, typename At, typename ZeroAt>
+__device__ __forceinline__ void pattern_pre(const At& at,
+                                            const ZeroAt& zero_at,
+                                            const uint32_t* tab,
+                                            int tstride,
+                                            V (&c2v)[P::layers][P::max_degree],
+                                            V& pm1,
+                                            V& pm2,
+                                            uint32_t& psign,
+                                            uint32_t (&ea)[P::max_degree],
+                                            uint32_t (&la)[P::max_degree])
+{
+    using ops = lane_ops<V>;
+    constexpr bool RELOAD = (OPT & opt_reload) != 0;
+    constexpr bool LATE = (OPT & opt_late) != 0;
+    constexpr uint32_t em = P::early(l);
+    constexpr uint32_t et = P::tab_early(l);
+    constexpr int NE = bit_count(em);
+    constexpr int NT = bit_count(et);
+    uint32_t ta[NT > 0 ? NT : 1];
+    load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, ta);
+    if constexpr (LATE) {
+        constexpr int NLT = bit_count(P::tab_late(l));
+        uint32_t tl[NLT > 0 ? NLT : 1];
+        load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+#pragma unroll
+        for (int t = 0; t < NLT; ++t) {
+            la[t] = tl[t];
+        }
+    }
+    V e[NE > 0 ? NE : 1];
+    uint32_t sign = 0u;
+    static_for<NE>([&](auto kc) {
+        constexpr int k = decltype(kc)::value;
+        constexpr int j = nth_bit(em, k);
+        V* a;
+        if constexpr (((P::zero(l) >> j) & 1u) != 0u) {
+            a = zero_at(P::zero_offset(l, j));
+        } else {
+            constexpr int t = rank_below(et, j);
+            a = at(ta[t]);
+            if (!RELOAD) {
+                ea[t] = ta[t];
+            }
+        }
+        c2v[l][j] = ops::sub(*a, c2v[l][j]);
+        e[k] = c2v[l][j];
+        sign ^= ops::bits(e[k]);
+    });
+    subset_minima<V, NE>(e, pm1, pm2);
+    psign = sign;
+}
+
+/*!
+ * Table entries of layer l for pattern_finish: te of the early edges (kept by
+ * pattern_pre in ea, or opt_reload: loaded again), tl of the late ones (opt_late:
+ * loaded by pattern_pre before the barrier, in la).
+ */
+template <typename P, int OPT, int l>
+__device__ __forceinline__ void pattern_entries(
+    const uint32_t* tab,
+    int tstride,
+    const uint32_t (&ea)[P::max_degree],
+    const uint32_t (&la)[P::max_degree],
+    uint32_t (&te)[bit_count(P::tab_early(l)) > 0 ? bit_count(P::tab_early(l)) : 1],
+    uint32_t (&tl)[bit_count(P::tab_late(l)) > 0 ? bit_count(P::tab_late(l)) : 1])
+{
+    constexpr int NT = bit_count(P::tab_early(l));
+    constexpr int NLT = bit_count(P::tab_late(l));
+    if constexpr ((OPT & opt_late) != 0) {
+#pragma unroll
+        for (int t = 0; t < NLT; ++t) {
+            tl[t] = la[t];
+        }
+    } else {
+        load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
+    }
+    if constexpr ((OPT & opt_reload) != 0) {
+        load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, te);
+    } else {
+#pragma unroll
+        for (int t = 0; t < NT; ++t) {
+            te[t] = ea[t];
+        }
+    }
+}
+
+/*!
+ * The row minima of a layer into acc: the late edges' (m1, m2) merged with the
+ * early edges' partial minima (pm1, pm2) (NE early and NL late edges), clamped at
+ * the message limit; the sign product is `sign`.
+ */
+template <typename V, int NE, int NL>
+__device__ __forceinline__ void
+merge_minima(minsum_acc<V>& acc, V m1, V m2, V pm1, V pm2, uint32_t sign)
+{
+    using ops = lane_ops<V>;
+    if constexpr (NE == 0) {
+        acc.min1 = m1;
+        acc.min2 = m2;
+    } else if constexpr (NL == 0) {
+        acc.min1 = pm1;
+        acc.min2 = pm2;
+    } else {
+        acc.min1 = pm1;
+        acc.min2 = pm2;
+        acc.sign = 0u;
+        minsum_acc<V> o;
+        o.min1 = m1;
+        o.min2 = m2;
+        o.sign = 0u;
+        acc.merge(o);
+    }
+    acc.min1 = ops::min(acc.min1, ops::limit());
+    acc.min2 = ops::min(acc.min2, ops::limit());
+    acc.sign = sign;
+}
+
+/*!
+ * minsum_out::make into o, or with opt_relu in half2 max(m * ca + ncb, 0) as one
+ * HFMA2.RELU (FMA pipe) instead of an HFMA2 and an HMNMX2 (ALU pipe): the same
+ * value (a zero is +0 both ways).
+ */
+template <typename V, int OPT>
+__device__ __forceinline__ void
+pattern_out(minsum_out<V>& o, const minsum_acc<V>& acc, V ca, V ncb)
+{
+    using ops = lane_ops<V>;
+    if constexpr ((OPT & opt_relu) != 0 && lane_ops<V>::lanes == 2) {
+        const uint32_t sg = acc.sign & ops::sign_bits;
+        o.m1s = ops::bits(__hfma2_relu(acc.min1, ca, ncb)) ^ sg;
+        o.m2s = ops::bits(__hfma2_relu(acc.min2, ca, ncb)) ^ sg;
+        o.min1 = acc.min1;
+    } else {
+        o.make(acc, ca, ncb);
+    }
+}
+
+/*!
+ * The rest of layer l of pattern P, after the barrier of layer l - 1: the late
+ * edges' V2C, the row minima with the early part's (pm1, pm2, psign from
+ * pattern_pre), and every edge's new C2V and posterior (write_edge).
+ */
+template <typename V, typename P, int OPT, int l, typename At, typename ZeroAt>
+__device__ __forceinline__ void pattern_finish(const At& at,
+                                               const ZeroAt& zero_at,
+                                               const uint32_t* tab,
+                                               int tstride,
+                                               V (&c2v)[P::layers][P::max_degree],
+                                               V pm1,
+                                               V pm2,
+                                               uint32_t psign,
+                                               const uint32_t (&ea)[P::max_degree],
+                                               const uint32_t (&la)[P::max_degree],
+                                               V ca,
+                                               V ncb)
+{
+    using ops = lane_ops<V>;
+    constexpr int MAXD = P::max_degree;
+    constexpr int D = P::deg(l);
+    constexpr uint32_t em = P::early(l);
+    constexpr uint32_t lm = P::all(l) & ~em;
+    constexpr uint32_t et = P::tab_early(l);
+    constexpr uint32_t lt = P::tab_late(l);
+    constexpr int NE = bit_count(em);
+    constexpr int NL = bit_count(lm);
+    constexpr int NT = bit_count(et);
+    constexpr int NLT = bit_count(lt);
+    uint32_t tl[NLT > 0 ? NLT : 1];
+    uint32_t te[NT > 0 ? NT : 1];
+    pattern_entries<P, OPT, l>(tab, tstride, ea, la, te, tl);
+    V v[MAXD];
+    V* addr[MAXD];
+    V f[NL > 0 ? NL : 1];
+    uint32_t sign = psign;
+    static_for<D>([&](auto jc) {
+        constexpr int j = decltype(jc)::value;
+        constexpr bool early = ((em >> j) & 1u) != 0u;
+        if constexpr (((P::zero(l) >> j) & 1u) != 0u) {
+            addr[j] = zero_at(P::zero_offset(l, j));
+        } else if constexpr (early) {
+            addr[j] = at(te[rank_below(et, j)]);
+        } else {
+            addr[j] = at(tl[rank_below(lt, j)]);
+        }
+        if constexpr (early) {
+            v[j] = c2v[l][j];
+        } else {
+            v[j] = ops::sub(*addr[j], c2v[l][j]);
+            f[rank_below(lm, j)] = v[j];
+            sign ^= ops::bits(v[j]);
+        }
+    });
+    V m1, m2;
+    subset_minima<V, NL>(f, m1, m2);
+    minsum_acc<V> acc;
+    merge_minima<V, NE, NL>(acc, m1, m2, pm1, pm2, sign);
+    minsum_out<V> o;
+    pattern_out<V, OPT>(o, acc, ca, ncb);
+    static_for<D>([&](auto jc) {
+        constexpr int j = decltype(jc)::value;
+        write_edge<V>(o, v[j], v[j], addr[j], c2v[l][j]);
+    });
+}
+
+/*!
  * The decoder of pattern P (qc_pattern): one thread per row slot of a unit, C2V in
- * registers, early reads before each layer's barrier; OPT: pattern_option bits.
- * Over 120 lines for the reason given at layered_register_body: the C2V tile and
- * the early-read registers of the next layer live across the unrolled layer loop,
- * so the loop is written in one piece.
+ * registers; per layer l, pattern_finish of layer l, then pattern_pre of layer
+ * l + 1 (the early reads), then the barrier. OPT: pattern_option bits.
  */
 template <typename V, typename P, int OPT>
 __device__ __forceinline__ void
 layered_pattern_body(const code_view& code, const run_params& rp, const fast_shape& shape)
 {
-    using ops = lane_ops<V>;
     constexpr int MAXL = P::layers;
     constexpr int MAXD = P::max_degree;
-    constexpr bool RELOAD = (OPT & opt_reload) != 0;
-    constexpr bool RELU = (OPT & opt_relu) != 0;
-    constexpr bool LATE = (OPT & opt_late) != 0;
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
 
@@ -844,8 +1155,7 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
     auto at = [&](uint32_t off) { return reinterpret_cast<V*>(smem_raw + off); };
     auto zero_at = [&](int off) { return reinterpret_cast<V*>(sbase + off); };
     const int tstride = table_stride(blockDim.x);
-    uint32_t* tab = reinterpret_cast<uint32_t*>(
-        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+    uint32_t* tab = address_table<V>(smem_raw, code, U);
     // the table once per launch: the shifted edges, early ones of a layer first
     static_for<MAXL>([&](auto lc) {
         constexpr int l = decltype(lc)::value;
@@ -868,166 +1178,27 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
         load_units_wide(post, code, rp, task, bs);
 
         // c2v[l][j]: the C2V of edge j of layer l; for the early edges of the next
-        // layer, between its pre() and its post(), that edge's V2C instead
+        // layer, between its pattern_pre and its pattern_finish, that edge's V2C
         V c2v[MAXL][MAXD];
-#pragma unroll
-        for (int l = 0; l < MAXL; ++l) {
-#pragma unroll
-            for (int j = 0; j < MAXD; ++j) {
-                c2v[l][j] = ops::zero();
-            }
-        }
+        clear_tile<V, MAXL, MAXD>(c2v);
         V pm1, pm2;        // partial minima of the next layer's early edges
         uint32_t psign;    // and their sign XOR
-        uint32_t ea[MAXD]; // and their table entries (!RELOAD)
-        uint32_t la[MAXD]; // and the late edges' table entries (LATE)
+        uint32_t ea[MAXD]; // and their table entries (!opt_reload)
+        uint32_t la[MAXD]; // and the late edges' table entries (opt_late)
 
-        // the early part of layer l (its columns are final before the barrier)
-        auto pre = [&](auto lc) {
-            constexpr int l = decltype(lc)::value;
-            constexpr uint32_t em = P::early(l);
-            constexpr uint32_t et = P::tab_early(l);
-            constexpr int NE = bit_count(em);
-            constexpr int NT = bit_count(et);
-            uint32_t ta[NT > 0 ? NT : 1];
-            load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, ta);
-            if constexpr (LATE) {
-                constexpr int NLT = bit_count(P::tab_late(l));
-                uint32_t tl[NLT > 0 ? NLT : 1];
-                load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
-#pragma unroll
-                for (int t = 0; t < NLT; ++t) {
-                    la[t] = tl[t];
-                }
-            }
-            V e[NE > 0 ? NE : 1];
-            uint32_t sign = 0u;
-            static_for<NE>([&](auto kc) {
-                constexpr int k = decltype(kc)::value;
-                constexpr int j = nth_bit(em, k);
-                V* a;
-                if constexpr (((P::zero(l) >> j) & 1u) != 0u) {
-                    a = zero_at(P::zero_offset(l, j));
-                } else {
-                    constexpr int t = rank_below(et, j);
-                    a = at(ta[t]);
-                    if (!RELOAD) {
-                        ea[t] = ta[t];
-                    }
-                }
-                c2v[l][j] = ops::sub(*a, c2v[l][j]);
-                e[k] = c2v[l][j];
-                sign ^= ops::bits(e[k]);
-            });
-            subset_minima<V, NE>(e, pm1, pm2);
-            psign = sign;
-        };
-        // the rest of layer l, after the barrier of layer l - 1
-        auto finish = [&](auto lc) {
-            constexpr int l = decltype(lc)::value;
-            constexpr int D = P::deg(l);
-            constexpr uint32_t em = P::early(l);
-            constexpr uint32_t lm = P::all(l) & ~em;
-            constexpr uint32_t et = P::tab_early(l);
-            constexpr uint32_t lt = P::tab_late(l);
-            constexpr int NE = bit_count(em);
-            constexpr int NL = bit_count(lm);
-            constexpr int NT = bit_count(et);
-            constexpr int NLT = bit_count(lt);
-            uint32_t tl[NLT > 0 ? NLT : 1];
-            if constexpr (LATE) {
-#pragma unroll
-                for (int t = 0; t < NLT; ++t) {
-                    tl[t] = la[t];
-                }
-            } else {
-                load_subset<NLT>(tab + (P::tab_first(l) + NT) * tstride, tstride, tl);
-            }
-            uint32_t te[NT > 0 ? NT : 1];
-            if constexpr (RELOAD) {
-                load_subset<NT>(tab + P::tab_first(l) * tstride, tstride, te);
-            } else {
-#pragma unroll
-                for (int t = 0; t < NT; ++t) {
-                    te[t] = ea[t];
-                }
-            }
-            V v[MAXD];
-            V* addr[MAXD];
-            V f[NL > 0 ? NL : 1];
-            uint32_t sign = psign;
-            static_for<D>([&](auto jc) {
-                constexpr int j = decltype(jc)::value;
-                constexpr bool early = ((em >> j) & 1u) != 0u;
-                if constexpr (((P::zero(l) >> j) & 1u) != 0u) {
-                    addr[j] = zero_at(P::zero_offset(l, j));
-                } else if constexpr (early) {
-                    addr[j] = at(te[rank_below(et, j)]);
-                } else {
-                    addr[j] = at(tl[rank_below(lt, j)]);
-                }
-                if constexpr (early) {
-                    v[j] = c2v[l][j];
-                } else {
-                    v[j] = ops::sub(*addr[j], c2v[l][j]);
-                    f[rank_below(lm, j)] = v[j];
-                    sign ^= ops::bits(v[j]);
-                }
-            });
-            V m1, m2;
-            subset_minima<V, NL>(f, m1, m2);
-            minsum_acc<V> acc;
-            if constexpr (NE == 0) {
-                acc.min1 = m1;
-                acc.min2 = m2;
-            } else if constexpr (NL == 0) {
-                acc.min1 = pm1;
-                acc.min2 = pm2;
-            } else {
-                acc.min1 = pm1;
-                acc.min2 = pm2;
-                acc.sign = 0u;
-                minsum_acc<V> o;
-                o.min1 = m1;
-                o.min2 = m2;
-                o.sign = 0u;
-                acc.merge(o);
-            }
-            acc.min1 = ops::min(acc.min1, ops::limit());
-            acc.min2 = ops::min(acc.min2, ops::limit());
-            acc.sign = sign;
-            minsum_out<V> o;
-            if constexpr (RELU && lane_ops<V>::lanes == 2) {
-                // max(m * ca + ncb, 0) as one HFMA2.RELU (FMA pipe) instead of an
-                // HFMA2 and an HMNMX2 (ALU pipe): the same value (a zero is +0 both ways)
-                const uint32_t sg = acc.sign & ops::sign_bits;
-                o.m1s = ops::bits(__hfma2_relu(acc.min1, ca, ncb)) ^ sg;
-                o.m2s = ops::bits(__hfma2_relu(acc.min2, ca, ncb)) ^ sg;
-                o.min1 = acc.min1;
-            } else {
-                o.make(acc, ca, ncb);
-            }
-            static_for<D>([&](auto jc) {
-                constexpr int j = decltype(jc)::value;
-                const V cn = o.out(v[j]);
-                c2v[l][j] = cn;
-                *addr[j] = ops::add(v[j], cn);
-            });
-        };
-
-        pre(std::integral_constant<int, 0>{});
+        pattern_pre<V, P, OPT, 0>(
+            at, zero_at, tab, tstride, c2v, pm1, pm2, psign, ea, la);
         for (int it = 1;; ++it) {
             static_for<MAXL>([&](auto lc) {
                 constexpr int l = decltype(lc)::value;
-                finish(lc);
-                pre(std::integral_constant<int, (l + 1) % MAXL>{});
+                pattern_finish<V, P, OPT, l>(
+                    at, zero_at, tab, tstride, c2v, pm1, pm2, psign, ea, la, ca, ncb);
+                pattern_pre<V, P, OPT, (l + 1) % MAXL>(
+                    at, zero_at, tab, tstride, c2v, pm1, pm2, psign, ea, la);
                 __syncthreads();
             });
-            // syndrome: each thread checks its own rows
-            auto syndrome = [&] {
-                row_slot_syndrome<V, MAXL, MAXD>(bs, U, u, MAXL, edge);
-            };
-            if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
+            if (slot_iteration_done<V, MAXL, MAXD, true>(
+                    post, code, rp, shape, task, it, bs, U, u, edge)) {
                 break;
             }
         }
