@@ -13,6 +13,7 @@
 
 #include <gpufec/ldpc_code.h>
 
+#include "app_cli.h"
 #include "app_common.h"
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -69,16 +70,7 @@ struct bench_args {
                       "latency of a gpufec decoder" };
         add_decoder_options(app);
         add_measurement_options(app);
-        try {
-            app.parse(argc, argv);
-        } catch (const CLI::CallForHelp& e) {
-            return app.exit(e);
-        } catch (const CLI::CallForAllHelp& e) {
-            return app.exit(e);
-        } catch (const CLI::ParseError& e) {
-            throw usage_error(e.what());
-        }
-        return -1;
+        return parse_command_line(app, argc, argv);
     }
 
     /* --batch, at most `max` frames (0: the workload's choice). */
@@ -105,121 +97,125 @@ struct bench_args {
     }
 
 private:
-    static CLI::Option* option(CLI::App& app,
-                               const std::string& name,
-                               std::string& value,
-                               const std::string& type,
-                               const std::string& help)
-    {
-        return app.add_option(name, value, help)->type_name(type)->capture_default_str();
-    }
-
     /* The code and the decoder (binary, CUDA, CPU SIMD and nonbinary settings). */
     void add_decoder_options(CLI::App& app)
     {
-        option(app,
-               "--code",
-               code_spec,
-               "SPEC",
-               "the code; " + gpufec::ldpc_code::spec_forms());
-        option(app,
-               "--algorithm",
-               algorithm,
-               "NAME",
-               "check-node rule: spa, ms, nms, oms, scms");
+        add_text_option(app,
+                        "--code",
+                        code_spec,
+                        "SPEC",
+                        "the code; " + gpufec::ldpc_code::spec_forms());
+        add_text_option(app,
+                        "--algorithm",
+                        algorithm,
+                        "NAME",
+                        "check-node rule: spa, ms, nms, oms, scms");
         rule_parameters.add_options(app);
-        option(app, "--schedule", schedule, "NAME", "layered or flooding");
-        option(app, "--iterations", iterations, "N", "maximum decoder iterations");
-        option(app,
-               "--early-termination",
-               early,
-               "on|off",
-               "stop decoding a frame once its syndrome is zero (off by default: the "
-               "throughput goals are stated without it)");
-        option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
-        option(app, "--threads", threads, "N", "CPU decoder threads, 0 = all cores");
-        option(app,
-               "--precision",
-               precision,
-               "NAME",
-               "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
+        add_text_option(app, "--schedule", schedule, "NAME", "layered or flooding");
+        add_text_option(
+            app, "--iterations", iterations, "N", "maximum decoder iterations");
+        add_text_option(
+            app,
+            "--early-termination",
+            early,
+            "on|off",
+            "stop decoding a frame once its syndrome is zero (off by default: the "
+            "throughput goals are stated without it)");
+        add_text_option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
+        add_text_option(
+            app, "--threads", threads, "N", "CPU decoder threads, 0 = all cores");
+        add_text_option(
+            app,
+            "--precision",
+            precision,
+            "NAME",
+            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
         fixed.add_options(app);
-        option(app,
-               "--frames-per-block",
-               frames_per_block,
-               "N",
-               "cuda: frames per thread block, 0 = the tuner's choice");
-        option(app,
-               "--cuda-kernel",
-               cuda_kernel,
-               "NAME",
-               "cuda: the decoding kernel as the tuning line names it "
-               "(gpu_options::kernel), auto = the tuner's choice");
-        option(app,
-               "--simd-layout",
-               simd_layout,
-               "NAME",
-               "cpu SIMD decoder: frames to lanes, auto, inter or intra");
-        option(app,
-               "--nb-flooding",
-               nb_flooding,
-               "NAME",
-               "nonbinary cuda flooding pipeline: auto (check domain for q >= 4) or "
-               "classic");
-        option(app,
-               "--nb-host-batch",
-               nb_host_batch,
-               "N",
-               "nonbinary cuda: frames per batch of the host-fed pipeline, 0 = the "
-               "decoder's choice");
-        option(
+        add_text_option(app,
+                        "--frames-per-block",
+                        frames_per_block,
+                        "N",
+                        "cuda: frames per thread block, 0 = the tuner's choice");
+        add_text_option(app,
+                        "--cuda-kernel",
+                        cuda_kernel,
+                        "NAME",
+                        "cuda: the decoding kernel as the tuning line names it "
+                        "(gpu_options::kernel), auto = the tuner's choice");
+        add_text_option(app,
+                        "--simd-layout",
+                        simd_layout,
+                        "NAME",
+                        "cpu SIMD decoder: frames to lanes, auto, inter or intra");
+        add_text_option(
+            app,
+            "--nb-flooding",
+            nb_flooding,
+            "NAME",
+            "nonbinary cuda flooding pipeline: auto (check domain for q >= 4) or "
+            "classic");
+        add_text_option(
+            app,
+            "--nb-host-batch",
+            nb_host_batch,
+            "N",
+            "nonbinary cuda: frames per batch of the host-fed pipeline, 0 = the "
+            "decoder's choice");
+        add_text_option(
             app, "--streams", streams, "N", "cuda: streams of the host pipeline (>= 1)");
-        option(app, "--device", device, "N", "cuda: device index");
+        add_text_option(app, "--device", device, "N", "cuda: device index");
     }
 
     /* The input batch, the modes and runs, and the output file. */
     void add_measurement_options(CLI::App& app)
     {
-        option(app,
-               "--batch",
-               batch,
-               "N",
-               "frames per decode call; 0 = 4 x the tuner's batch (cuda), or about 2^20 "
-               "LLRs clamped to [64, 1024] frames (cpu)");
-        option(app, "--input", input, "TYPE", "LLRs given to the decoder: float or int8");
-        option(app,
-               "--host-memory",
-               host_memory,
-               "KIND",
-               "host-fed buffers on cuda: pinned (page-locked) or pageable (ordinary "
-               "memory, as a GNU Radio block's buffers are)");
-        option(app,
-               "--int8-step",
-               int8_step,
-               "S",
-               "int8 input: value v stands for LLR v * S");
-        option(app,
-               "--mode",
-               mode,
-               "NAME",
-               "device (LLRs resident in GPU memory, cuda only), host (host-fed), or "
-               "both (device and host on cuda, host on cpu)");
-        option(app,
-               "--reps",
-               reps,
-               "N",
-               "timed runs per mode; the median is reported (use >= 10 for figures)");
-        option(
+        add_text_option(
+            app,
+            "--batch",
+            batch,
+            "N",
+            "frames per decode call; 0 = 4 x the tuner's batch (cuda), or about 2^20 "
+            "LLRs clamped to [64, 1024] frames (cpu)");
+        add_text_option(
+            app, "--input", input, "TYPE", "LLRs given to the decoder: float or int8");
+        add_text_option(
+            app,
+            "--host-memory",
+            host_memory,
+            "KIND",
+            "host-fed buffers on cuda: pinned (page-locked) or pageable (ordinary "
+            "memory, as a GNU Radio block's buffers are)");
+        add_text_option(app,
+                        "--int8-step",
+                        int8_step,
+                        "S",
+                        "int8 input: value v stands for LLR v * S");
+        add_text_option(
+            app,
+            "--mode",
+            mode,
+            "NAME",
+            "device (LLRs resident in GPU memory, cuda only), host (host-fed), or "
+            "both (device and host on cuda, host on cpu)");
+        add_text_option(
+            app,
+            "--reps",
+            reps,
+            "N",
+            "timed runs per mode; the median is reported (use >= 10 for figures)");
+        add_text_option(
             app, "--warmup", warmup, "N", "untimed runs before the timed ones, per mode");
-        option(app,
-               "--latency-samples",
-               latency_samples,
-               "N",
-               "single-frame host-fed decodes timed for p50/p99 (>= 200 for figures; "
-               "0 = skip)");
-        option(
+        add_text_option(
+            app,
+            "--latency-samples",
+            latency_samples,
+            "N",
+            "single-frame host-fed decodes timed for p50/p99 (>= 200 for figures; "
+            "0 = skip)");
+        add_text_option(
             app, "--ebn0", ebn0, "DB", "Eb/N0 of the generated input (BPSK over AWGN)");
-        option(app, "--seed", seed, "S", "random seed of bits and noise (Philox key)");
+        add_text_option(
+            app, "--seed", seed, "S", "random seed of bits and noise (Philox key)");
         app.add_option("--json", json_path, "write the results to FILE as a JSON object")
             ->type_name("FILE");
     }

@@ -490,22 +490,13 @@ void binary_workload::time_device_resident()
 #ifdef GPUFEC_HAVE_CUDA
     cuda_check(cudaSetDevice(d_tuning.device), "cudaSetDevice");
     cuda_timer timer;
-    std::unique_ptr<device_array<float>> d_llrs_dev;
-    std::unique_ptr<device_array<int8_t>> d_llrs8_dev;
-    const size_t count = d_frames * n();
+    std::unique_ptr<device_array<float>> dev_llrs;
+    std::unique_ptr<device_array<int8_t>> dev_llrs8;
+    const char* upload = "cudaMemcpy of the LLRs to the device";
     if (d_int8_input) {
-        d_llrs8_dev = std::make_unique<device_array<int8_t>>(count);
-        cuda_check(
-            cudaMemcpy(
-                d_llrs8_dev->data(), d_llrs8->data(), count, cudaMemcpyHostToDevice),
-            "cudaMemcpy of the LLRs to the device");
+        dev_llrs8 = to_device(d_llrs8->data(), d_frames * n(), upload);
     } else {
-        d_llrs_dev = std::make_unique<device_array<float>>(count);
-        cuda_check(cudaMemcpy(d_llrs_dev->data(),
-                              d_llrs->data(),
-                              count * sizeof(float),
-                              cudaMemcpyHostToDevice),
-                   "cudaMemcpy of the LLRs to the device");
+        dev_llrs = to_device(d_llrs->data(), d_frames * n(), upload);
     }
     device_array<uint8_t> bits(d_frames * k());
     device_array<int> iters(d_frames);
@@ -513,7 +504,7 @@ void binary_workload::time_device_resident()
     auto once = [&]() -> double {
         cuda_check(cudaEventRecord(timer.start, timer.stream), "cudaEventRecord");
         if (d_int8_input) {
-            d_cuda->decode_device(d_llrs8_dev->data(),
+            d_cuda->decode_device(dev_llrs8->data(),
                                   d_step,
                                   d_frames,
                                   bits.data(),
@@ -521,7 +512,7 @@ void binary_workload::time_device_resident()
                                   ok.data(),
                                   timer.stream);
         } else {
-            d_cuda->decode_device(d_llrs_dev->data(),
+            d_cuda->decode_device(dev_llrs->data(),
                                   d_frames,
                                   bits.data(),
                                   iters.data(),
@@ -537,18 +528,12 @@ void binary_workload::time_device_resident()
     };
     d_device.run = true;
     d_device.gbps = summarize(gbps_of(timed_runs(d_runs.warmup, d_runs.reps, once)));
-    std::vector<uint8_t> h_bits(d_frames * k());
-    std::vector<int> h_iters(d_frames);
-    std::vector<uint8_t> h_ok(d_frames);
-    cuda_check(
-        cudaMemcpy(h_bits.data(), bits.data(), h_bits.size(), cudaMemcpyDeviceToHost),
-        "cudaMemcpy of the bits to the host");
-    cuda_check(
-        cudaMemcpy(
-            h_iters.data(), iters.data(), d_frames * sizeof(int), cudaMemcpyDeviceToHost),
-        "cudaMemcpy of the iterations to the host");
-    cuda_check(cudaMemcpy(h_ok.data(), ok.data(), d_frames, cudaMemcpyDeviceToHost),
-               "cudaMemcpy of the parity flags to the host");
+    const std::vector<uint8_t> h_bits =
+        to_host(bits, d_frames * k(), "cudaMemcpy of the bits to the host");
+    const std::vector<int> h_iters =
+        to_host(iters, d_frames, "cudaMemcpy of the iterations to the host");
+    const std::vector<uint8_t> h_ok =
+        to_host(ok, d_frames, "cudaMemcpy of the parity flags to the host");
     stats_of(d_device, h_bits.data(), h_iters.data(), h_ok.data());
     print_mode("device-resident:", d_device, d_frames);
 #endif

@@ -22,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace gpufec_app {
 
@@ -140,6 +141,27 @@ private:
     size_t d_count;
     T* d_ptr = nullptr;
 };
+
+/*! `count` elements from host memory into a new device buffer. */
+template <typename T>
+std::unique_ptr<device_array<T>> to_device(const T* host, size_t count, const char* what)
+{
+    auto d = std::make_unique<device_array<T>>(count);
+    cuda_check(cudaMemcpy(d->data(), host, count * sizeof(T), cudaMemcpyHostToDevice),
+               what);
+    return d;
+}
+
+/*! The first `count` elements of a device buffer, copied to the host. */
+template <typename T>
+std::vector<T> to_host(device_array<T>& d, size_t count, const char* what)
+{
+    std::vector<T> host(count);
+    cuda_check(
+        cudaMemcpy(host.data(), d.data(), count * sizeof(T), cudaMemcpyDeviceToHost),
+        what);
+    return host;
+}
 
 /*! A stream and two events of this program, released on destruction. */
 struct cuda_timer {

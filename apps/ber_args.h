@@ -14,6 +14,7 @@
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_code.h>
 
+#include "app_cli.h"
 #include "app_common.h"
 #include <CLI/CLI.hpp>
 #include <string>
@@ -70,117 +71,110 @@ struct ber_args {
         CLI::Option* algorithm_opt = add_decoder_options(app);
         add_sweep_options(app);
         add_output_options(app);
-        try {
-            app.parse(argc, argv);
-        } catch (const CLI::CallForHelp& e) {
-            return rank == 0 ? app.exit(e) : 0;
-        } catch (const CLI::CallForAllHelp& e) {
-            return rank == 0 ? app.exit(e) : 0;
-        } catch (const CLI::ParseError& e) {
-            throw usage_error(e.what());
-        }
+        const int parsed = parse_command_line(app, argc, argv, rank == 0);
         algorithm_given = algorithm_opt->count() > 0;
-        return -1;
+        return parsed;
     }
 
 private:
-    static CLI::Option* option(CLI::App& app,
-                               const std::string& name,
-                               std::string& value,
-                               const std::string& type,
-                               const std::string& help)
-    {
-        return app.add_option(name, value, help)->type_name(type)->capture_default_str();
-    }
-
     /* The code, the decoder and its input; returns --algorithm's option. */
     CLI::Option* add_decoder_options(CLI::App& app)
     {
-        option(app,
-               "--code",
-               code_spec,
-               "SPEC",
-               "the code; " + gpufec::ldpc_code::spec_forms() + "\n" +
-                   gpufec::nb_code::spec_forms());
-        CLI::Option* algorithm_opt =
-            option(app,
-                   "--algorithm",
-                   algorithm,
-                   "NAME",
-                   "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax "
-                   "(their default), ems");
+        add_text_option(app,
+                        "--code",
+                        code_spec,
+                        "SPEC",
+                        "the code; " + gpufec::ldpc_code::spec_forms() + "\n" +
+                            gpufec::nb_code::spec_forms());
+        CLI::Option* algorithm_opt = add_text_option(
+            app,
+            "--algorithm",
+            algorithm,
+            "NAME",
+            "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax "
+            "(their default), ems");
         rule_parameters.add_options(app);
-        option(app, "--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
-        option(app, "--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
-        option(app, "--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
-        option(app, "--schedule", schedule, "NAME", "layered or flooding");
-        option(app, "--iterations", iterations, "N", "maximum decoder iterations");
-        option(app,
-               "--early-termination",
-               early,
-               "on|off",
-               "stop decoding a frame once its syndrome is zero");
+        add_text_option(
+            app, "--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
+        add_text_option(app, "--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
+        add_text_option(
+            app, "--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
+        add_text_option(app, "--schedule", schedule, "NAME", "layered or flooding");
+        add_text_option(
+            app, "--iterations", iterations, "N", "maximum decoder iterations");
+        add_text_option(app,
+                        "--early-termination",
+                        early,
+                        "on|off",
+                        "stop decoding a frame once its syndrome is zero");
         return algorithm_opt;
     }
 
     /* The channel, the points and their stop rules, and where they run. */
     void add_sweep_options(CLI::App& app)
     {
-        option(app, "--modulation", modulation, "NAME", "bpsk or qpsk (Gray)");
-        option(app,
-               "--ebn0",
-               ebn0,
-               "LIST",
-               "Eb/N0 points in dB: comma-separated values and START:STOP:STEP ranges "
-               "(STOP included, STEP > 0)");
-        option(app,
-               "--min-frame-errors",
-               min_frame_errors,
-               "N",
-               "stop a point at this many frame errors (0: only the other rules)");
-        option(app,
-               "--max-frames",
-               max_frames,
-               "N",
-               "stop a point at this many frames (>= 1)");
-        option(app,
-               "--max-seconds",
-               max_seconds,
-               "S",
-               "stop a point after S seconds (> 0), at a batch boundary; --resume "
-               "continues it");
-        option(app,
-               "--stop-fer",
-               stop_fer,
-               "F",
-               "end the sweep after the first point whose FER is below F, in (0, 1)");
-        option(app, "--seed", seed, "S", "random seed (Philox key)");
-        option(app, "--threads", threads, "N", "CPU threads, 0 = all cores");
-        option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
-        option(app,
-               "--devices",
-               devices_text,
-               "all|LIST",
-               "CUDA devices (binary codes): one worker per device, each point's frames "
-               "split between them, e.g. all or 0,1");
-        option(app,
-               "--precision",
-               precision,
-               "NAME",
-               "binary codes: float, half2 (cuda), int16 or int8 (cpu SIMD)");
+        add_text_option(app, "--modulation", modulation, "NAME", "bpsk or qpsk (Gray)");
+        add_text_option(
+            app,
+            "--ebn0",
+            ebn0,
+            "LIST",
+            "Eb/N0 points in dB: comma-separated values and START:STOP:STEP ranges "
+            "(STOP included, STEP > 0)");
+        add_text_option(
+            app,
+            "--min-frame-errors",
+            min_frame_errors,
+            "N",
+            "stop a point at this many frame errors (0: only the other rules)");
+        add_text_option(app,
+                        "--max-frames",
+                        max_frames,
+                        "N",
+                        "stop a point at this many frames (>= 1)");
+        add_text_option(
+            app,
+            "--max-seconds",
+            max_seconds,
+            "S",
+            "stop a point after S seconds (> 0), at a batch boundary; --resume "
+            "continues it");
+        add_text_option(
+            app,
+            "--stop-fer",
+            stop_fer,
+            "F",
+            "end the sweep after the first point whose FER is below F, in (0, 1)");
+        add_text_option(app, "--seed", seed, "S", "random seed (Philox key)");
+        add_text_option(app, "--threads", threads, "N", "CPU threads, 0 = all cores");
+        add_text_option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
+        add_text_option(
+            app,
+            "--devices",
+            devices_text,
+            "all|LIST",
+            "CUDA devices (binary codes): one worker per device, each point's frames "
+            "split between them, e.g. all or 0,1");
+        add_text_option(app,
+                        "--precision",
+                        precision,
+                        "NAME",
+                        "binary codes: float, half2 (cuda), int16 or int8 (cpu SIMD)");
         fixed.add_options(app);
-        option(app,
-               "--input",
-               input,
-               "TYPE",
-               "binary codes: LLRs given to the decoder, float or int8 (quantized with "
-               "--int8-step, as an 8-bit receiver gives them)");
-        option(app,
-               "--int8-step",
-               int8_step,
-               "S",
-               "int8 input: value v stands for LLR v * S");
-        option(app, "--batch", batch, "N", "frames per decoder call, 0 = adaptive");
+        add_text_option(
+            app,
+            "--input",
+            input,
+            "TYPE",
+            "binary codes: LLRs given to the decoder, float or int8 (quantized with "
+            "--int8-step, as an 8-bit receiver gives them)");
+        add_text_option(app,
+                        "--int8-step",
+                        int8_step,
+                        "S",
+                        "int8 input: value v stands for LLR v * S");
+        add_text_option(
+            app, "--batch", batch, "N", "frames per decoder call, 0 = adaptive");
     }
 
     /* The files, checkpoints and progress line. */
@@ -196,17 +190,18 @@ private:
                        "seed and options): finished points are kept, others continue at "
                        "their next frame")
             ->type_name("FILE");
-        option(app,
-               "--checkpoint",
-               checkpoint,
-               "S",
-               "rewrite the --json file every S seconds with the running point's "
-               "counts (0: at every progress report)");
-        option(app,
-               "--progress",
-               progress,
-               "auto|on|off",
-               "progress line on stdout; auto: when stdout is a terminal");
+        add_text_option(
+            app,
+            "--checkpoint",
+            checkpoint,
+            "S",
+            "rewrite the --json file every S seconds with the running point's "
+            "counts (0: at every progress report)");
+        add_text_option(app,
+                        "--progress",
+                        progress,
+                        "auto|on|off",
+                        "progress line on stdout; auto: when stdout is a terminal");
         app.add_flag("--all-zero", all_zero, "send the all-zero codeword (no encoder)");
     }
 };

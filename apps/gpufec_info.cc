@@ -21,6 +21,7 @@
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_matrix_files.h>
 
+#include "app_cli.h"
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iomanip>
@@ -74,30 +75,47 @@ void print_tuner_choices(const gpufec::ldpc_code& code)
     }
 }
 
-void print_nb_code(const std::string& spec)
+/*
+ * The lines every code has: its name and lengths, `own` (the kind's own line:
+ * rank of a GF(q) code, the binary code's length before puncturing), its rate,
+ * edges and field size.
+ */
+template <typename Code, typename Count>
+void print_sizes(const Code& code, Count edges, const std::string& own)
 {
-    const gpufec::nb_code::sptr code = gpufec::nb_code::make(spec);
-    const gpufec::nb_matrix& h = code->h();
     std::ostringstream rate;
-    rate << std::setprecision(6) << code->rate();
-    std::cout << "code: " << code->name() << "\n";
-    std::cout << "N: " << code->n() << "\n";
-    std::cout << "K: " << code->k() << "\n";
-    std::cout << "M: " << code->m() << "\n";
-    std::cout << "rank: " << code->rank() << "\n";
+    rate << std::setprecision(6) << code.rate();
+    std::cout << "code: " << code.name() << "\n";
+    std::cout << "N: " << code.n() << "\n";
+    std::cout << "K: " << code.k() << "\n";
+    std::cout << "M: " << code.m() << "\n";
+    std::cout << own;
     std::cout << "rate: " << rate.str() << "\n";
-    std::cout << "edges: " << h.edges() << "\n";
-    std::cout << "q: " << code->q() << "\n";
-    std::cout << "p: " << code->p() << "\n";
-    std::cout << "field_polynomial: " << code->field().polynomial_text() << "\n";
-    std::cout << "N_bits: " << code->n_bits() << "\n";
-    std::cout << "K_bits: " << code->k_bits() << "\n";
+    std::cout << "edges: " << edges << "\n";
+    std::cout << "q: " << code.q() << "\n";
+}
+
+/* The quasi-cyclic lifting of H, if any; `blocks` says what its blocks are. */
+template <typename Matrix>
+void print_qc(const Matrix& h, const char* blocks)
+{
     if (h.is_qc()) {
         std::cout << "qc: Z=" << h.qc().z << " (" << h.qc().block_rows << "x"
-                  << h.qc().block_cols << " base matrix, alpha-multiplied CPMs)\n";
+                  << h.qc().block_cols << " base matrix" << blocks << ")\n";
     } else {
         std::cout << "qc: none\n";
     }
+}
+
+void print_nb_code(const gpufec::nb_code& code)
+{
+    const gpufec::nb_matrix& h = code.h();
+    print_sizes(code, h.edges(), "rank: " + std::to_string(code.rank()) + "\n");
+    std::cout << "p: " << code.p() << "\n";
+    std::cout << "field_polynomial: " << code.field().polynomial_text() << "\n";
+    std::cout << "N_bits: " << code.n_bits() << "\n";
+    std::cout << "K_bits: " << code.k_bits() << "\n";
+    print_qc(h, ", alpha-multiplied CPMs");
     std::cout << "max_row_degree: " << h.max_row_degree() << "\n";
     std::cout << "min_row_degree: " << h.min_row_degree() << "\n";
     std::cout << "max_col_degree: " << h.max_col_degree() << "\n";
@@ -116,39 +134,27 @@ void print_nb_code(const std::string& spec)
     }
 }
 
-void print_code(const std::string& spec)
+void print_binary_code(const gpufec::ldpc_code& code)
 {
-    if (gpufec::nb_code::is_nb_spec(spec)) {
-        print_nb_code(spec);
-        return;
-    }
-    const gpufec::ldpc_code::sptr code = gpufec::ldpc_code::make(spec);
-    const gpufec::parity_check_matrix& h = code->h();
-    std::ostringstream rate;
-    rate << std::setprecision(6) << code->rate();
-
-    std::cout << "code: " << code->name() << "\n";
-    std::cout << "N: " << code->n() << "\n";
-    std::cout << "K: " << code->k() << "\n";
-    std::cout << "M: " << code->m() << "\n";
-    std::cout << "N_full: " << code->n_full() << "\n";
-    std::cout << "rate: " << rate.str() << "\n";
-    std::cout << "edges: " << h.edges() << "\n";
-    std::cout << "q: " << code->q() << "\n";
-    if (h.is_qc()) {
-        const gpufec::qc_structure& qc = h.qc();
-        std::cout << "qc: Z=" << qc.z << " (" << qc.block_rows << "x" << qc.block_cols
-                  << " base matrix)\n";
-    } else {
-        std::cout << "qc: none\n";
-    }
-    std::cout << "punctured: " << code->punctured_columns().size() << "\n";
+    const gpufec::parity_check_matrix& h = code.h();
+    print_sizes(code, h.edges(), "N_full: " + std::to_string(code.n_full()) + "\n");
+    print_qc(h, "");
+    std::cout << "punctured: " << code.punctured_columns().size() << "\n";
     std::cout << "max_row_degree: " << h.max_row_degree() << "\n";
     std::cout << "max_col_degree: " << h.max_col_degree() << "\n";
     std::cout << "layers: " << h.layers().size() << "\n";
-    std::cout << "encoder: " << code->get_encoder().method() << "\n";
-    std::cout << "placement: " << code->placement_description() << "\n";
-    print_tuner_choices(*code);
+    std::cout << "encoder: " << code.get_encoder().method() << "\n";
+    std::cout << "placement: " << code.placement_description() << "\n";
+    print_tuner_choices(code);
+}
+
+void print_code(const std::string& spec)
+{
+    if (gpufec::nb_code::is_nb_spec(spec)) {
+        print_nb_code(*gpufec::nb_code::make(spec));
+    } else {
+        print_binary_code(*gpufec::ldpc_code::make(spec));
+    }
 }
 
 void print_platform()
@@ -175,22 +181,18 @@ int main(int argc, char** argv)
                                                gpufec::nb_code::spec_forms())
                                 ->type_name("SPEC");
     try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        std::cerr << "gpufec-info: " << e.what() << "\n";
-        return 2;
-    }
-
-    try {
+        const int parsed = gpufec_app::parse_command_line(app, argc, argv);
+        if (parsed >= 0) {
+            return parsed;
+        }
         if (code_opt->count() > 0) {
             print_code(spec);
         } else {
             print_platform();
         }
+    } catch (const gpufec_app::usage_error& e) {
+        std::cerr << "gpufec-info: " << e.what() << "\n";
+        return 2;
     } catch (const gpufec::invalid_argument& e) {
         std::cerr << "gpufec-info: " << e.what() << "\n";
         return 2;
