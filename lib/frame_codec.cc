@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "frame_codec.h"
+#include <cmath>
 #include <gpufec/error.h>
 #include <stdexcept>
 
@@ -56,6 +57,22 @@ public:
         d_decoder->decode(llrs, frames * d_sizes.n, frames, out);
     }
 
+    void decode_int8(const int8_t* llrs,
+                     size_t frames,
+                     float step,
+                     uint8_t* info_bits,
+                     uint8_t* codeword_bits,
+                     int* iterations,
+                     uint8_t* parity_ok) override
+    {
+        ::gpufec::decode_output out;
+        out.info_bits = info_bits;
+        out.codewords = codeword_bits;
+        out.iterations = iterations;
+        out.parity_ok = parity_ok;
+        d_decoder->decode(llrs, frames * d_sizes.n, frames, step, out);
+    }
+
     void set_max_iterations(int v) override { d_decoder->set_max_iterations(v); }
     int max_iterations() const override { return d_decoder->options().max_iterations; }
     void set_alpha(float alpha) override { d_decoder->set_alpha(alpha); }
@@ -68,6 +85,7 @@ class nonbinary_frame_decoder : public frame_decoder
 {
     ::gpufec::nb_decoder::uptr d_decoder;
     std::vector<uint8_t> d_symbols; // hard decisions, for the codeword output
+    std::vector<float> d_converted; // int8 input as floats
 
     static frame_sizes sizes_of(const ::gpufec::nb_code& code)
     {
@@ -124,6 +142,28 @@ public:
         }
     }
 
+    void decode_int8(const int8_t* llrs,
+                     size_t frames,
+                     float step,
+                     uint8_t* info_bits,
+                     uint8_t* codeword_bits,
+                     int* iterations,
+                     uint8_t* parity_ok) override
+    {
+        if (!(step > 0.0f) || !std::isfinite(step)) {
+            throw ::gpufec::invalid_argument("decode_int8: step is " +
+                                             std::to_string(step) +
+                                             "; it must be finite and > 0");
+        }
+        const size_t count = frames * static_cast<size_t>(d_sizes.n_bits());
+        d_converted.resize(count);
+        for (size_t i = 0; i < count; i++) {
+            d_converted[i] = static_cast<float>(llrs[i]) * step;
+        }
+        decode(
+            d_converted.data(), frames, info_bits, codeword_bits, iterations, parity_ok);
+    }
+
     void set_max_iterations(int v) override { d_decoder->set_max_iterations(v); }
     int max_iterations() const override { return d_decoder->options().max_iterations; }
     void set_alpha(float alpha) override { refuse("alpha", alpha); }
@@ -167,6 +207,17 @@ frame_decoder::uptr frame_decoder::make(const std::string& spec,
         return std::make_unique<binary_frame_decoder>(
             ::gpufec::decoder::make(std::move(code), options));
     });
+}
+
+decoder_args cpu_fallback_args(const decoder_args& args)
+{
+    decoder_args cpu = args;
+    cpu.backend = "cpu";
+    cpu.device = 0;
+    if (cpu.precision == "half2") {
+        cpu.precision = "float32";
+    }
+    return cpu;
 }
 
 frame_encoder::frame_encoder(const std::string& spec, const std::string& who)

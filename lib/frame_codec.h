@@ -72,6 +72,21 @@ public:
                         int* iterations,
                         uint8_t* parity_ok) = 0;
 
+    /*!
+     * As decode(), from int8 LLRs: value v stands for the LLR v * step (step >
+     * 0 and finite). A binary code goes through the core's int8 entry point
+     * (gpufec::decoder::decode(const int8_t*, ...): the CUDA backend ships the
+     * bytes as they are, a quarter of the float traffic); the nonbinary core
+     * decoder takes floats only, so a GF(q) frame is converted here first.
+     */
+    virtual void decode_int8(const int8_t* llrs,
+                             size_t frames,
+                             float step,
+                             uint8_t* info_bits,
+                             uint8_t* codeword_bits,
+                             int* iterations,
+                             uint8_t* parity_ok) = 0;
+
     /*! Safe while another thread decodes; applies from the next call. */
     virtual void set_max_iterations(int max_iterations) = 0;
     virtual int max_iterations() const = 0;
@@ -89,6 +104,16 @@ protected:
     explicit frame_decoder(const frame_sizes& sizes) : d_sizes(sizes) {}
     const frame_sizes d_sizes;
 };
+
+/*!
+ * The arguments of the CPU decoder that takes over from a decoder that failed in
+ * the middle of a stream (a GPU error): `args` with backend "cpu", device 0 and
+ * a precision the CPU has: "half2" becomes "float32" (like half2, it decides the
+ * same for any input scale, so the switch needs no other setting); "auto" stays
+ * "auto" (the CPU's: int8 for the min-sum family, float32 for SPA and GF(q)
+ * codes), float32, int16 and int8 stay.
+ */
+decoder_args cpu_fallback_args(const decoder_args& args);
 
 class frame_encoder
 {

@@ -1,12 +1,32 @@
 /* -*- c++ -*- */
 /*
- * ldpc_decoder_fb_impl: float bit LLR stream in, unpacked bits out, for any code
- * (binary: N in, K or N out; GF(q): N*p in, K*p or N*p out). Whole frames only;
- * as many as are available (up to frames_per_call) go to the core decoder in one
- * call. Tags `iterations` (long) and `parity_ok` (bool) on each frame's first
- * bit. After a run of failing frames, tries one of them with negated LLRs and
- * warns once if that decodes (the `sign` parameter is probably wrong; see
- * sign_check.h).
+ * ldpc_decoder_fb_impl: float or int8 bit LLR stream in, unpacked bits out, for
+ * any code (binary: N in, K or N out; GF(q): N*p in, K*p or N*p out). Whole
+ * frames only. Batches in flight through gpufec::decode_pipeline:
+ *
+ *  - work() first writes out what the pipeline has decoded (oldest first, as
+ *    much as the output has room for), then hands over the whole frames of its
+ *    input beyond those already in flight, in batches of up to frames_per_call,
+ *    while fewer than frames_in_flight frames are in flight. A short batch waits
+ *    while others are in flight and the input buffer can still fill it.
+ *  - A frame's input is consumed only when its output is written: the frames in
+ *    flight are the first ones of the input buffer, and forecast() asks for at
+ *    least them, so at the end of a finite stream the scheduler keeps calling
+ *    work() until all of them are out.
+ *  - A call that would write nothing while frames are in flight waits for the
+ *    oldest batch: no call returns empty-handed with work pending, so the
+ *    block never spins, and never stalls when the input buffer is full of frames
+ *    in flight.
+ *  - Synchronous mode (frames_in_flight <= frames_per_call): one batch, handed
+ *    over and waited for in the same call.
+ *
+ * The input of a batch is scaled by sign * llr_scale (float) or sign-corrected
+ * (int8) in the copy the pipeline makes of it. Tags `iterations` (long) and
+ * `parity_ok` (bool) on each frame's first bit, at the offsets the frame's
+ * position gives. After a run of failing frames the worker tries one of them
+ * with negated LLRs and warns once if that decodes (sign_check.h). A decoder
+ * that throws (a GPU that fails mid-stream) is replaced on the worker by a CPU
+ * decoder (cpu_fallback_args), which decodes the failed batch again.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,10 +34,69 @@
 #include "ldpc_decoder_fb_impl.h"
 #include "fecapi_compat.h"
 #include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <gnuradio/block_detail.h>
+#include <gnuradio/buffer_reader.h>
 #include <gnuradio/io_signature.h>
+#include <stdexcept>
 
 namespace gr {
 namespace gpufec {
+
+namespace {
+
+const char* const block_name = "gpufec.ldpc_decoder_fb";
+
+/*! The text of an exception. */
+std::string error_text(const std::exception_ptr& error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "unknown error";
+    }
+}
+
+/*! Whether an error is about the input or the arguments (no other decoder helps). */
+bool is_input_error(const std::exception_ptr& error)
+{
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::invalid_argument&) {
+        return true;
+    } catch (...) {
+        return false;
+    }
+}
+
+/*! -v, with -128 saturating at 127. */
+inline int8_t negate(int8_t v)
+{
+    return v == INT8_MIN ? INT8_MAX : static_cast<int8_t>(-v);
+}
+
+/*! frames_in_flight, 0 (auto) resolved: 4 batches; at most 2^28 values. */
+int resolve_in_flight(int frames_in_flight, int frames_per_call, int frame_values)
+{
+    const long long most = fecapi_max_values / frame_values;
+    if (frames_in_flight < 0 || frames_in_flight > most) {
+        throw std::invalid_argument(
+            std::string(block_name) + ": frames_in_flight is " +
+            std::to_string(frames_in_flight) + "; it must be 0 (auto) or 1 .. " +
+            std::to_string(most) + " (at most 2^28 LLRs in flight, N*p = " +
+            std::to_string(frame_values) + " per frame)");
+    }
+    if (frames_in_flight > 0) {
+        return frames_in_flight;
+    }
+    return static_cast<int>(std::min(4LL * frames_per_call, std::max(most, 1LL)));
+}
+
+} // namespace
 
 ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
                                             const std::string& algorithm,
@@ -39,11 +118,27 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
                                             int device,
                                             int fraction_bits,
                                             int channel_max,
-                                            int c2v_max)
+                                            int c2v_max,
+                                            int frames_in_flight,
+                                            const std::string& input_type)
 {
-    const std::string who = "gpufec.ldpc_decoder_fb";
+    const std::string who = block_name;
     check_positive(frames_per_call, "frames_per_call", who);
-    const float factor = input_factor(sign, llr_scale, who);
+    stream_args stream;
+    stream.frames_per_call = frames_per_call;
+    stream.factor = input_factor(sign, llr_scale, who);
+    stream.output_codeword = output_codeword;
+    if (input_type != "float" && input_type != "int8") {
+        throw std::invalid_argument(who + ": input_type is '" + input_type +
+                                    "'; it must be 'float' or 'int8'");
+    }
+    stream.int8_input = input_type == "int8";
+    if (frames_in_flight < 0) {
+        throw std::invalid_argument(who + ": frames_in_flight is " +
+                                    std::to_string(frames_in_flight) +
+                                    "; it must be >= 0 (0 = auto)");
+    }
+    stream.frames_in_flight = frames_in_flight;
     decoder_args args;
     args.algorithm = algorithm;
     args.alpha = alpha;
@@ -61,64 +156,393 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
     args.fraction_bits = fraction_bits;
     args.channel_max = channel_max;
     args.c2v_max = c2v_max;
+    auto decoder = frame_decoder::make(spec, args, who);
     return gnuradio::make_block_sptr<ldpc_decoder_fb_impl>(
-        frame_decoder::make(spec, args, who), frames_per_call, factor, output_codeword);
+        spec, args, std::move(decoder), stream);
 }
 
-ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(frame_decoder::uptr decoder,
-                                           int frames_per_call,
-                                           float factor,
-                                           bool output_codeword)
+ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
+                                           const decoder_args& args,
+                                           frame_decoder::uptr decoder,
+                                           const stream_args& stream)
     : gr::block("ldpc_decoder_fb",
-                gr::io_signature::make(1, 1, sizeof(float)),
+                gr::io_signature::make(
+                    1, 1, stream.int8_input ? sizeof(int8_t) : sizeof(float)),
                 gr::io_signature::make(1, 1, sizeof(uint8_t))),
-      d_decoder(std::move(decoder)), d_sizes(d_decoder->sizes()),
-      d_in_frame(d_sizes.n_bits()), d_output_codeword(output_codeword),
-      d_out_frame(output_codeword ? d_sizes.n_bits() : d_sizes.k_bits()),
-      d_frames_per_call(frames_per_call), d_factor(factor),
+      d_spec(spec), d_args(args), d_decoder(std::move(decoder)),
+      d_sizes(d_decoder->sizes()), d_in_frame(d_sizes.n_bits()),
+      d_output_codeword(stream.output_codeword),
+      d_out_frame(stream.output_codeword ? d_sizes.n_bits() : d_sizes.k_bits()),
+      d_frames_per_call(stream.frames_per_call),
+      d_frames_in_flight(
+          resolve_in_flight(stream.frames_in_flight, stream.frames_per_call, d_in_frame)),
+      d_synchronous(d_frames_in_flight <= d_frames_per_call),
+      d_int8_input(stream.int8_input), d_factor(stream.factor),
+      d_in_bytes(static_cast<size_t>(d_in_frame) *
+                 (stream.int8_input ? sizeof(int8_t) : sizeof(float))),
       d_iterations_key(pmt::intern("iterations")),
       d_parity_ok_key(pmt::intern("parity_ok"))
 {
-    check_fecapi_frames(d_frames_per_call, d_in_frame, "gpufec.ldpc_decoder_fb");
+    check_fecapi_frames(d_frames_per_call, d_in_frame, block_name);
     set_output_multiple(d_out_frame);
     set_relative_rate(static_cast<uint64_t>(d_out_frame),
                       static_cast<uint64_t>(d_in_frame));
-    d_logger->debug(
-        "{}: GF({}) N={} K={}, backend {}, precision {}, up to {} frames per call",
-        d_decoder->code_name(),
-        d_sizes.q(),
-        d_sizes.n,
-        d_sizes.k,
-        d_decoder->backend_name(),
-        d_decoder->precision(),
-        d_frames_per_call);
+    d_logger->debug("{}: GF({}) N={} K={}, backend {}, precision {}, {} input, up to {} "
+                    "frames per call, {} frames in flight{}",
+                    d_decoder->code_name(),
+                    d_sizes.q(),
+                    d_sizes.n,
+                    d_sizes.k,
+                    d_decoder->backend_name(),
+                    d_decoder->precision(),
+                    input_type(),
+                    d_frames_per_call,
+                    d_frames_in_flight,
+                    d_synchronous ? " (synchronous)" : "");
 }
 
-ldpc_decoder_fb_impl::~ldpc_decoder_fb_impl() {}
+ldpc_decoder_fb_impl::~ldpc_decoder_fb_impl() { d_pipeline.reset(); }
+
+std::shared_ptr<frame_decoder> ldpc_decoder_fb_impl::decoder() const
+{
+    std::lock_guard<std::mutex> lock(d_decoder_mutex);
+    return d_decoder;
+}
 
 void ldpc_decoder_fb_impl::set_max_iterations(int max_iterations)
 {
+    std::lock_guard<std::mutex> lock(d_decoder_mutex);
     d_decoder->set_max_iterations(max_iterations);
 }
 
-bool ldpc_decoder_fb_impl::decodes_inverted(int f)
+void ldpc_decoder_fb_impl::set_alpha(float alpha)
 {
-    d_inverted.resize(d_in_frame);
-    const float* frame = d_llrs.data() + static_cast<size_t>(f) * d_in_frame;
-    for (int i = 0; i < d_in_frame; i++) {
-        d_inverted[i] = -frame[i];
+    std::lock_guard<std::mutex> lock(d_decoder_mutex);
+    d_decoder->set_alpha(alpha);
+}
+
+void ldpc_decoder_fb_impl::set_beta(float beta)
+{
+    std::lock_guard<std::mutex> lock(d_decoder_mutex);
+    d_decoder->set_beta(beta);
+}
+
+void ldpc_decoder_fb_impl::inject_decode_failure_after(int batches)
+{
+    if (batches < 0) {
+        throw std::invalid_argument(std::string(block_name) +
+                                    ": inject_decode_failure_after: batches is " +
+                                    std::to_string(batches) + "; it must be >= 0");
     }
+    d_fail_at = static_cast<int64_t>(d_attempts.load() + static_cast<uint64_t>(batches));
+}
+
+/* The one pass over a batch's input: the pipeline's copy, scaled and signed. */
+void ldpc_decoder_fb_impl::fill(const uint8_t* in,
+                                size_t frames,
+                                uint8_t* batch_input) const
+{
+    const size_t count = frames * static_cast<size_t>(d_in_frame);
+    if (!d_int8_input) {
+        scale_llrs(reinterpret_cast<const float*>(in),
+                   count,
+                   d_factor,
+                   reinterpret_cast<float*>(batch_input));
+        return;
+    }
+    const int8_t* src = reinterpret_cast<const int8_t*>(in);
+    int8_t* dst = reinterpret_cast<int8_t*>(batch_input);
+    if (d_factor > 0.0f) {
+        std::memcpy(dst, src, count);
+    } else {
+        for (size_t i = 0; i < count; i++) {
+            dst[i] = negate(src[i]);
+        }
+    }
+}
+
+/* On the worker thread. */
+void ldpc_decoder_fb_impl::decode_batch(frame_decoder& decoder,
+                                        const uint8_t* input,
+                                        size_t frames,
+                                        uint8_t* output,
+                                        int* iterations,
+                                        uint8_t* parity_ok)
+{
+    const uint64_t attempt = d_attempts++;
+    int64_t fail_at = d_fail_at.load();
+    if (fail_at >= 0 && static_cast<uint64_t>(fail_at) == attempt &&
+        d_fail_at.compare_exchange_strong(fail_at, -1)) {
+        throw std::runtime_error("decoder failure injected by the testing hook "
+                                 "inject_decode_failure_after()");
+    }
+    uint8_t* info = d_output_codeword ? nullptr : output;
+    uint8_t* codeword = d_output_codeword ? output : nullptr;
+    if (d_int8_input) {
+        decoder.decode_int8(reinterpret_cast<const int8_t*>(input),
+                            frames,
+                            std::fabs(d_factor),
+                            info,
+                            codeword,
+                            iterations,
+                            parity_ok);
+    } else {
+        decoder.decode(reinterpret_cast<const float*>(input),
+                       frames,
+                       info,
+                       codeword,
+                       iterations,
+                       parity_ok);
+    }
+    d_calls++;
+    const int retry = d_sign_check.count(parity_ok, static_cast<int>(frames));
+    if (retry >= 0 && d_sign_check.inverted_result(decodes_inverted(
+                          decoder, input + static_cast<size_t>(retry) * d_in_bytes))) {
+        d_logger->warn("{}: {}", alias(), d_sign_check.message(d_factor < 0.0f));
+    }
+    d_worker_frames += frames;
+}
+
+/* On the worker thread: decodes one frame of a batch's input again, negated. */
+bool ldpc_decoder_fb_impl::decodes_inverted(frame_decoder& decoder, const uint8_t* frame)
+{
     int iterations = 0;
     uint8_t ok = 0;
-    d_decoder->decode(d_inverted.data(), 1, nullptr, nullptr, &iterations, &ok);
+    if (d_int8_input) {
+        d_inverted8.resize(d_in_frame);
+        const int8_t* v = reinterpret_cast<const int8_t*>(frame);
+        for (int i = 0; i < d_in_frame; i++) {
+            d_inverted8[i] = negate(v[i]);
+        }
+        decoder.decode_int8(d_inverted8.data(),
+                            1,
+                            std::fabs(d_factor),
+                            nullptr,
+                            nullptr,
+                            &iterations,
+                            &ok);
+    } else {
+        d_inverted.resize(d_in_frame);
+        const float* v = reinterpret_cast<const float*>(frame);
+        for (int i = 0; i < d_in_frame; i++) {
+            d_inverted[i] = -v[i];
+        }
+        decoder.decode(d_inverted.data(), 1, nullptr, nullptr, &iterations, &ok);
+    }
     return ok != 0;
+}
+
+/* On the worker thread, when a decode throws: the CPU takes over, once. */
+::gpufec::decode_pipeline::decode_fn
+ldpc_decoder_fb_impl::recover(const std::exception_ptr& error,
+                              std::shared_ptr<frame_decoder> failed)
+{
+    if (is_input_error(error) || d_on_fallback) {
+        std::rethrow_exception(error); // work() logs it
+    }
+    const std::string what = error_text(error);
+    std::shared_ptr<frame_decoder> cpu;
+    try {
+        cpu = frame_decoder::make(d_spec, cpu_fallback_args(d_args), block_name);
+    } catch (const std::exception& e) {
+        d_logger->error("{}: the {} decoder failed at frame {} ({}), and no CPU decoder "
+                        "can take over: {}",
+                        alias(),
+                        failed->backend_name(),
+                        d_worker_frames,
+                        what,
+                        e.what());
+        throw;
+    }
+    {
+        std::lock_guard<std::mutex> lock(d_decoder_mutex);
+        cpu->set_max_iterations(d_decoder->max_iterations());
+        if (!d_sizes.nonbinary) {
+            cpu->set_alpha(d_decoder->alpha());
+            cpu->set_beta(d_decoder->beta());
+        }
+        d_decoder = cpu;
+    }
+    d_on_fallback = true;
+    d_recoveries++;
+    d_logger->error("{}: the {} decoder failed at frame {} ({}); that frame's batch and "
+                    "the rest of the stream are decoded on the CPU (precision {})",
+                    alias(),
+                    failed->backend_name(),
+                    d_worker_frames,
+                    what,
+                    cpu->precision());
+    return [this, cpu](const uint8_t* input,
+                       size_t frames,
+                       uint8_t* output,
+                       int* iterations,
+                       uint8_t* parity_ok) {
+        decode_batch(*cpu, input, frames, output, iterations, parity_ok);
+    };
+}
+
+/* At the first work() call of a run: the batch and in-flight limits, the pipeline. */
+void ldpc_decoder_fb_impl::start_pipeline()
+{
+    const int capacity = detail()->input(0)->max_possible_items_available();
+    d_buffer_frames = std::max(1, capacity / d_in_frame);
+    d_batch_max = d_frames_per_call;
+    if (d_synchronous) {
+        d_cap = d_frames_per_call;
+    } else {
+        // leave the upstream room for one more batch while the others decode
+        d_cap = std::min(d_frames_in_flight,
+                         std::max(d_batch_max, d_buffer_frames - d_batch_max));
+        if (d_cap < d_frames_in_flight) {
+            d_logger->info("{}: the input buffer holds {} frames, so at most {} of the "
+                           "{} frames_in_flight are in flight; a minimum output buffer "
+                           "of {} items on the upstream block allows all of them",
+                           alias(),
+                           d_buffer_frames,
+                           d_cap,
+                           d_frames_in_flight,
+                           static_cast<long long>(d_frames_in_flight + d_batch_max) *
+                               d_in_frame);
+        }
+    }
+    auto current = decoder();
+    const size_t depth = static_cast<size_t>(std::clamp(d_cap, 1, 1024));
+    d_pipeline = std::make_unique<::gpufec::decode_pipeline>(
+        [this, current](const uint8_t* input,
+                        size_t frames,
+                        uint8_t* output,
+                        int* iterations,
+                        uint8_t* parity_ok) {
+            decode_batch(*current, input, frames, output, iterations, parity_ok);
+        },
+        d_in_bytes,
+        static_cast<size_t>(d_out_frame),
+        depth,
+        [this, current](const std::exception_ptr& error) {
+            return recover(error, current);
+        });
+    d_limits_known = true;
+}
+
+/* Waits for the worker, drops what is in flight (its input stays unconsumed). */
+void ldpc_decoder_fb_impl::drop_in_flight()
+{
+    if (d_pipeline) {
+        try {
+            ::gpufec::pipeline_batch b;
+            while (d_pipeline->take(b, true)) {
+            }
+        } catch (const std::exception& e) {
+            d_logger->debug("{}: stopping: {}", alias(), e.what());
+        }
+        d_pipeline.reset();
+    }
+    if (d_in_flight > 0) {
+        d_logger->debug("{}: stopped with {} frames in flight, not written out (their "
+                        "input was not consumed)",
+                        alias(),
+                        d_in_flight);
+    }
+    d_queued.clear();
+    d_head_valid = false;
+    d_head_next = 0;
+    d_in_flight = 0;
+    d_limits_known = false;
+}
+
+bool ldpc_decoder_fb_impl::start()
+{
+    drop_in_flight();
+    return block::start();
+}
+
+bool ldpc_decoder_fb_impl::stop()
+{
+    drop_in_flight();
+    return block::stop();
 }
 
 void ldpc_decoder_fb_impl::forecast(int noutput_items,
                                     gr_vector_int& ninput_items_required)
 {
+    // the frames in flight are the first ones of the input (not consumed), and at
+    // least one new frame or as many as the output asks for
     const int frames = std::max(1, noutput_items / d_out_frame);
-    ninput_items_required[0] = frames * d_in_frame;
+    ninput_items_required[0] = std::max(frames, d_in_flight) * d_in_frame;
+}
+
+/*
+ * Writes decoded frames out, oldest first, from output frame `first` of this
+ * call, up to `room` frames in all; with `wait`, waits for the oldest batch if
+ * nothing is ready. Returns the frames written.
+ */
+int ldpc_decoder_fb_impl::write_out(uint8_t* out, int first, int room, bool wait)
+{
+    int written = 0;
+    while (first + written < room) {
+        if (!d_head_valid) {
+            if (d_queued.empty() || !d_pipeline->take(d_head, wait && written == 0)) {
+                break;
+            }
+            d_queued.pop_front();
+            d_head_valid = true;
+            d_head_next = 0;
+        }
+        const size_t frames = std::min(d_head.frames - d_head_next,
+                                       static_cast<size_t>(room - first - written));
+        const size_t at = static_cast<size_t>(first + written);
+        std::memcpy(out + at * d_out_frame,
+                    d_head.output.data() + d_head_next * d_out_frame,
+                    frames * d_out_frame);
+        const uint64_t offset0 = nitems_written(0) + at * d_out_frame;
+        uint64_t failed = 0;
+        for (size_t f = 0; f < frames; f++) {
+            const uint64_t offset = offset0 + f * d_out_frame;
+            const size_t i = d_head_next + f;
+            add_item_tag(
+                0, offset, d_iterations_key, pmt::from_long(d_head.iterations[i]));
+            add_item_tag(
+                0, offset, d_parity_ok_key, pmt::from_bool(d_head.parity_ok[i] != 0));
+            failed += d_head.parity_ok[i] ? 0 : 1;
+        }
+        d_frames_decoded += frames;
+        d_frames_failed += failed;
+        d_head_next += frames;
+        d_in_flight -= static_cast<int>(frames);
+        written += static_cast<int>(frames);
+        if (d_head_next == d_head.frames) {
+            d_head_valid = false;
+        }
+    }
+    return written;
+}
+
+/*
+ * Hands over the whole frames of the input beyond those in flight (`produced`
+ * frames were written out in this call and are consumed on return).
+ */
+void ldpc_decoder_fb_impl::submit_new(const uint8_t* in, int available, int produced)
+{
+    const size_t item = d_int8_input ? sizeof(int8_t) : sizeof(float);
+    for (;;) {
+        const int first = produced + d_in_flight;
+        const int fresh = available - first;
+        const int batch = std::min({ fresh, d_batch_max, d_cap - d_in_flight });
+        if (batch <= 0 || d_queued.size() >= d_pipeline->depth()) {
+            return;
+        }
+        // a short batch waits while others decode and the buffer can fill it
+        if (batch == fresh && fresh < d_batch_max && d_in_flight > 0 &&
+            d_in_flight + d_batch_max <= d_buffer_frames) {
+            return;
+        }
+        const uint8_t* src = in + static_cast<size_t>(first) * d_in_frame * item;
+        d_pipeline->submit_with(static_cast<size_t>(batch), [&](uint8_t* dst) {
+            fill(src, static_cast<size_t>(batch), dst);
+        });
+        d_queued.push_back(batch);
+        d_in_flight += batch;
+    }
 }
 
 int ldpc_decoder_fb_impl::general_work(int noutput_items,
@@ -126,46 +550,31 @@ int ldpc_decoder_fb_impl::general_work(int noutput_items,
                                        gr_vector_const_void_star& input_items,
                                        gr_vector_void_star& output_items)
 {
-    const float* in = static_cast<const float*>(input_items[0]);
+    const uint8_t* in = static_cast<const uint8_t*>(input_items[0]);
     uint8_t* out = static_cast<uint8_t*>(output_items[0]);
-
-    const int frames = std::min(
-        { ninput_items[0] / d_in_frame, noutput_items / d_out_frame, d_frames_per_call });
-    if (frames <= 0) {
-        return 0;
+    const int available = ninput_items[0] / d_in_frame;
+    const int room = noutput_items / d_out_frame;
+    int produced = 0;
+    try {
+        if (!d_limits_known) {
+            start_pipeline();
+        }
+        produced = write_out(out, 0, room, false);
+        if (!d_synchronous || (produced == 0 && d_in_flight == 0)) {
+            submit_new(in, available, produced);
+        }
+        if (produced == 0 && d_in_flight > 0) {
+            produced = write_out(out, 0, room, true);
+            if (!d_synchronous) {
+                submit_new(in, available, produced);
+            }
+        }
+    } catch (const std::exception& e) {
+        d_logger->error("{}: decoding failed: {}", alias(), e.what());
+        throw;
     }
-    const size_t count = static_cast<size_t>(frames) * d_in_frame;
-    if (d_llrs.size() < count) { // grows to the largest batch seen, no further
-        d_llrs.resize(count);
-        d_iterations.resize(frames);
-        d_parity_ok.resize(frames);
-    }
-    scale_llrs(in, count, d_factor, d_llrs.data());
-    d_decoder->decode(d_llrs.data(),
-                      static_cast<size_t>(frames),
-                      d_output_codeword ? nullptr : out,
-                      d_output_codeword ? out : nullptr,
-                      d_iterations.data(),
-                      d_parity_ok.data());
-
-    const uint64_t first = nitems_written(0);
-    uint64_t failed = 0;
-    for (int f = 0; f < frames; f++) {
-        const uint64_t offset = first + static_cast<uint64_t>(f) * d_out_frame;
-        add_item_tag(0, offset, d_iterations_key, pmt::from_long(d_iterations[f]));
-        add_item_tag(0, offset, d_parity_ok_key, pmt::from_bool(d_parity_ok[f] != 0));
-        failed += d_parity_ok[f] ? 0 : 1;
-    }
-    d_frames_decoded += frames;
-    d_calls++;
-    d_frames_failed += failed;
-    const int retry = d_sign_check.count(d_parity_ok.data(), frames);
-    if (retry >= 0 && d_sign_check.inverted_result(decodes_inverted(retry))) {
-        d_logger->warn("{}: {}", alias(), d_sign_check.message(d_factor < 0.0f));
-    }
-
-    consume_each(frames * d_in_frame);
-    return frames * d_out_frame;
+    consume_each(produced * d_in_frame);
+    return produced * d_out_frame;
 }
 
 } // namespace gpufec

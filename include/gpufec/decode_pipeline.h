@@ -14,6 +14,10 @@
  * or reordered. Without a recover function, or when it throws, take() rethrows
  * the error for that batch and the pipeline stops accepting work.
  *
+ * submit() copies the caller's frames as they are; submit_with() lets the caller
+ * write the batch's input itself, so that a conversion of its data (scaling the
+ * LLRs, changing their sign) is the one pass the pipeline makes over them.
+ *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -88,6 +92,20 @@ public:
      * input, and the pipeline's error once it has stopped on one.
      */
     uint64_t submit(const void* input, size_t frames);
+
+    /*!
+     * Writes a batch's input: called with the batch's own buffer of frames *
+     * input_bytes_per_frame bytes (aligned for any scalar type).
+     */
+    using fill_fn = std::function<void(uint8_t* input)>;
+
+    /*!
+     * As submit(), but fill (called on the caller's thread, before the batch is
+     * queued) writes the batch's input. If fill throws, nothing is queued, no
+     * sequence number is used and the error propagates. Throws
+     * gpufec::invalid_argument for frames == 0 or an empty fill.
+     */
+    uint64_t submit_with(size_t frames, const fill_fn& fill);
 
     /*!
      * The oldest batch, when it is decoded (wait = false: returns false at once

@@ -1,10 +1,11 @@
 /* -*- c++ -*- */
 /*
  * ldpc_decoder_fb: a GNU Radio stream block that decodes an LDPC code, binary or
- * nonbinary (GF(q), q = 2^p): the code spec decides. Float bit LLRs in, unpacked
- * bits out (the information bits of each frame, or its codeword bits). A thin
- * block: the work is done by a decoder of the core library (gpufec::decoder or
- * gpufec::nb_decoder; CUDA or CPU backend).
+ * nonbinary (GF(q), q = 2^p): the code spec decides. Float (or int8) bit LLRs
+ * in, unpacked bits out (the information bits of each frame, or its codeword
+ * bits). A thin block: the work is done by a decoder of the core library
+ * (gpufec::decoder or gpufec::nb_decoder; CUDA or CPU backend), fed through the
+ * core's pipeline of batches in flight (gpufec::decode_pipeline).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,11 +21,13 @@ namespace gr {
 namespace gpufec {
 
 /*!
- * \brief LDPC decoder (binary or GF(q)): float LLR stream in, unpacked bits out.
+ * \brief LDPC decoder (binary or GF(q)): float or int8 LLR stream in, unpacked
+ * bits out.
  * \ingroup gpufec
  *
  * \details
- * The block consumes whole frames of input_frame_size() floats and writes the
+ * The block consumes whole frames of input_frame_size() LLRs (floats, or bytes
+ * with \p input_type "int8") and writes the
  * frame's information bits (one bit per byte, 0 or 1), or its hard-decided
  * codeword bits when \p output_codeword is true:
  * - binary code: N floats in (N = transmitted codeword length, punctured columns
@@ -37,6 +40,38 @@ namespace gpufec {
  * call: this is what keeps a GPU busy. Frames are never dropped, duplicated or
  * reordered.
  *
+ * Batches in flight (\p frames_in_flight): the block hands a batch to the
+ * decoder (a worker thread, gpufec::decode_pipeline) and returns the output of
+ * earlier batches, so GNU Radio's buffer copies and the upstream blocks run while
+ * the GPU decodes. At most frames_in_flight() frames are handed over and not yet
+ * written out; their input stays unconsumed in the input buffer until their
+ * output is written, so the frames in flight are also bounded by what that
+ * buffer holds, and a finite stream ends only once every frame in flight is out.
+ * Between its input and its output a frame waits for at most frames_in_flight()
+ * frames plus one batch: that much latency (frames x N*p / sample rate) comes on
+ * top of the decoding. 1 (or any value up to \p frames_per_call) is synchronous:
+ * each call of work() decodes its batch before it returns. Output, tags and item
+ * counts are the same in every mode.
+ *
+ * Input type (\p input_type): "float" (4 bytes per LLR) or "int8" (one signed
+ * byte per LLR, -127 .. 127, as gpufec.quantize_llrs writes them): the LLR is the
+ * byte times \p llr_scale (the quantizer's step, e.g. 0.125), negated for
+ * \p sign "positive_is_1". A binary code's int8 frames go to the core's int8
+ * entry point as they are (the CUDA backend copies a quarter of the bytes to the
+ * GPU and scales them there); a GF(q) code's are converted to floats by the
+ * core adaptor first.
+ *
+ * Failures: backend "cuda" without a working device fails at construction
+ * (gpufec::backend_unavailable, with the CUDA error text); backend "auto" then
+ * takes the CPU and says so once in the log. A decoder that fails in the middle
+ * of a stream (a GPU error) is replaced by a CPU decoder built with the same
+ * options (cpu_fallback_args in frame_codec.h: precision half2 becomes float32,
+ * auto stays auto, i.e. the CPU's): the block logs the error once, decodes the
+ * failed batch and every later one on the CPU, and loses, repeats or reorders no
+ * frame; backend() then says "cpu" and recoveries() counts the switch. An error
+ * of the input itself (an argument the decoder refuses) or of the CPU decoder is
+ * logged and raised from work().
+ *
  * The first output bit of every frame carries two stream tags:
  * - `iterations` (pmt long): the iterations the decoder ran on the frame;
  * - `parity_ok` (pmt bool): whether the final hard decision satisfies every
@@ -48,7 +83,8 @@ namespace gpufec {
  * - "positive_is_1": gr-fec and GNU Radio soft decisions, positive means bit 1
  *   (e.g. BPSK mapped 0 -> -1, 1 -> +1 as gr-fec's fec_test does). The block
  *   negates these.
- * Either way the input is multiplied by \p llr_scale first. Min-sum, normalized
+ * Either way the input is multiplied by \p llr_scale first (within the copy
+ * the block makes of each batch anyway: one pass over the input). Min-sum, normalized
  * min-sum and self-corrected min-sum in float32 or half2 do not care about the
  * scale; SPA, offset min-sum, Min-Max, EMS and the fixed-point precisions (int16,
  * int8, and \p precision "auto" on the CPU backend, which is int8 for the min-sum
@@ -111,6 +147,14 @@ public:
      *        (63, 1024).
      * \param c2v_max binary fixed point: check-to-variable magnitude clamp, same
      *        range; 0: the precision's (and rule's) default.
+     * \param frames_in_flight most frames handed to the decoder and not yet
+     *        written out: 0 (default) = auto, 4 x frames_per_call (capped at
+     *        2^28 values, as frames_per_call); 1 .. frames_per_call: synchronous
+     *        (each work() call decodes its batch before it returns); more: that
+     *        many, in batches of up to frames_per_call, also bounded by the input
+     *        buffer (see above). At most 2^28 / (N*p).
+     * \param input_type "float" (float LLRs) or "int8" (signed bytes; LLR =
+     *        byte x llr_scale, negated for sign "positive_is_1").
      *
      * alpha, beta and the fixed-point options must keep their defaults (-1, -1,
      * -1, 0, 0) for a nonbinary code, and the ems_ options theirs (0, 0, 0.7) for
@@ -138,7 +182,9 @@ public:
                      int device = 0,
                      int fraction_bits = -1,
                      int channel_max = 0,
-                     int c2v_max = 0);
+                     int c2v_max = 0,
+                     int frames_in_flight = 0,
+                     const std::string& input_type = "float");
 
     /*! Whether the code is nonbinary (an nbalist:, nbqc: or nbreg: spec). */
     virtual bool nonbinary() const = 0;
@@ -150,7 +196,7 @@ public:
     virtual int q() const = 0;
     /*! Bits per symbol p = log2(q) (1 for a binary code). */
     virtual int p() const = 0;
-    /*! Input floats per frame: N*p. */
+    /*! Input LLRs (floats or bytes) per frame: N*p. */
     virtual int input_frame_size() const = 0;
     /*! Output bits per frame: K*p, or N*p with output_codeword. */
     virtual int output_frame_size() const = 0;
@@ -163,6 +209,13 @@ public:
     virtual std::string precision() const = 0;
     /*! Most frames per decoder call. */
     virtual int frames_per_call() const = 0;
+    /*!
+     * Most frames handed to the decoder and not yet written out (auto
+     * resolved); frames_per_call() or less: synchronous.
+     */
+    virtual int frames_in_flight() const = 0;
+    /*! "float" or "int8". */
+    virtual std::string input_type() const = 0;
     /*! The code's name (its spec). */
     virtual std::string code_name() const = 0;
 
@@ -192,6 +245,20 @@ public:
      * read-only, safe while the flowgraph runs.
      */
     virtual bool sign_warning_issued() const = 0;
+
+    /*!
+     * Times a decoder failed in the middle of the stream and the CPU took over
+     * (0 or 1: a CPU decoder that fails is not replaced).
+     */
+    virtual uint64_t recoveries() const = 0;
+
+    /*!
+     * Testing hook: makes the decoder call that comes after \p batches more
+     * batches (0: the next one) throw once, as a GPU error in the middle of a
+     * stream would, so that the switch to the CPU can be tested on any machine.
+     * Not for flowgraphs. Throws std::invalid_argument for a negative count.
+     */
+    virtual void inject_decode_failure_after(int batches) = 0;
 };
 
 } // namespace gpufec

@@ -47,10 +47,20 @@ decode_pipeline::~decode_pipeline()
 
 uint64_t decode_pipeline::submit(const void* input, size_t frames)
 {
-    if (frames == 0)
-        throw invalid_argument("decode_pipeline::submit: frames is 0");
     if (!input)
         throw invalid_argument("decode_pipeline::submit: input is null");
+    const size_t bytes = d_in_bytes;
+    return submit_with(frames, [input, frames, bytes](uint8_t* dst) {
+        std::memcpy(dst, input, frames * bytes);
+    });
+}
+
+uint64_t decode_pipeline::submit_with(size_t frames, const fill_fn& fill)
+{
+    if (frames == 0)
+        throw invalid_argument("decode_pipeline::submit: frames is 0");
+    if (!fill)
+        throw invalid_argument("decode_pipeline::submit_with: no fill function");
     if (frames > (size_t(1) << 40) / std::max(d_in_bytes, d_out_bytes))
         throw invalid_argument("decode_pipeline::submit: " + std::to_string(frames) +
                                " frames is too many for one batch");
@@ -67,7 +77,13 @@ uint64_t decode_pipeline::submit(const void* input, size_t frames)
     }
     b.frames = frames;
     b.input.resize(frames * d_in_bytes);
-    std::memcpy(b.input.data(), input, b.input.size());
+    try {
+        fill(b.input.data());
+    } catch (...) {
+        std::lock_guard<std::mutex> lock(d_mutex);
+        d_spare.push_back(std::move(b)); // its buffers serve a later batch
+        throw;
+    }
     b.output.resize(frames * d_out_bytes);
     b.iterations.assign(frames, 0);
     b.parity_ok.assign(frames, 0);

@@ -5,7 +5,8 @@
  * submit waits); a decoder that fails in the middle of a stream is replaced by
  * the recover function and no frame is lost, repeated or reordered; without one
  * the failed batch's take() rethrows and later submits fail; the destructor
- * waits for the batches in flight; bad arguments are refused.
+ * waits for the batches in flight; submit_with() decodes what its fill function
+ * writes, and a fill that throws queues nothing; bad arguments are refused.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -89,6 +90,7 @@ class qa_decode_pipeline : public CppUnit::TestFixture
     CPPUNIT_TEST(test_recover_mid_stream);
     CPPUNIT_TEST(test_error_without_recover);
     CPPUNIT_TEST(test_destructor_waits);
+    CPPUNIT_TEST(test_submit_with);
     CPPUNIT_TEST(test_bad_arguments);
     CPPUNIT_TEST_SUITE_END();
 
@@ -249,6 +251,56 @@ public:
                 p.submit(&x, 1);
         }
         CPPUNIT_ASSERT_EQUAL(5, done.load());
+    }
+
+    void test_submit_with()
+    {
+        // the fill writes each batch's LLRs scaled by 2 (a power of two: float32
+        // min-sum gives the same decisions); a fill that throws queues nothing
+        fixture fx(60);
+        const size_t n = static_cast<size_t>(fx.code->n());
+        const size_t k = static_cast<size_t>(fx.code->k());
+        decode_pipeline p(fx.fn(), n * sizeof(float), k, 3);
+        pipeline_batch b;
+        std::vector<size_t> first_of;
+        size_t next = 0, taken = 0;
+        auto check = [&](const pipeline_batch& got) {
+            std::vector<uint8_t> bits;
+            std::vector<int> it;
+            fx.expected(first_of[got.sequence], got.frames, bits, it);
+            CPPUNIT_ASSERT(std::memcmp(bits.data(), got.output.data(), bits.size()) == 0);
+            CPPUNIT_ASSERT(it == got.iterations);
+            taken += got.frames;
+        };
+        for (size_t i = 0; next < fx.frames; ++i) {
+            const size_t f = std::min<size_t>(7, fx.frames - next);
+            if (p.in_flight() == p.depth()) {
+                CPPUNIT_ASSERT(p.take(b, true));
+                check(b);
+            }
+            if (i == 2) { // a failing fill: no batch, no sequence number
+                const size_t before = p.in_flight();
+                CPPUNIT_ASSERT_THROW(
+                    p.submit_with(f, [](uint8_t*) { throw std::runtime_error("fill"); }),
+                    std::runtime_error);
+                CPPUNIT_ASSERT_EQUAL(before, p.in_flight());
+            }
+            first_of.push_back(next);
+            const float* src = fx.llrs.data() + next * n;
+            const uint64_t seq = p.submit_with(f, [src, f, n](uint8_t* dst) {
+                float* out = reinterpret_cast<float*>(dst);
+                for (size_t j = 0; j < f * n; ++j)
+                    out[j] = 2.0f * src[j];
+            });
+            CPPUNIT_ASSERT_EQUAL(static_cast<uint64_t>(first_of.size() - 1), seq);
+            next += f;
+        }
+        while (p.take(b, true))
+            check(b);
+        CPPUNIT_ASSERT_EQUAL(fx.frames, taken);
+        CPPUNIT_ASSERT_THROW(p.submit_with(1, decode_pipeline::fill_fn()),
+                             invalid_argument);
+        CPPUNIT_ASSERT_THROW(p.submit_with(0, [](uint8_t*) {}), invalid_argument);
     }
 
     void test_bad_arguments()

@@ -21,8 +21,8 @@ void bind_ldpc_decoder_fb(py::module& m)
         m,
         "ldpc_decoder_fb",
         "LDPC decoder block, binary or nonbinary (GF(q), q = 2^p; the code spec\n"
-        "decides): float bit LLR stream in, unpacked bits out.\n\n"
-        "Consumes whole frames of input_frame_size() = N*p floats (N for a binary\n"
+        "decides): float (or int8) bit LLR stream in, unpacked bits out.\n\n"
+        "Consumes whole frames of input_frame_size() = N*p LLRs (N for a binary\n"
         "code; for GF(q) the symbols' binary images, bit j of symbol s at s*p + j)\n"
         "and writes K*p information bits per frame (N*p codeword bits with\n"
         "output_codeword=True), one bit per byte. Up to frames_per_call available\n"
@@ -33,7 +33,15 @@ void bind_ldpc_decoder_fb(py::module& m)
         "first (SPA, offset min-sum, Min-Max and EMS care: 2/sigma^2 for BPSK\n"
         "samples). Input of the opposite convention fails every frame: after 50\n"
         "failing frames in a row the block logs a warning once if a negated frame\n"
-        "decodes (see sign_warning_issued()).")
+        "decodes (see sign_warning_issued()).\n\n"
+        "Batches in flight: up to frames_in_flight frames (0 = auto, 4 x\n"
+        "frames_per_call; 1 .. frames_per_call = synchronous) are handed to the\n"
+        "decoder's worker and not yet written out, so the flowgraph runs while the\n"
+        "GPU decodes; output, tags and counts are those of the synchronous mode,\n"
+        "and a finite stream is flushed. input_type='int8': one signed byte per\n"
+        "LLR, LLR = byte x llr_scale (the quantizer's step, e.g. 0.125 as\n"
+        "gpufec.quantize_llrs). A decoder that fails mid-stream (a GPU error) is\n"
+        "replaced by a CPU one, logged once (see recoveries()).")
         .def(py::init([](const py::object& code,
                          const std::string& algorithm,
                          float alpha,
@@ -54,7 +62,9 @@ void bind_ldpc_decoder_fb(py::module& m)
                          int device,
                          int fraction_bits,
                          int channel_max,
-                         int c2v_max) {
+                         int c2v_max,
+                         int frames_in_flight,
+                         const std::string& input_type) {
                  return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
                                               algorithm,
                                               alpha,
@@ -75,7 +85,9 @@ void bind_ldpc_decoder_fb(py::module& m)
                                               device,
                                               fraction_bits,
                                               channel_max,
-                                              c2v_max);
+                                              c2v_max,
+                                              frames_in_flight,
+                                              input_type);
              }),
              py::arg("spec"),
              py::arg("algorithm") = "auto",
@@ -98,6 +110,8 @@ void bind_ldpc_decoder_fb(py::module& m)
              py::arg("fraction_bits") = -1,
              py::arg("channel_max") = 0,
              py::arg("c2v_max") = 0,
+             py::arg("frames_in_flight") = 0,
+             py::arg("input_type") = "float",
              "Makes the block.\n\n"
              "spec: code spec, binary ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH',\n"
              "  ...) or nonbinary ('nbqc:16:2:8', 'nbreg:64:96:2:4', 'nbalist:PATH'),\n"
@@ -117,6 +131,11 @@ void bind_ldpc_decoder_fb(py::module& m)
              "  2/sigma^2 for BPSK samples). device: CUDA device index (backend cuda\n"
              "  or auto; 0 with backend cpu). fraction_bits (-1: default, else 0..12),\n"
              "  channel_max, c2v_max (0: default): binary fixed point only.\n"
+             "frames_in_flight: most frames handed to the decoder and not yet\n"
+             "  written out, 0 = auto (4 x frames_per_call), 1 .. frames_per_call =\n"
+             "  synchronous; the latency it adds is up to that many frames.\n"
+             "input_type: 'float' or 'int8' (signed bytes, LLR = byte x llr_scale,\n"
+             "  negated for sign='positive_is_1').\n"
              "An option of the other kind of code must keep its default.\n"
              "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
              "the backend cannot run here.")
@@ -127,7 +146,7 @@ void bind_ldpc_decoder_fb(py::module& m)
         .def("p", &ldpc_decoder_fb::p, "Bits per symbol p (1 for a binary code).")
         .def("input_frame_size",
              &ldpc_decoder_fb::input_frame_size,
-             "Input floats per frame (N*p).")
+             "Input LLRs (floats or bytes) per frame (N*p).")
         .def("output_frame_size",
              &ldpc_decoder_fb::output_frame_size,
              "Output bits per frame (K*p, or N*p with output_codeword).")
@@ -137,6 +156,11 @@ void bind_ldpc_decoder_fb(py::module& m)
              "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
              "'int16' or 'int8'.")
         .def("frames_per_call", &ldpc_decoder_fb::frames_per_call)
+        .def("frames_in_flight",
+             &ldpc_decoder_fb::frames_in_flight,
+             "Most frames handed to the decoder and not yet written out (auto\n"
+             "resolved); frames_per_call() or less means synchronous.")
+        .def("input_type", &ldpc_decoder_fb::input_type, "'float' or 'int8'.")
         .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.")
         .def("set_max_iterations",
              &ldpc_decoder_fb::set_max_iterations,
@@ -167,5 +191,15 @@ void bind_ldpc_decoder_fb(py::module& m)
              &ldpc_decoder_fb::sign_warning_issued,
              "True once the block has logged that its input seems to have the\n"
              "opposite sign convention: 50 consecutive frames failed parity and one\n"
-             "of them decoded with its LLRs negated. Check the sign parameter.");
+             "of them decoded with its LLRs negated. Check the sign parameter.")
+        .def("recoveries",
+             &ldpc_decoder_fb::recoveries,
+             "Times a decoder failed mid-stream and the CPU took over (0 or 1);\n"
+             "backend() says 'cpu' afterwards.")
+        .def("inject_decode_failure_after",
+             &ldpc_decoder_fb::inject_decode_failure_after,
+             py::arg("batches"),
+             "Testing hook: the decoder call after `batches` more batches (0: the\n"
+             "next) throws once, as a GPU error mid-stream would. Not for\n"
+             "flowgraphs.");
 }
