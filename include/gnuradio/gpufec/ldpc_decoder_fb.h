@@ -47,11 +47,10 @@ namespace gpufec {
  * written out; their input stays unconsumed in the input buffer until their
  * output is written, so the frames in flight are also bounded by what that
  * buffer holds, and a finite stream ends only once every frame in flight is out.
- * Between its input and its output a frame waits for at most frames_in_flight()
- * frames plus one batch: that much latency (frames x N*p / sample rate) comes on
- * top of the decoding. 1 (or any value up to \p frames_per_call) is synchronous:
- * each call of work() decodes its batch before it returns. Output, tags and item
- * counts are the same in every mode.
+ * In a stream of R LLRs per second that adds at most frames_in_flight() x N*p /
+ * R seconds of latency on top of decoding a batch. 1 (or any value up to
+ * \p frames_per_call) is synchronous: each call of work() decodes its batch
+ * before it returns. Output, tags and item counts are the same in every mode.
  *
  * Input type (\p input_type): "float" (4 bytes per LLR) or "int8" (one signed
  * byte per LLR, -127 .. 127, as gpufec.quantize_llrs writes them): the LLR is the
