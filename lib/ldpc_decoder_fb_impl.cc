@@ -390,9 +390,11 @@ void ldpc_decoder_fb_impl::start_pipeline()
     if (d_synchronous) {
         d_cap = d_frames_per_call;
     } else {
-        // leave the upstream room for one more batch while the others decode
+        // what the buffer holds, less one batch (room for the upstream to write
+        // the next one while the others decode) where it holds two or more
         d_cap = std::min(d_frames_in_flight,
-                         std::max(d_batch_max, d_buffer_frames - d_batch_max));
+                         std::max(std::min(d_batch_max, d_buffer_frames),
+                                  d_buffer_frames - d_batch_max));
         if (d_cap < d_frames_in_flight) {
             d_logger->info("{}: the input buffer holds {} frames, so at most {} of the "
                            "{} frames_in_flight are in flight; a minimum output buffer "
