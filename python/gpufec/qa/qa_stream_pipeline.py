@@ -246,7 +246,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
         llrs = (4.0 * (1.0 - 2.0 * code.encode(info))).astype(np.float32)
         q = gpufec.quantize_llrs(llrs, 0.125)
         cases = [dict(frames_in_flight=1), dict(), dict(frames_in_flight=256),
-                 dict(input_type="int8")]
+                 dict(input_type="int8"), dict(precision="float32")]
         for i, kw in enumerate(cases):
             tb = gr.top_block()
             if kw.get("input_type") == "int8":
@@ -270,6 +270,9 @@ class qa_stream_pipeline(gr_unittest.TestCase):
                              [f * code.k for f in range(frames)])
             self.assertEqual(dec.recoveries(), 1, kw)
             self.assertEqual(dec.backend(), "cpu")
+            # the CPU's precision: float32 stays, auto is the CPU's auto (int8 for
+            # the min-sum family), half2 would become float32
+            self.assertEqual(dec.precision(), kw.get("precision", "int8"))
             self.assertEqual(dec.max_iterations(), 12)
             self.assertEqual((dec.frames_decoded(), dec.frames_failed()), (frames, 0))
             self.assertEqual(len(log_messages(log, "decoded on the CPU")), i + 1, kw)
