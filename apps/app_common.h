@@ -2,7 +2,8 @@
 /*
  * Helpers shared by the command-line apps (gpufec-ber, gpufec-bench): strict
  * parsing of option values (a bad value is a usage_error: message on stderr, exit
- * status 2), number formatting and file writing. Their JSON files are written
+ * status 2), the decoder options both apps read and the lines that name a decoder's
+ * options, number formatting and file writing. Their JSON files are written
  * with nlohmann-json (ber_json.h for gpufec-ber).
  *
  * Copyright 2026 The gr-gpufec authors.
@@ -21,6 +22,7 @@
 #include <fstream>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
+#include <gpufec/nb_decoder.h>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -252,24 +254,33 @@ private:
 };
 
 /*
- * --schedule, --iterations, --early-termination, --backend and --threads, in this
- * order, into a binary (gpufec::decoder_options) or nonbinary
- * (gpufec::nb_decoder_options) decoder's options: the fields they share.
+ * --precision: float, half2, int16, int8, or auto (resolved by the decoder's make
+ * for the backend it builds; options() reports the precision in force).
  */
-template <typename Options>
-void apply_decoder_basics(const std::string& schedule,
-                          const std::string& iterations,
-                          const std::string& early,
-                          const std::string& backend,
-                          const std::string& threads,
-                          Options& o)
+inline gpufec::message_precision parse_precision_option(const std::string& text)
 {
-    o.schedule = gpufec::parse_schedule(schedule);
+    return gpufec::parse_precision(
+        parse_choice(text, "--precision", { "float", "half2", "int16", "int8", "auto" }));
+}
+
+/*
+ * --schedule, --iterations, --early-termination, --backend, --threads and
+ * --precision, in this order, from an app's options (`a`: fields schedule,
+ * iterations, early, backend, threads and precision, as text) into a binary
+ * (gpufec::decoder_options) or nonbinary (gpufec::nb_decoder_options) decoder's
+ * options: the fields they share. A GF(q) decoder refuses a precision other than
+ * float and auto when its options are validated.
+ */
+template <typename Args, typename Options>
+void apply_decoder_basics(const Args& a, Options& o)
+{
+    o.schedule = gpufec::parse_schedule(a.schedule);
     o.max_iterations =
-        static_cast<int>(parse_unsigned(iterations, "--iterations", 1, 100000));
-    o.early_termination = parse_on_off(early, "--early-termination");
-    o.backend = gpufec::parse_backend(backend);
-    o.threads = static_cast<int>(parse_unsigned(threads, "--threads", 0, 4096));
+        static_cast<int>(parse_unsigned(a.iterations, "--iterations", 1, 100000));
+    o.early_termination = parse_on_off(a.early, "--early-termination");
+    o.backend = gpufec::parse_backend(a.backend);
+    o.threads = static_cast<int>(parse_unsigned(a.threads, "--threads", 0, 4096));
+    o.precision = parse_precision_option(a.precision);
 }
 
 /* One line naming a binary decoder's options (as in force: defaults resolved). */
@@ -286,6 +297,21 @@ inline std::string decoder_text(const gpufec::decoder_options& o)
       << " iterations, early termination " << (o.early_termination ? "on" : "off")
       << ", precision " << gpufec::to_string(o.precision);
     s << fixed_point_text(o.fixed);
+    return s.str();
+}
+
+/* One line naming a nonbinary decoder's options (as in force: precision resolved). */
+inline std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
+{
+    std::ostringstream s;
+    s << gpufec::to_string(o.rule);
+    if (o.rule == gpufec::nb_check_rule::ems) {
+        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset
+          << " scale=" << o.ems_scale;
+    }
+    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
+      << " iterations, early termination " << (o.early_termination ? "on" : "off")
+      << ", precision " << gpufec::to_string(o.precision);
     return s.str();
 }
 

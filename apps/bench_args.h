@@ -3,7 +3,8 @@
  * The command line of gpufec-bench: its options as given (text, parsed and checked
  * by the workload that uses them, so a bad value is a usage_error naming the
  * option), their help texts and defaults, and the parsing of the options every
- * workload reads (batch, modes and runs, the input's Eb/N0 and seed).
+ * workload reads (batch, modes and runs, the input's Eb/N0 and seed, the --json
+ * file checked before the runs).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,7 +17,9 @@
 #include "app_cli.h"
 #include "app_common.h"
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 
@@ -91,6 +94,15 @@ struct bench_args {
 
     double ebn0_db() const { return parse_real(ebn0, "--ebn0"); }
 
+    /* Finds out now, not after the runs, that the --json file cannot be written. */
+    void check_json_file() const
+    {
+        if (!json_path.empty() && !write_file(json_path, "{}\n")) {
+            throw usage_error("--json: cannot write '" + json_path +
+                              "': " + std::strerror(errno));
+        }
+    }
+
     uint64_t seed_value() const
     {
         return parse_unsigned(seed, "--seed", 0, std::numeric_limits<uint64_t>::max());
@@ -129,7 +141,9 @@ private:
             "--precision",
             precision,
             "NAME",
-            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD)");
+            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD), or "
+            "auto (the backend's fastest within 0.1 dB of float: int8 on cpu, half2 on "
+            "cuda, float for spa); GF(q) codes: float or auto");
         fixed.add_options(app);
         add_text_option(app,
                         "--frames-per-block",

@@ -35,11 +35,9 @@
 #include "bench_timing.h"
 #include "bench_workload.h"
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <exception>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -218,9 +216,7 @@ gpufec::decoder_options decoder_options_of(const bench_args& a)
     gpufec::decoder_options dec;
     dec.rule = gpufec::parse_check_node_rule(a.algorithm);
     a.rule_parameters.apply(dec);
-    apply_decoder_basics(a.schedule, a.iterations, a.early, a.backend, a.threads, dec);
-    dec.precision = gpufec::parse_precision(
-        parse_choice(a.precision, "--precision", { "float", "half2", "int16", "int8" }));
+    apply_decoder_basics(a, dec);
     dec.gpu.frames_per_block = static_cast<int>(
         parse_unsigned(a.frames_per_block, "--frames-per-block", 0, 1 << 20));
     dec.gpu.streams = static_cast<int>(parse_unsigned(a.streams, "--streams", 1, 64));
@@ -258,11 +254,7 @@ public:
         d_ebn0_db = a.ebn0_db();
         d_seed_text = a.seed;
         d_seed = a.seed_value();
-        // Find out now, not after the runs, that the file cannot be written.
-        if (!a.json_path.empty() && !write_file(a.json_path, "{}\n")) {
-            throw usage_error("--json: cannot write '" + a.json_path +
-                              "': " + std::strerror(errno));
-        }
+        a.check_json_file();
         d_code = gpufec::ldpc_code::make(a.code_spec);
         d_decoder = gpufec::decoder::make(d_code, d_options);
         d_cuda = dynamic_cast<gpufec::cuda_decoder*>(d_decoder.get());

@@ -3,9 +3,10 @@
  * gpufec-bench's workload for nonbinary codes (nbqc:, nbreg:, nbalist: specs):
  * gpufec::nb_decoder with --algorithm minmax (nms, the binary default, is read as
  * minmax), --schedule, --iterations, --early-termination, --backend, --threads,
- * --batch, --mode, --reps, --warmup, --ebn0, --seed, --json, --nb-flooding,
- * --nb-host-batch; --backend auto is the library's choice (nb_decoder: cuda where a
- * device works and the rule runs there, else cpu), as in gpufec-ber.
+ * --precision (float or auto; the decoder refuses another), --batch, --mode,
+ * --reps, --warmup, --ebn0, --seed, --json, --nb-flooding, --nb-host-batch;
+ * --backend auto is the library's choice (nb_decoder: cuda where a device works and
+ * the rule runs there, else cpu), as in gpufec-ber.
  * Device-resident (cuda): the batch's normalized symbol LLRs are uploaded once,
  * then --reps decodes are timed together with CUDA events (mean per decode).
  * Host-fed: decode_symbols() from host memory (H2D + decode + D2H), wall clock,
@@ -51,17 +52,18 @@ public:
                 : gpufec::nb_flooding_pipeline::automatic;
         gpu.host_batch_frames = static_cast<int>(
             parse_unsigned(a.nb_host_batch, "--nb-host-batch", 0, 16384));
-        apply_decoder_basics(
-            a.schedule, a.iterations, a.early, a.backend, a.threads, d_options);
+        apply_decoder_basics(a, d_options);
         d_batch = a.batch_frames(1 << 20);
         d_runs = a.runs();
         d_ebn0_db = a.ebn0_db();
         d_seed = a.seed_value();
+        a.check_json_file();
         d_code = gpufec::nb_code::make(a.code_spec);
         d_options.rule = gpufec::parse_nb_check_rule(
             lower(a.algorithm) == "nms" ? std::string("minmax") : a.algorithm);
         d_options.validate(); // backend auto: the library's choice
         d_decoder = gpufec::nb_decoder::make(d_code, d_options);
+        d_in_force = d_decoder->options();
         d_modes =
             bench_modes::choose(d_runs.mode,
                                 d_decoder->backend_name() == "cuda",
@@ -158,11 +160,12 @@ public:
         j["q"] = static_cast<size_t>(d_code->q());
         j["n"] = static_cast<size_t>(d_code->n());
         j["k"] = static_cast<size_t>(d_code->k());
-        j["algorithm"] = gpufec::to_string(d_options.rule);
-        j["schedule"] = gpufec::to_string(d_options.schedule);
-        j["iterations"] = static_cast<size_t>(d_options.max_iterations);
-        j["early_termination"] = d_options.early_termination;
+        j["algorithm"] = gpufec::to_string(d_in_force.rule);
+        j["schedule"] = gpufec::to_string(d_in_force.schedule);
+        j["iterations"] = static_cast<size_t>(d_in_force.max_iterations);
+        j["early_termination"] = d_in_force.early_termination;
         j["backend"] = d_decoder->backend_name();
+        j["precision"] = gpufec::to_string(d_in_force.precision);
         j["frames"] = d_frames;
         j["ebn0_db"] = d_ebn0_db;
         j["device_resident_mbps"] = measured(d_device_mbps);
@@ -203,11 +206,8 @@ private:
                     d_code->n(),
                     d_code->k(),
                     d_code->rate());
-        std::printf("decoder: %s %s, %d iterations, early termination %s  backend: %s\n",
-                    gpufec::to_string(d_options.rule).c_str(),
-                    gpufec::to_string(d_options.schedule).c_str(),
-                    d_options.max_iterations,
-                    d_options.early_termination ? "on" : "off",
+        std::printf("decoder: %s  backend: %s\n",
+                    nb_decoder_text(d_in_force).c_str(),
                     d_decoder->backend_name().c_str());
         std::printf("input: %zu frames per call, BPSK/AWGN at Eb/N0 %g dB, seed %llu\n",
                     d_frames,
@@ -249,7 +249,8 @@ private:
         return static_cast<double>(d_frames) * d_code->k() * d_code->p();
     }
 
-    gpufec::nb_decoder_options d_options;
+    gpufec::nb_decoder_options d_options;  //!< as asked for
+    gpufec::nb_decoder_options d_in_force; //!< the decoder's (precision resolved)
     size_t d_batch = 0;
     bench_runs d_runs;
     double d_ebn0_db = 0.0;

@@ -23,24 +23,9 @@
 #include "ber_args.h"
 #include <cstdio>
 #include <memory>
-#include <sstream>
 #include <string>
 
 namespace gpufec_app {
-
-/* One line naming a nonbinary decoder's options (as in force). */
-inline std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
-{
-    std::ostringstream s;
-    s << gpufec::to_string(o.rule);
-    if (o.rule == gpufec::nb_check_rule::ems) {
-        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset
-          << " scale=" << o.ems_scale;
-    }
-    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
-      << " iterations, early termination " << (o.early_termination ? "on" : "off");
-    return s.str();
-}
 
 /*! The code spec of a run and its kind, binary or GF(q). */
 class ber_code
@@ -70,10 +55,7 @@ public:
         }
         gpufec::decoder_options& dec = opt.decoder;
         a.rule_parameters.apply(dec);
-        apply_decoder_basics(
-            a.schedule, a.iterations, a.early, a.backend, a.threads, dec);
-        dec.precision = gpufec::parse_precision(parse_choice(
-            a.precision, "--precision", { "float", "half2", "int16", "int8" }));
+        apply_decoder_basics(a, dec);
         a.fixed.apply(dec.fixed);
         dec.validate();
     }
@@ -153,7 +135,10 @@ public:
     }
 
 private:
-    /* --algorithm (minmax when not given), the shared fields and the EMS ones. */
+    /*
+     * --algorithm (minmax when not given), the shared fields (--precision among
+     * them: float or auto, another refused by validate()) and the EMS ones.
+     */
     static void apply_nb_decoder_args(const ber_args& a, gpufec::nb_decoder_options& nb)
     {
         const std::string algorithm = a.algorithm_given ? a.algorithm : "minmax";
@@ -162,7 +147,7 @@ private:
                               a.code_spec + " is a GF(q) code: use minmax or ems");
         }
         nb.rule = gpufec::parse_nb_check_rule(algorithm);
-        apply_decoder_basics(a.schedule, a.iterations, a.early, a.backend, a.threads, nb);
+        apply_decoder_basics(a, nb);
         nb.ems_nm = static_cast<int>(parse_unsigned(a.ems_nm, "--ems-nm", 0, 256));
         nb.ems_offset = static_cast<float>(parse_real(a.ems_offset, "--ems-offset"));
         nb.ems_scale = static_cast<float>(parse_real(a.ems_scale, "--ems-scale"));

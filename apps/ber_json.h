@@ -41,11 +41,11 @@ struct ber_run_info {
     int k = 0;        //!< information length (symbols for a GF(q) code)
     int q = 2;        //!< field size, 2 for a binary code
     double rate = 0.0;
-    std::string backend;      //!< as in force: cpu or cuda
-    std::vector<int> devices; //!< CUDA devices used (empty on the CPU)
-    int ranks = 1;            //!< processes (MPI)
-    std::string precision = "float";
-    ordered_json decoder; //!< decoder options as in force
+    std::string backend;             //!< as in force: cpu or cuda
+    std::vector<int> devices;        //!< CUDA devices used (empty on the CPU)
+    int ranks = 1;                   //!< processes (MPI)
+    std::string precision = "float"; //!< as in force (precision auto resolved)
+    ordered_json decoder;            //!< decoder options as in force
 };
 
 /*! A binary decoder's options as JSON (defaults resolved by the decoder). */
@@ -90,8 +90,10 @@ inline ber_run_info describe_run(gpufec::ber_simulator& sim)
         info.k = c.k();
         info.q = c.q();
         info.rate = c.rate();
+        const gpufec::nb_decoder_options o = sim.get_nb_decoder().options();
         info.backend = sim.get_nb_decoder().backend_name();
-        info.decoder = nb_decoder_json(sim.get_nb_decoder().options());
+        info.precision = gpufec::to_string(o.precision);
+        info.decoder = nb_decoder_json(o);
     } else {
         const gpufec::ldpc_code& c = sim.code();
         info.code = c.name();
