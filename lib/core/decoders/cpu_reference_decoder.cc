@@ -469,7 +469,7 @@ std::unique_ptr<decoder> make_cpu_reference_decoder(ldpc_code::sptr code,
             "decoder backend cpu: precision " + to_string(options.precision) +
             " is not available on the CPU (it offers float32, int16 and int8 for the"
             " min-sum family ms / nms / oms / scms, float32 for spa; half2 is a"
-            " cuda-backend precision): use --precision int8 or --backend cuda");
+            " cuda-backend precision): use precision int8, or backend cuda");
     }
     return std::make_unique<cpu_reference_decoder>(std::move(code), options);
 }

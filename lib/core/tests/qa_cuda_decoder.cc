@@ -52,6 +52,7 @@
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -422,6 +423,7 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_make_and_tuning);
     CPPUNIT_TEST(test_bad_options_refused);
     CPPUNIT_TEST(test_bad_input_refused);
+    CPPUNIT_TEST(test_non_finite_and_huge_llrs);
     CPPUNIT_TEST(test_noiseless_every_rule_and_schedule);
     CPPUNIT_TEST(test_matches_cpu_reference);
     CPPUNIT_TEST(test_half2_and_int8);
@@ -600,6 +602,91 @@ public:
         const batch b = make_batch(*code, 5, std::numeric_limits<double>::quiet_NaN(), 3);
         const result r = run(*dec, b);
         CPPUNIT_ASSERT(r.codeword == b.codeword);
+    }
+
+    /*
+     * NaN, +-Inf, +-1e30, +-FLT_MAX, denormals and a random mix of them as channel
+     * LLRs, on every kernel family, rule, schedule and precision: the decoder gives a
+     * valid decision (bits 0/1, parity 0/1, iterations within the maximum), and the
+     * all-zero codeword sent as +1e30, +FLT_MAX or +Inf decodes.
+     */
+    void test_non_finite_and_huge_llrs()
+    {
+        const float inf = std::numeric_limits<float>::infinity();
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        const float fmax = std::numeric_limits<float>::max();
+        const float denorm = std::numeric_limits<float>::denorm_min() * 7.0f;
+        const float fills[] = { nan, inf, -inf, 1e30f, -1e30f, fmax, -fmax, denorm };
+        const float mix[] = { nan,  inf,   -inf,   1e30f, -1e30f,
+                              fmax, -fmax, denorm, 1.0f,  -1.0f };
+        const size_t clean_from[] = { 1,
+                                      3,
+                                      5 }; // +Inf, +1e30, +FLT_MAX: all-zero codeword
+        const size_t frames = std::size(fills) + 2;
+        for (const std::string spec : { std::string("wimax:2304:1/2"),
+                                        std::string("wifi:648:1/2"),
+                                        std::string("nr5g:bg2:52"),
+                                        std::string("dvbs2:short:1/2"),
+                                        mackay_spec() }) {
+            const auto code = ldpc_code::make(spec);
+            const size_t n = code->n();
+            std::vector<float> llrs(frames * n);
+            for (size_t f = 0; f < std::size(fills); ++f) {
+                std::fill(llrs.begin() + f * n, llrs.begin() + (f + 1) * n, fills[f]);
+            }
+            uint64_t state = test_seed() ^ 0x9e3779b97f4a7c15ull;
+            for (size_t i = std::size(fills) * n; i < frames * n; ++i) {
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                llrs[i] = mix[(state >> 33) % std::size(mix)];
+            }
+            for (auto s : all_schedules) {
+                for (auto rule : all_rules) {
+                    for (auto p :
+                         { message_precision::float32, message_precision::half2 }) {
+                        if (p == message_precision::half2 &&
+                            rule == check_node_rule::spa) {
+                            continue;
+                        }
+                        decoder_options o = options(backend_kind::cuda, rule, s);
+                        o.precision = p;
+                        o.early_termination = s == decoding_schedule::layered;
+                        auto gpu = make_gpu(code, o);
+                        result r = empty_result(*code, frames);
+                        gpu->decode(
+                            llrs.data(), llrs.size(), frames, output_of(r, *code));
+                        const std::string what = spec + " " + to_string(rule) + " " +
+                                                 to_string(s) + " " + to_string(p);
+                        for (size_t f = 0; f < frames; ++f) {
+                            CPPUNIT_ASSERT_MESSAGE(what, r.parity_ok[f] <= 1);
+                            CPPUNIT_ASSERT_MESSAGE(what,
+                                                   r.iterations[f] >= 0 &&
+                                                       r.iterations[f] <=
+                                                           o.max_iterations);
+                        }
+                        CPPUNIT_ASSERT_MESSAGE(
+                            what,
+                            std::all_of(r.codeword.begin(),
+                                        r.codeword.end(),
+                                        [](uint8_t v) { return v <= 1; }));
+                        CPPUNIT_ASSERT_MESSAGE(
+                            what,
+                            std::all_of(r.info.begin(), r.info.end(), [](uint8_t v) {
+                                return v <= 1;
+                            }));
+                        for (size_t f : clean_from) {
+                            CPPUNIT_ASSERT_MESSAGE(what + " clean frame " +
+                                                       std::to_string(f),
+                                                   r.parity_ok[f] == 1);
+                            CPPUNIT_ASSERT_MESSAGE(
+                                what + " clean frame " + std::to_string(f),
+                                std::all_of(r.codeword.begin() + f * n,
+                                            r.codeword.begin() + (f + 1) * n,
+                                            [](uint8_t v) { return v == 0; }));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     void test_noiseless_every_rule_and_schedule()

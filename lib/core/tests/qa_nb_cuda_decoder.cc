@@ -37,6 +37,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -114,6 +116,7 @@ class qa_nb_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(same_decisions_as_cpu);
     CPPUNIT_TEST(no_early_termination_and_partial_batches);
     CPPUNIT_TEST(refusals);
+    CPPUNIT_TEST(huge_and_nan_bit_llrs);
     CPPUNIT_TEST(host_pipeline);
     CPPUNIT_TEST_SUITE_END();
 
@@ -212,6 +215,58 @@ public:
                 one.symbols.begin(), one.symbols.end(), a.symbols.begin() + 3 * n));
             CPPUNIT_ASSERT(std::equal(
                 seven.symbols.begin(), seven.symbols.end(), a.symbols.begin() + 11 * n));
+        }
+    }
+
+    /*
+     * Bit LLRs of +-3e38, +-1.5e38, +-FLT_MAX, +-1e30, NaN and a random mix of them
+     * (+-Inf is refused, nb_decoder.h): valid decisions on both schedules, and the
+     * all-zero codeword sent with huge positive LLRs decodes.
+     */
+    void huge_and_nan_bit_llrs()
+    {
+        const float fmax = std::numeric_limits<float>::max();
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        const float fills[] = { 3e38f, -3e38f, 1.5e38f, -1.5e38f, fmax,
+                                -fmax, 1e30f,  -1e30f,  nan };
+        const int clean_from[] = { 0, 2, 4, 6 };
+        const int frames = static_cast<int>(std::size(fills)) + 2;
+        for (const char* spec : { "nbqc:16:2:8", "nbreg:64:96:2:4" }) {
+            const auto code = nb_code::make(spec);
+            const size_t nb = static_cast<size_t>(code->n()) * code->p();
+            std::vector<float> llr(frames * nb);
+            for (size_t f = 0; f < std::size(fills); ++f) {
+                std::fill(llr.begin() + f * nb, llr.begin() + (f + 1) * nb, fills[f]);
+            }
+            uint64_t state = test_seed() ^ 0x2545f4914f6cdd1dull;
+            for (size_t i = std::size(fills) * nb; i < llr.size(); ++i) {
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                llr[i] = fills[(state >> 33) % std::size(fills)];
+            }
+            for (auto s : { decoding_schedule::layered, decoding_schedule::flooding }) {
+                auto dec = nb_decoder::make(code, opts(s, backend_kind::cuda));
+                const result_t r = decode(*dec, llr.data(), frames);
+                const std::string what = std::string(spec) + " " + name(s);
+                for (int f = 0; f < frames; ++f) {
+                    CPPUNIT_ASSERT_MESSAGE(what, r.parity[f] <= 1);
+                    CPPUNIT_ASSERT_MESSAGE(what,
+                                           r.iterations[f] >= 0 && r.iterations[f] <= 10);
+                }
+                CPPUNIT_ASSERT_MESSAGE(
+                    what, std::all_of(r.symbols.begin(), r.symbols.end(), [&](uint8_t v) {
+                        return v < code->q();
+                    }));
+                for (int f : clean_from) {
+                    const std::string w = what + " clean frame " + std::to_string(f);
+                    CPPUNIT_ASSERT_MESSAGE(w, r.parity[f] == 1);
+                    CPPUNIT_ASSERT_MESSAGE(
+                        w,
+                        std::all_of(
+                            r.symbols.begin() + static_cast<size_t>(f) * code->n(),
+                            r.symbols.begin() + static_cast<size_t>(f + 1) * code->n(),
+                            [](uint8_t v) { return v == 0; }));
+                }
+            }
         }
     }
 
