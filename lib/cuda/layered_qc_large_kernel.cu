@@ -303,12 +303,162 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
 static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
 
 /*!
- * The kernel's body (every mode; the __global__ wrappers below set the bounds).
- * Over 120 lines on purpose: the next layer's record (loaded a layer ahead), the
- * parity word and the slot of its cp.async ring (parity_thread) are carried
- * across the layer loop, and each posterior mode (MODE) changes a few lines inside
- * it; the row update itself is qc_row_dispatch. Splitting the loop is left to a
- * change that compares the machine code of every mode.
+ * parity_thread: bit i of the result = this thread's row slot s is in row mask i
+ * (read once, not per layer).
+ */
+__device__ __forceinline__ unsigned long long qc_slot_masks(const qc_large_shape& shape,
+                                                            int s)
+{
+    unsigned long long mine = 0ull;
+    for (int i = 0; i < qc_large_max_masks; ++i) {
+        mine |= static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) & 1u)
+                << i;
+    }
+    return mine;
+}
+
+/*!
+ * qc_post::parity_thread: the information part (shape.split bytes) of the U units'
+ * posteriors from global memory (post_raw) to shared memory (to_shared) or back,
+ * and with to_shared this thread's word of the parity block q - 1 (gpar) to xb.
+ * Called by all threads; ends with __syncthreads().
+ */
+template <typename V>
+__device__ __forceinline__ void qc_copy_split(const bool& to_shared,
+                                              const code_view& code,
+                                              const qc_large_shape& shape,
+                                              const int& U,
+                                              const int& Z,
+                                              const int& q,
+                                              const int& s,
+                                              unsigned char* const& post_raw,
+                                              unsigned char* const& gpar,
+                                              V* const& xb)
+{
+    extern __shared__ __align__(16) unsigned char smem_raw[];
+    const int words = shape.split / 4;
+    for (int i = threadIdx.x; i < U * words; i += blockDim.x) {
+        const int uu = i / words;
+        const int c = i - uu * words;
+        uint32_t* g = reinterpret_cast<uint32_t*>(post_raw) +
+                      static_cast<size_t>(uu) * code.post_stride + c;
+        uint32_t* sh = reinterpret_cast<uint32_t*>(smem_raw) + i;
+        if (to_shared) {
+            *sh = *g;
+        } else {
+            *g = *sh;
+        }
+    }
+    if (to_shared) {
+        xb[s] = *reinterpret_cast<const V*>(gpar + 4LL * Z * (q - 1));
+    }
+    __syncthreads();
+}
+
+/*!
+ * The syndrome of iteration it: each thread checks its own row of every layer and
+ * ORs the unit's failing lanes into bs.fail. parity_thread: the parity block
+ * q - 1 goes to global memory first (the syndrome and the outputs read it there),
+ * and the shared part of the posteriors back to global memory when some lane is
+ * done (the outputs are written from the global copy). Called by all threads;
+ * contains __syncthreads().
+ */
+template <typename V,
+          qc_post MODE,
+          typename InLayer,
+          typename ParStore,
+          typename CopySplit>
+__device__ __forceinline__ void qc_syndrome(const qc_large_shape& shape,
+                                            const run_params& rp,
+                                            block_state& bs,
+                                            const int& it,
+                                            const int& U,
+                                            const int& u,
+                                            const int& L,
+                                            const int& q,
+                                            const int& s,
+                                            const unsigned char* const& gbase,
+                                            const unsigned char* const& sbase,
+                                            const int& wrap,
+                                            const V* const& xb,
+                                            const InLayer& in_layer,
+                                            const ParStore& par_store,
+                                            const CopySplit& copy_split)
+{
+    using ops = lane_ops<V>;
+    constexpr bool EW = MODE != qc_post::shared_plain; // per-edge wrap
+    constexpr bool PT = MODE == qc_post::parity_thread;
+    if (PT) {
+        if (bs.active[u]) {
+            par_store(q - 1, xb[s]);
+        }
+    }
+    for (int i = threadIdx.x; i < U; i += blockDim.x) {
+        bs.fail[i] = 0u;
+    }
+    __syncthreads();
+    const uint32_t a = bs.active[u];
+    if (a) {
+        uint32_t parity_any = 0u;
+        for (int l = 0; l < L; ++l) {
+            if (!in_layer(l)) {
+                continue;
+            }
+            const qc_edge* e = shape.edge + shape.first[l];
+            uint32_t parity = 0u;
+            for (int j = 0; j < shape.deg[l]; ++j) {
+                const int w =
+                    s >= e[j].thr ? (EW ? shape.wrap[shape.first[l] + j] : wrap) : 0;
+                const unsigned char* b = PT && e[j].off >= shape.split ? gbase : sbase;
+                parity ^= ops::neg_mask(*reinterpret_cast<const V*>(b + e[j].off + w));
+            }
+            parity_any |= parity;
+        }
+        const uint32_t bad = ops::lane_flags(parity_any) & a;
+        if (bad) {
+            atomicOr(&bs.fail[u], bad);
+        }
+    }
+    __syncthreads();
+    if (PT) {
+        bool out = it >= rp.max_iterations;
+        for (int i = 0; i < U && !out; ++i) {
+            out = (bs.active[i] & ~bs.fail[i]) != 0u;
+        }
+        if (out) {
+            copy_split(false);
+        }
+    }
+}
+
+/* qc_large_body's row update of layer l (qc_row_dispatch with this thread's
+   constants), written out in place: a lambda around it changed the machine code. */
+#define GPUFEC_QC_LAYER_ROW(r, lo, hi)       \
+    qc_row_dispatch<V, MODE>(shape.deg[l],   \
+                             sbase,          \
+                             s,              \
+                             wrap,           \
+                             shape,          \
+                             shape.first[l], \
+                             (r),            \
+                             rec_a(l),       \
+                             b_off,          \
+                             it == 1,        \
+                             ca,             \
+                             ncb,            \
+                             (lo),           \
+                             (hi))
+/*!
+ * The kernel's body (every mode; the __global__ wrappers below set the bounds):
+ * where this thread's posteriors, parity words and records lie, then per task and
+ * iteration the layers (the row update is qc_row_dispatch) and the syndrome
+ * (qc_syndrome); the copies of parity_thread are qc_copy_split, its row masks
+ * qc_slot_masks. Over 120 lines on purpose: the layer loop, whose
+ * record (loaded a layer ahead), parity word and cp.async ring slot
+ * (parity_thread) are carried from layer to layer, is written here in one piece;
+ * moving either of its branches (parity_thread, the other modes) or the row call
+ * into a helper or a lambda changed the SASS of every instance (NVVM optimizes
+ * such a function on its own before it inlines it).
  */
 template <typename V, qc_post MODE>
 __device__ __forceinline__ void
@@ -354,23 +504,7 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     // parity_thread: the information part of the units' posteriors from / to global
     // memory, and the parity block q - 1 to shared memory
     auto copy_split = [&](bool to_shared) {
-        const int words = shape.split / 4;
-        for (int i = threadIdx.x; i < U * words; i += blockDim.x) {
-            const int uu = i / words;
-            const int c = i - uu * words;
-            uint32_t* g = reinterpret_cast<uint32_t*>(post_raw) +
-                          static_cast<size_t>(uu) * code.post_stride + c;
-            uint32_t* sh = reinterpret_cast<uint32_t*>(smem_raw) + i;
-            if (to_shared) {
-                *sh = *g;
-            } else {
-                *g = *sh;
-            }
-        }
-        if (to_shared) {
-            xb[s] = *reinterpret_cast<const V*>(gpar + 4LL * Z * (q - 1));
-        }
-        __syncthreads();
+        qc_copy_split<V>(to_shared, code, shape, U, Z, q, s, post_raw, gpar, xb);
     };
     const int wrap = -4 * Z;
     const V ca = launch_factor<V>(rp);
@@ -384,16 +518,7 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_t + shape.rec[l]); };
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
     // does this thread's row slot belong to layer l (sublayers: a row mask)?
-    // parity_thread: bit i of mine = this row slot is in mask i (read once, not
-    // per layer)
-    unsigned long long mine = 0ull;
-    if (PT) {
-        for (int i = 0; i < qc_large_max_masks; ++i) {
-            mine |=
-                static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) & 1u)
-                << i;
-        }
-    }
+    const unsigned long long mine = PT ? qc_slot_masks(shape, s) : 0ull;
     auto in_layer = [&](int l) {
         if (!EW) {
             return true;
@@ -446,20 +571,7 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                                    ? x_hi
                                    : *reinterpret_cast<const V*>(sx + 4LL * Z * slot);
                         slot = slot == 2 ? 0 : slot + 1;
-                        qc_row_dispatch<V, MODE>(shape.deg[l],
-                                                 sbase,
-                                                 s,
-                                                 wrap,
-                                                 shape,
-                                                 shape.first[l],
-                                                 r,
-                                                 rec_a(l),
-                                                 b_off,
-                                                 it == 1,
-                                                 ca,
-                                                 ncb,
-                                                 lo,
-                                                 hi);
+                        GPUFEC_QC_LAYER_ROW(r, lo, hi);
                         // parity (set - 1, s) is final for this iteration
                         if (set == 0) {
                             if (s > 0) {
@@ -483,77 +595,30 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
                     next = (it > 1 || ln == 0) ? __ldcg(rec_a(ln)) : zero;
                     if (in_layer(l)) {
                         V lo = plo, hi = ph; // not used by these modes
-                        qc_row_dispatch<V, MODE>(shape.deg[l],
-                                                 sbase,
-                                                 s,
-                                                 wrap,
-                                                 shape,
-                                                 shape.first[l],
-                                                 r,
-                                                 rec_a(l),
-                                                 b_off,
-                                                 it == 1,
-                                                 ca,
-                                                 ncb,
-                                                 lo,
-                                                 hi);
+                        GPUFEC_QC_LAYER_ROW(r, lo, hi);
                     }
                 }
                 if (!PT || shape.sync_after[l]) {
                     __syncthreads();
                 }
             }
-            // syndrome: each thread checks its own row of every layer
             auto syndrome = [&] {
-                if (PT) {
-                    // the parity block q - 1 to global memory, where the syndrome and
-                    // the outputs read it
-                    if (bs.active[u]) {
-                        par_store(q - 1, xb[s]);
-                    }
-                }
-                for (int i = threadIdx.x; i < U; i += blockDim.x) {
-                    bs.fail[i] = 0u;
-                }
-                __syncthreads();
-                const uint32_t a = bs.active[u];
-                if (a) {
-                    uint32_t parity_any = 0u;
-                    for (int l = 0; l < L; ++l) {
-                        if (!in_layer(l)) {
-                            continue;
-                        }
-                        const qc_edge* e = shape.edge + shape.first[l];
-                        uint32_t parity = 0u;
-                        for (int j = 0; j < shape.deg[l]; ++j) {
-                            const int w =
-                                s >= e[j].thr
-                                    ? (EW ? shape.wrap[shape.first[l] + j] : wrap)
-                                    : 0;
-                            const unsigned char* b =
-                                PT && e[j].off >= shape.split ? gbase : sbase;
-                            parity ^= ops::neg_mask(
-                                *reinterpret_cast<const V*>(b + e[j].off + w));
-                        }
-                        parity_any |= parity;
-                    }
-                    const uint32_t bad = ops::lane_flags(parity_any) & a;
-                    if (bad) {
-                        atomicOr(&bs.fail[u], bad);
-                    }
-                }
-                __syncthreads();
-                if (PT) {
-                    // outputs are written from the global copy: bring the shared
-                    // part back when some lane is done
-                    bool out = it >= rp.max_iterations;
-                    for (int i = 0; i < U && !out; ++i) {
-                        out = (bs.active[i] & ~bs.fail[i]) != 0u;
-                    }
-                    if (out) {
-                        copy_split(false);
-                    }
-                }
+                qc_syndrome<V, MODE>(shape,
+                                     rp,
+                                     bs,
+                                     it,
+                                     U,
+                                     u,
+                                     L,
+                                     q,
+                                     s,
+                                     gbase,
+                                     sbase,
+                                     wrap,
+                                     xb,
+                                     in_layer,
+                                     par_store,
+                                     copy_split);
             };
             if (end_of_iteration(post, code, rp, task, it, bs, syndrome)) {
                 break;
@@ -564,6 +629,8 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
         }
     }
 }
+
+#undef GPUFEC_QC_LAYER_ROW
 
 template <typename V, qc_post MODE>
 __global__ void __launch_bounds__(qc_large_max_threads)
