@@ -299,7 +299,11 @@ __host__ __device__ inline int quad_slot_floats(int dcmax, int q)
 /* Over 120 lines on purpose: the three modes (MODE) differ in the gather and the
    output of one forward / backward / merger pass whose F, B and minima share one
    shared-memory slot per frame and barrier schedule, so the pass is kept in one
-   piece; the convolution step is conv_minmax4_i3. */
+   piece; the convolution step is conv_minmax4_i3. Split into __forceinline__
+   helpers (the gather, the forward / backward / merger pass, the outputs), each
+   alone changed the machine code of most q >= 8 instances, and together the
+   register counts of several (NVVM optimizes a helper on its own before it
+   inlines it, and the index arithmetic came out in other widths). */
 template <int MODE, int Q>
 __global__ void nb_check_quad_kernel(nb_dev p, const int* __restrict__ rows)
 {
