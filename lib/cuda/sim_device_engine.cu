@@ -375,136 +375,20 @@ public:
             throw invalid_argument("device simulation: two batches already in flight");
         device_guard guard(d_device);
         slot& s = d_slots[(d_head + d_queued) % 2];
-        const awgn_channel ch(d_o.mod, ebn0_db, d_dec.code().rate(), d_o.seed);
-        sim_params p;
-        p.key0 = static_cast<uint32_t>(d_o.seed);
-        p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
-        p.first = first;
-        p.frames = static_cast<int>(frames);
-        p.words = static_cast<int>(d_words);
-        p.k = d_k;
-        p.n = d_n;
-        p.amplitude = static_cast<float>(ch.amplitude());
-        p.sigma = static_cast<float>(ch.sigma());
-        p.llr_scale = ch.llr_scale();
-        p.inv_step = d_o.int8_step > 0.0f ? 1.0f / d_o.int8_step : 0.0f;
+        const sim_params p = batch_params(ebn0_db, first, frames);
         s.frames = frames;
 
         cudaStream_t gen = d_gen.get(), dec = d_decs.get();
         // the slot's buffers were last read by its previous decode and count
         check(cudaStreamWaitEvent(gen, s.free.get(), 0), "cudaStreamWaitEvent");
-        const int threads = 256;
         const size_t used_words = (frames + 31) / 32;
-        if (!d_o.all_zero) {
-            // only the batch's own words: the first batches of a point are small
-            const long warps = static_cast<long>(used_words) * ((d_k + 127) / 128);
-            info_bits_kernel<<<
-                static_cast<unsigned>((warps * 32 + threads - 1) / threads),
-                threads,
-                0,
-                gen>>>(p, static_cast<int>(used_words), d_info_pos.get(), s.cw.get());
-            check_launch("info_bits_kernel");
-            for (size_t l = 0; l + 1 < d_levels.size(); ++l) {
-                const long items = static_cast<long>(d_levels[l + 1] - d_levels[l]) *
-                                   static_cast<long>(used_words);
-                if (!d_sequential) {
-                    encode_level_kernel<<<static_cast<unsigned>((items + threads - 1) /
-                                                                threads),
-                                          threads,
-                                          0,
-                                          gen>>>(p,
-                                                 d_levels[l],
-                                                 d_levels[l + 1],
-                                                 static_cast<int>(used_words),
-                                                 d_target.get(),
-                                                 d_src_ptr.get(),
-                                                 d_sources.get(),
-                                                 s.cw.get());
-                } else {
-                    encode_kernel<<<static_cast<unsigned>((used_words + 63) / 64),
-                                    64,
-                                    0,
-                                    gen>>>(p,
-                                           d_levels[l],
-                                           d_levels[l + 1],
-                                           d_target.get(),
-                                           d_src_ptr.get(),
-                                           d_sources.get(),
-                                           s.cw.get());
-                }
-                check_launch("encode_kernel");
-            }
-            if (d_chain) {
-                const int steps = d_levels.back();
-                const long items =
-                    static_cast<long>((steps + chain_span - 1) / chain_span) *
-                    static_cast<long>(used_words);
-                const unsigned grid =
-                    static_cast<unsigned>((items + threads - 1) / threads);
-                chain_total_kernel<<<grid, threads, 0, gen>>>(
-                    p,
-                    steps,
-                    static_cast<int>(used_words),
-                    d_target.get(),
-                    d_link.get(),
-                    s.cw.get(),
-                    d_chain_total.get(),
-                    d_chain_cut.get());
-                check_launch("chain_total_kernel");
-                chain_apply_kernel<<<grid, threads, 0, gen>>>(
-                    p,
-                    steps,
-                    static_cast<int>(used_words),
-                    d_target.get(),
-                    d_link.get(),
-                    d_chain_total.get(),
-                    d_chain_cut.get(),
-                    s.cw.get());
-                check_launch("chain_apply_kernel");
-            }
-        }
-        const long items = static_cast<long>(frames) * ((d_n + 3) / 4);
-        channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
-                         threads,
-                         0,
-                         gen>>>(p, d_tx.get(), s.cw.get(), s.llr.get(), s.llr8.get());
-        check_launch("channel_kernel");
+        if (!d_o.all_zero)
+            queue_encoding(p, s, used_words, gen);
+        queue_channel(p, s, frames, gen);
         check(cudaEventRecord(s.generated.get(), gen), "cudaEventRecord");
 
         check(cudaStreamWaitEvent(dec, s.generated.get(), 0), "cudaStreamWaitEvent");
-        check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
-        if (d_o.int8_step > 0.0f) {
-            d_dec.decode_device(s.llr8.get(),
-                                d_o.int8_step,
-                                frames,
-                                s.decoded.get(),
-                                s.iterations.get(),
-                                s.parity_ok.get(),
-                                dec);
-        } else {
-            d_dec.decode_device(s.llr.get(),
-                                frames,
-                                s.decoded.get(),
-                                s.iterations.get(),
-                                s.parity_ok.get(),
-                                dec);
-        }
-        check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
-        count_kernel<<<static_cast<unsigned>(used_words), count_threads, 0, dec>>>(
-            p,
-            d_info_pos.get(),
-            s.cw.get(),
-            s.decoded.get(),
-            s.iterations.get(),
-            s.parity_ok.get(),
-            s.out.get());
-        check_launch("count_kernel");
-        check(cudaMemcpyAsync(s.host_out.get(),
-                              s.out.get(),
-                              frames * sizeof(frame_outcome),
-                              cudaMemcpyDeviceToHost,
-                              dec),
-              "cudaMemcpyAsync (outcomes to host)");
+        queue_decoding(p, s, frames, used_words, dec);
         check(cudaEventRecord(s.free.get(), dec), "cudaEventRecord");
         ++d_queued;
     }
@@ -622,6 +506,163 @@ private:
         timing_event t0, t1;
         size_t frames = 0;
     };
+
+    /*! Threads per block of the generation kernels. */
+    static constexpr int gen_threads = 256;
+
+    /*! The kernels' parameters of a batch of `frames` frames from `first` at ebn0_db. */
+    sim_params batch_params(double ebn0_db, uint64_t first, size_t frames) const
+    {
+        const awgn_channel ch(d_o.mod, ebn0_db, d_dec.code().rate(), d_o.seed);
+        sim_params p;
+        p.key0 = static_cast<uint32_t>(d_o.seed);
+        p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
+        p.first = first;
+        p.frames = static_cast<int>(frames);
+        p.words = static_cast<int>(d_words);
+        p.k = d_k;
+        p.n = d_n;
+        p.amplitude = static_cast<float>(ch.amplitude());
+        p.sigma = static_cast<float>(ch.sigma());
+        p.llr_scale = ch.llr_scale();
+        p.inv_step = d_o.int8_step > 0.0f ? 1.0f / d_o.int8_step : 0.0f;
+        return p;
+    }
+
+    /*!
+     * On gen: the batch's information bits (only its own used_words words: the
+     * first batches of a point are small) and the encoder program, level by level
+     * (by_levels), then the chain scan of a chain program (as_chain).
+     */
+    void queue_encoding(const sim_params& p, slot& s, size_t used_words, cudaStream_t gen)
+    {
+        const int threads = gen_threads;
+        const long warps = static_cast<long>(used_words) * ((d_k + 127) / 128);
+        info_bits_kernel<<<static_cast<unsigned>((warps * 32 + threads - 1) / threads),
+                           threads,
+                           0,
+                           gen>>>(
+            p, static_cast<int>(used_words), d_info_pos.get(), s.cw.get());
+        check_launch("info_bits_kernel");
+        for (size_t l = 0; l + 1 < d_levels.size(); ++l)
+            queue_level(p, s, l, used_words, gen);
+        if (d_chain)
+            queue_chain(p, s, used_words, gen);
+    }
+
+    /*! On gen: the steps of level l of the encoder program. */
+    void queue_level(
+        const sim_params& p, slot& s, size_t l, size_t used_words, cudaStream_t gen)
+    {
+        const int threads = gen_threads;
+        const long items = static_cast<long>(d_levels[l + 1] - d_levels[l]) *
+                           static_cast<long>(used_words);
+        if (!d_sequential) {
+            encode_level_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
+                                  threads,
+                                  0,
+                                  gen>>>(p,
+                                         d_levels[l],
+                                         d_levels[l + 1],
+                                         static_cast<int>(used_words),
+                                         d_target.get(),
+                                         d_src_ptr.get(),
+                                         d_sources.get(),
+                                         s.cw.get());
+        } else {
+            encode_kernel<<<static_cast<unsigned>((used_words + 63) / 64), 64, 0, gen>>>(
+                p,
+                d_levels[l],
+                d_levels[l + 1],
+                d_target.get(),
+                d_src_ptr.get(),
+                d_sources.get(),
+                s.cw.get());
+        }
+        check_launch("encode_kernel");
+    }
+
+    /*! On gen: the segmented prefix XOR of a chain program (as_chain). */
+    void queue_chain(const sim_params& p, slot& s, size_t used_words, cudaStream_t gen)
+    {
+        const int threads = gen_threads;
+        const int steps = d_levels.back();
+        const long items = static_cast<long>((steps + chain_span - 1) / chain_span) *
+                           static_cast<long>(used_words);
+        const unsigned grid = static_cast<unsigned>((items + threads - 1) / threads);
+        chain_total_kernel<<<grid, threads, 0, gen>>>(p,
+                                                      steps,
+                                                      static_cast<int>(used_words),
+                                                      d_target.get(),
+                                                      d_link.get(),
+                                                      s.cw.get(),
+                                                      d_chain_total.get(),
+                                                      d_chain_cut.get());
+        check_launch("chain_total_kernel");
+        chain_apply_kernel<<<grid, threads, 0, gen>>>(p,
+                                                      steps,
+                                                      static_cast<int>(used_words),
+                                                      d_target.get(),
+                                                      d_link.get(),
+                                                      d_chain_total.get(),
+                                                      d_chain_cut.get(),
+                                                      s.cw.get());
+        check_launch("chain_apply_kernel");
+    }
+
+    /*! On gen: modulation and noise of the batch's codewords into its LLRs. */
+    void queue_channel(const sim_params& p, slot& s, size_t frames, cudaStream_t gen)
+    {
+        const int threads = gen_threads;
+        const long items = static_cast<long>(frames) * ((d_n + 3) / 4);
+        channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
+                         threads,
+                         0,
+                         gen>>>(p, d_tx.get(), s.cw.get(), s.llr.get(), s.llr8.get());
+        check_launch("channel_kernel");
+    }
+
+    /*!
+     * On dec: the decode (timed by s.t0, s.t1), the error count and the outcomes'
+     * copy to the host.
+     */
+    void queue_decoding(
+        const sim_params& p, slot& s, size_t frames, size_t used_words, cudaStream_t dec)
+    {
+        check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
+        if (d_o.int8_step > 0.0f) {
+            d_dec.decode_device(s.llr8.get(),
+                                d_o.int8_step,
+                                frames,
+                                s.decoded.get(),
+                                s.iterations.get(),
+                                s.parity_ok.get(),
+                                dec);
+        } else {
+            d_dec.decode_device(s.llr.get(),
+                                frames,
+                                s.decoded.get(),
+                                s.iterations.get(),
+                                s.parity_ok.get(),
+                                dec);
+        }
+        check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
+        count_kernel<<<static_cast<unsigned>(used_words), count_threads, 0, dec>>>(
+            p,
+            d_info_pos.get(),
+            s.cw.get(),
+            s.decoded.get(),
+            s.iterations.get(),
+            s.parity_ok.get(),
+            s.out.get());
+        check_launch("count_kernel");
+        check(cudaMemcpyAsync(s.host_out.get(),
+                              s.out.get(),
+                              frames * sizeof(frame_outcome),
+                              cudaMemcpyDeviceToHost,
+                              dec),
+              "cudaMemcpyAsync (outcomes to host)");
+    }
 
     cuda_decoder& d_dec;
     ber_options d_o;
