@@ -1,10 +1,12 @@
 #
-# The backend that the precision tests of the Python QA (qa_ldpc_blocks,
-# qa_ldpc_decoder_pdu, qa_fecapi) decode on, in one place: the environment
+# The backend that the Python QA decodes on, in one place: the environment
 # variable GPUFEC_TEST_BACKEND, "cpu" by default (CTest here), "cuda" on a GPU
-# machine. With it, the precisions that backend offers, the one that precision
-# "auto" resolves to there for the min-sum family (gpufec::auto_precision,
-# docs/VALIDATION.md "precision auto"), the precisions it refuses, and fresh
+# machine (GPUFEC_TEST_BACKEND=cuda ctest -R py_). Every test that is not about
+# one backend in particular passes backend=BACKEND. With it, the precisions that
+# backend offers, the one that precision "auto" resolves to there per rule
+# (gpufec::auto_precision, docs/VALIDATION.md "precision auto"), the precisions it
+# refuses, the backend that runs a GF(q) rule (EMS is CPU-only), whether the
+# backend decides bit for bit as the CPU's float reference decoder, and fresh
 # noisy frames of a real code at an Eb/N0 where float32's FER is low.
 #
 # Copyright 2026 The gr-gpufec authors.
@@ -24,6 +26,27 @@ PRECISIONS = {"cpu": ("float32", "int16", "int8", "auto"),
               "cuda": ("float32", "half2", "auto")}[BACKEND]
 AUTO_MIN_SUM = {"cpu": "int8", "cuda": "half2"}[BACKEND]
 REFUSED = {"cpu": ("half2",), "cuda": ("int16", "int8")}[BACKEND]
+# the fixed-point precisions (and their options fraction_bits, channel_max,
+# c2v_max) exist on the CPU backend only
+FIXED_POINT = BACKEND == "cpu"
+# SPA (and float32 with explicit options) runs on the CPU's float reference
+# decoder there, which computes as gr-fec's SPA does, bit for bit; CUDA's float32
+# kernels decide the same frames within floating-point rounding only
+REFERENCE_ARITHMETIC = BACKEND == "cpu"
+
+
+def auto_precision(algorithm="nms", nonbinary=False):
+    """What precision "auto" resolves to on the backend under test for this rule:
+    float32 for SPA and every GF(q) code, else the backend's narrow one."""
+    if nonbinary or algorithm == "spa":
+        return "float32"
+    return AUTO_MIN_SUM
+
+
+def nb_backend(algorithm="minmax"):
+    """The backend that decodes this GF(q) rule: the backend under test for
+    Min-Max; EMS runs on the CPU only (CUDA refuses it, qa_python_api checks)."""
+    return "cpu" if algorithm == "ems" else BACKEND
 
 # a real code and an Eb/N0 where layered NMS (10 iterations) in float32 fails
 # well under 1% of the frames (0 of 6000 on the CPU at 3.0 dB)

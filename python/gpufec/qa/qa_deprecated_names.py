@@ -5,7 +5,8 @@
 # nb_ldpc_encoder and the numpy nb_batch_decoder keep their old signatures (positional order included) and their
 # old contract (a nonbinary spec; a binary one is refused with ValueError), warn
 # with a DeprecationWarning, and give the unified objects. The deprecated GRC
-# blocks are compiled in qa_examples.
+# blocks are compiled in qa_examples. The decoders run on the backend under test
+# (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by default; EMS on the CPU).
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +21,8 @@ try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
 except ImportError:
     from gnuradio import gpufec
+
+import backend_under_test as but
 
 SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91
 
@@ -36,8 +39,8 @@ class qa_deprecated_names(gr_unittest.TestCase):
         return obj
 
     def test_blocks_are_the_unified_ones(self):
-        dec = self.deprecated(gpufec.nb_ldpc_decoder_fb, SPEC, backend="cpu")
-        pdu = self.deprecated(gpufec.nb_ldpc_decoder_pdu, SPEC, backend="cpu")
+        dec = self.deprecated(gpufec.nb_ldpc_decoder_fb, SPEC, backend=but.BACKEND)
+        pdu = self.deprecated(gpufec.nb_ldpc_decoder_pdu, SPEC, backend=but.BACKEND)
         enc = self.deprecated(gpufec.nb_ldpc_encoder_bb, gpufec.nb_ldpc_code(SPEC))
         self.assertIsInstance(dec, gpufec.ldpc_decoder_fb)
         self.assertIsInstance(pdu, gpufec.ldpc_decoder_pdu)
@@ -48,7 +51,8 @@ class qa_deprecated_names(gr_unittest.TestCase):
         self.assertEqual((dec.input_frame_size(), dec.output_frame_size()), (480, 364))
 
     def test_fecapi_objects_are_the_unified_ones(self):
-        dec = self.deprecated(gpufec.nb_ldpc_decoder.make, SPEC, backend="cpu", frames=2)
+        dec = self.deprecated(gpufec.nb_ldpc_decoder.make, SPEC, backend=but.BACKEND,
+                              frames=2)
         enc = self.deprecated(gpufec.nb_ldpc_encoder.make, SPEC, 3)
         self.assertIsInstance(dec, gpufec.ldpc_decoder)
         self.assertIsInstance(dec, fec.generic_decoder)
@@ -62,17 +66,19 @@ class qa_deprecated_names(gr_unittest.TestCase):
         # (spec, algorithm, ems_nm, ems_offset, ems_scale, schedule, max_iterations,
         #  early_termination, backend, frames_per_call, sign, llr_scale,
         #  output_codeword, threads)
+        ems = but.nb_backend("ems")
         dec = self.deprecated(gpufec.nb_ldpc_decoder_fb, SPEC, "ems", 4, 0.5, 0.6,
-                              "flooding", 7, True, "cpu", 3, "positive_is_1", 2.0, True, 1)
+                              "flooding", 7, True, ems, 3, "positive_is_1", 2.0, True, 1)
         self.assertEqual((dec.max_iterations(), dec.frames_per_call(),
-                          dec.output_frame_size(), dec.backend()), (7, 3, 480, "cpu"))
+                          dec.output_frame_size(), dec.backend()), (7, 3, 480, ems))
         pdu = self.deprecated(gpufec.nb_ldpc_decoder_pdu, SPEC, "minmax", 0, 0.0, 0.7,
-                              "layered", 9, True, "cpu", "positive_is_0", 1.0, False, 1)
+                              "layered", 9, True, but.BACKEND, "positive_is_0", 1.0, False,
+                              1)
         self.assertEqual(pdu.max_iterations(), 9)
         # (spec, algorithm, ems_nm, ems_offset, ems_scale, schedule, max_iterations,
         #  early_termination, backend, frames, llr_scale, threads)
         fapi = self.deprecated(gpufec.nb_ldpc_decoder.make, SPEC, "ems", 0, 0.0, 0.7,
-                               "layered", 6, True, "cpu", 4, 1.0, 1)
+                               "layered", 6, True, ems, 4, 1.0, 1)
         self.assertEqual((fapi.max_iterations(), fapi.frames()), (6, 4))
         with self.assertRaises(TypeError):
             gpufec.nb_ldpc_encoder_bb(SPEC, "extra")
@@ -83,7 +89,7 @@ class qa_deprecated_names(gr_unittest.TestCase):
         info = rng.integers(0, 2, size=(8, code.k_bits), dtype=np.uint8)
         cw = code.encode(info)
         llrs = (2.0 * (1.0 - 2.0 * cw) + 0.8 * rng.standard_normal(cw.shape)) * 4.0
-        dec = self.deprecated(gpufec.nb_batch_decoder, code, backend="cpu")
+        dec = self.deprecated(gpufec.nb_batch_decoder, code, backend=but.BACKEND)
         self.assertIsInstance(dec, gpufec.batch_decoder)
         self.assertTrue(dec.nonbinary)
         bits, its, ok = dec.decode(llrs.astype(np.float32))
@@ -93,7 +99,7 @@ class qa_deprecated_names(gr_unittest.TestCase):
         # the old positional order: (code, algorithm, schedule, max_iterations,
         # early_termination, backend, threads, ems_nm, ems_offset, ems_scale)
         old = self.deprecated(gpufec.nb_batch_decoder, SPEC, "ems", "flooding", 7, True,
-                              "cpu", 1, 8, 0.25, 0.6)
+                              but.nb_backend("ems"), 1, 8, 0.25, 0.6)
         o = old.options()
         self.assertEqual((o["algorithm"], o["schedule"], o["max_iterations"],
                           o["threads"], o["ems_nm"], o["ems_offset"]),
@@ -101,13 +107,14 @@ class qa_deprecated_names(gr_unittest.TestCase):
         self.assertAlmostEqual(o["ems_scale"], 0.6, places=6)
         np.testing.assert_array_equal(old.decode(llrs, codeword=True)[0], cw)
         with self.assertRaises(ValueError):
-            gpufec.nb_batch_decoder(SPEC, algorithm="nms", backend="cpu")
+            gpufec.nb_batch_decoder(SPEC, algorithm="nms", backend=but.BACKEND)
         with self.assertRaises(TypeError):
             gpufec.nb_batch_decoder(SPEC, *range(10))
 
     def test_same_object_as_the_unified_make(self):
-        old = self.deprecated(gpufec.nb_ldpc_decoder.make, SPEC, backend="cpu", frames=2)
-        new = gpufec.ldpc_decoder.make(SPEC, backend="cpu", frames=2)
+        old = self.deprecated(gpufec.nb_ldpc_decoder.make, SPEC, backend=but.BACKEND,
+                              frames=2)
+        new = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND, frames=2)
         self.assertEqual((old.rate(), old.get_input_size(), old.get_output_size()),
                          (new.rate(), new.get_input_size(), new.get_output_size()))
 

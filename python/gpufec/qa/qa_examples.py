@@ -3,8 +3,10 @@
 # The examples: grcc compiles every examples/*.grc against our GRC block files,
 # each generated (headless) script runs to its end, and examples/
 # ldpc_awgn_loopback.py (binary and GF(q) codes) and its deprecated nonbinary
-# twin nb_ldpc_awgn_loopback.py run short CPU jobs. Every GRC block compiles in a
-# flowgraph whose generated constructor builds each object (CPU backend): the
+# twin nb_ldpc_awgn_loopback.py run short jobs, all of them with --backend the
+# backend under test (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by
+# default). Every GRC block compiles in a flowgraph whose generated constructor
+# builds each object (on the backend under test, EMS and int8 on the CPU): the
 # unified blocks with binary and GF(q) codes, and the deprecated nonbinary blocks
 # (Parallelism 0, 1 and 2 for the Definitions), precision, device and the
 # fixed-point options included. In the build tree the generated
@@ -30,6 +32,8 @@ try:
 except ImportError:
     from gnuradio import gpufec
     BUILD_TREE = False
+
+import backend_under_test as but
 
 SOURCE_DIR = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 EXAMPLES = os.path.join(SOURCE_DIR, "examples")
@@ -76,7 +80,9 @@ class qa_examples(gr_unittest.TestCase):
             with open(grc) as f:
                 headless = "generate_options: no_gui" in f.read()
             if headless:
-                out = self.run_cmd([sys.executable, script], timeout=300)
+                # the examples' Backend parameter is the script's --backend option
+                out = self.run_cmd([sys.executable, script, "--backend", but.BACKEND],
+                                   timeout=300)
                 self.assertIn("bit errors", out, "%s printed:\n%s" % (script, out))
 
     def compile_flowgraph(self, name, blocks, connections):
@@ -114,14 +120,15 @@ class qa_examples(gr_unittest.TestCase):
                   family="nr5g", params="'bg2:52'", frames="2"),
             block("dec_def", "variable_gpufec_ldpc_decoder_def", ndim="0",
                   family="dvbs2", params="'short:1/2'", algorithm="scms",
-                  schedule="flooding", backend="cpu"),
+                  schedule="flooding", backend=but.BACKEND),
+            # int8 and the fixed-point options: the CPU backend's
             block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="wimax",
                   params="'576:2/3A'", algorithm="oms", sign="positive_is_1",
                   backend="cpu", precision="int8", fraction_bits="3", c2v_max="31"),
             block("dbg", "blocks_message_debug"),
             block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
             block("dec", "gpufec_ldpc_decoder_fb", family="spec",
-                  spec="'wifi:648:3/4'", output_codeword="True", backend="cpu",
+                  spec="'wifi:648:3/4'", output_codeword="True", backend=but.BACKEND,
                   precision="float32"),
             block("src", "blocks_null_source", type="float"),
             block("snk", "blocks_null_sink", type="byte"),
@@ -133,14 +140,14 @@ class qa_examples(gr_unittest.TestCase):
                        "precision='int8', device=0, fraction_bits=3",
                        "precision='auto'", "precision='float32'"):
             self.assertIn(needle, text)
-        # the generated constructor builds every object (CPU backend); precision
-        # auto is int8 there for the min-sum family
+        # the generated constructor builds every object; precision auto is the
+        # backend's for the min-sum family (int8 on the CPU, half2 on CUDA)
         out = self.construct(out_dir, "all_blocks", "tb.dec_def.k(), tb.enc_def.n(), "
                              "tb.pdu_dec.n(), tb.dec.output_frame_size(), "
                              "tb.dec_def.precision(), tb.pdu_dec.precision(), "
                              "tb.dec.precision()")
         # dvbs2 short 1/2 has K = 7200
-        self.assertIn("7200 2600 576 648 int8 int8 float32", out)
+        self.assertIn("7200 2600 576 648 %s int8 float32" % but.auto_precision("scms"), out)
 
     def test_unified_blocks_take_gfq_codes(self):
         # the same GRC blocks with GF(q) code families and the EMS options
@@ -149,14 +156,14 @@ class qa_examples(gr_unittest.TestCase):
                   family="nbreg", params="'64:96:2:4'", frames="2"),
             block("dec_def", "variable_gpufec_ldpc_decoder_def", ndim="0",
                   family="nbqc", params="'8:1:3'", algorithm="ems", ems_nm="4",
-                  schedule="flooding", backend="cpu"),
+                  schedule="flooding", backend=but.nb_backend("ems")),
             block("pdu_dec", "gpufec_ldpc_decoder_pdu", family="spec",
-                  spec="'nbqc:16:2:8'", sign="positive_is_1", backend="cpu"),
+                  spec="'nbqc:16:2:8'", sign="positive_is_1", backend=but.BACKEND),
             block("dbg", "blocks_message_debug"),
             block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
             block("enc", "gpufec_ldpc_encoder_bb", family="nbqc", params="'16:2:8'"),
             block("dec", "gpufec_ldpc_decoder_fb", family="nbreg", params="'64:96:2:4'",
-                  output_codeword="True", backend="cpu"),
+                  output_codeword="True", backend=but.BACKEND),
             block("src", "blocks_null_source", type="byte"),
             block("snk", "blocks_null_sink", type="byte"),
             block("to_f", "blocks_char_to_float", scale="1", vlen="1"),
@@ -179,19 +186,19 @@ class qa_examples(gr_unittest.TestCase):
                   dim1="2", family="nbqc", params="'16:2:8'"),
             block("dec_def", "variable_gpufec_nb_ldpc_decoder_def", ndim="0",
                   family="nbqc", params="'8:1:3'", algorithm="ems", ems_nm="4",
-                  schedule="flooding", backend="cpu"),
+                  schedule="flooding", backend=but.nb_backend("ems")),
             block("dec_grid", "variable_gpufec_nb_ldpc_decoder_def", ndim="2",
                   dim1="2", dim2="2", family="spec", spec="'nbqc:16:2:8'",
-                  backend="cpu"),
+                  backend=but.BACKEND),
             block("pdu_dec", "gpufec_nb_ldpc_decoder_pdu", family="nbqc",
                   params="'16:2:8'", algorithm="ems", sign="positive_is_1",
-                  backend="cpu"),
+                  backend=but.nb_backend("ems")),
             block("dbg", "blocks_message_debug"),
             block("strobe", "blocks_message_strobe", msg="pmt.PMT_T", period="1000"),
             block("enc", "gpufec_nb_ldpc_encoder_bb", family="spec",
                   spec="'nbreg:64:96:2:4'"),
             block("dec", "gpufec_nb_ldpc_decoder_fb", family="spec",
-                  spec="'nbreg:64:96:2:4'", output_codeword="True", backend="cpu",
+                  spec="'nbreg:64:96:2:4'", output_codeword="True", backend=but.BACKEND,
                   precision="float32"),
             block("src", "blocks_null_source", type="byte"),
             block("snk", "blocks_null_sink", type="byte"),
@@ -213,8 +220,8 @@ class qa_examples(gr_unittest.TestCase):
     def test_loopback_script(self):
         out = self.run_cmd([sys.executable, os.path.join(EXAMPLES, "ldpc_awgn_loopback.py"),
                             "--code", "wifi:648:1/2", "--ebn0", "2.0,3.0", "--frames", "200",
-                            "--backend", "cpu"])
-        self.assertIn("backend: cpu", out)
+                            "--backend", but.BACKEND])
+        self.assertIn("backend: %s" % but.BACKEND, out)
         lines = [l for l in out.splitlines() if l.strip().startswith(("2.00", "3.00"))]
         self.assertEqual(len(lines), 2, out)
 
@@ -223,7 +230,8 @@ class qa_examples(gr_unittest.TestCase):
             self.skipTest("grcc not found")
         out_dir = os.path.join(self.tmp, "gen")
         self.run_cmd([GRCC, "-o", out_dir, os.path.join(EXAMPLES, "nb_ldpc_awgn_loopback.grc")])
-        out = self.run_cmd([sys.executable, os.path.join(out_dir, "nb_ldpc_awgn_loopback.py")])
+        out = self.run_cmd([sys.executable, os.path.join(out_dir, "nb_ldpc_awgn_loopback.py"),
+                            "--backend", but.BACKEND])
         self.assertIn("nb loopback: 200 frames", out)
         # random source bits are not seeded: allow a rare frame error at 5 dB
         m = re.search(r"(\d+) frame errors", out)
@@ -234,7 +242,7 @@ class qa_examples(gr_unittest.TestCase):
         for script in ("ldpc_awgn_loopback.py", "nb_ldpc_awgn_loopback.py"):
             out = self.run_cmd([sys.executable, os.path.join(EXAMPLES, script),
                                 "--code", "nbqc:16:2:8", "--ebn0", "3.0,4.0", "--frames",
-                                "50", "--backend", "cpu"])
+                                "50", "--backend", but.BACKEND])
             lines = [l for l in out.splitlines() if l.strip().startswith(("3.00", "4.00"))]
             self.assertEqual(len(lines), 2, out)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 #
-# The gr-fec FECAPI objects gpufec.ldpc_encoder / gpufec.ldpc_decoder (CPU
-# backend) inside gr-fec's own deployments: fec.extended_encoder /
+# The gr-fec FECAPI objects gpufec.ldpc_encoder / gpufec.ldpc_decoder (the
+# decoder on the backend under test, backend_under_test.py) inside gr-fec's own deployments: fec.extended_encoder /
 # extended_decoder with threading None, 'ordinary' and 'capillary', fec.encoder /
 # fec.decoder, fec.tagged_encoder / tagged_decoder, fec.async_encoder /
 # async_decoder and fec.bercurve_generator; set_frame_size multiples; bad
@@ -57,13 +57,14 @@ class qa_fecapi(gr_unittest.TestCase):
             0, 2, size=(6, gpufec.nb_ldpc_code(NB_SPEC).k_bits), dtype=np.uint8)
 
     def decoders(self, count, **kwargs):
-        return [gpufec.ldpc_decoder.make(SPEC, backend="cpu", **kwargs) for _ in range(count)]
+        return [gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND, **kwargs)
+                for _ in range(count)]
 
     def encoders(self, count, **kwargs):
         return [gpufec.ldpc_encoder.make(SPEC, **kwargs) for _ in range(count)]
 
     def test_sizes_and_rates(self):
-        dec = gpufec.ldpc_decoder.make(SPEC, backend="cpu")
+        dec = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND)
         enc = gpufec.ldpc_encoder.make(SPEC)
         n, k = self.code.n, self.code.k
         self.assertEqual((fec.get_decoder_input_size(dec), fec.get_decoder_output_size(dec)), (n, k))
@@ -78,11 +79,11 @@ class qa_fecapi(gr_unittest.TestCase):
         self.assertAlmostEqual(enc.rate(), n / k, places=9)
         self.assertIsInstance(dec, fec.generic_decoder)
         self.assertIsInstance(enc, fec.generic_encoder)
-        self.assertEqual(dec.backend(), "cpu")
+        self.assertEqual(dec.backend(), but.BACKEND)
 
     def test_set_frame_size_multiples(self):
         n, k = self.code.n, self.code.k
-        dec = gpufec.ldpc_decoder.make(SPEC, backend="cpu", frames=2)
+        dec = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND, frames=2)
         self.assertEqual((dec.frames(), dec.get_input_size(), dec.get_output_size()),
                          (2, 2 * n, 2 * k))
         self.assertTrue(dec.set_frame_size(5 * k))
@@ -101,7 +102,7 @@ class qa_fecapi(gr_unittest.TestCase):
             src = blocks.vector_source_b(self.info.tolist())
             enc_b = fec.encoder(gpufec.ldpc_encoder.make(SPEC, frames=frames),
                                 gr.sizeof_char, gr.sizeof_char)
-            d = gpufec.ldpc_decoder.make(SPEC, backend="cpu", frames=frames)
+            d = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND, frames=frames)
             dec_b = fec.decoder(d, gr.sizeof_float, gr.sizeof_char)
             snk = blocks.vector_sink_b()
             bpsk_chain(tb, src, enc_b, dec_b, snk)
@@ -133,7 +134,7 @@ class qa_fecapi(gr_unittest.TestCase):
         src = blocks.vector_source_b(self.info.tolist())
         enc = fec.extended_encoder(gpufec.ldpc_encoder.make(SPEC), threading=None,
                                    puncpat="11")
-        dec = fec.extended_decoder(gpufec.ldpc_decoder.make(SPEC, backend="cpu"),
+        dec = fec.extended_decoder(gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND),
                                    threading=None, ann=None, puncpat="11",
                                    integration_period=10000)
         snk = blocks.vector_sink_b()
@@ -153,7 +154,7 @@ class qa_fecapi(gr_unittest.TestCase):
                                  gr.sizeof_char, "packet_len", 1500)
         to_pm = digital.map_bb([-1, 1])
         to_f = blocks.char_to_float(1, 1)
-        dec = fec.tagged_decoder(gpufec.ldpc_decoder.make(SPEC, backend="cpu"),
+        dec = fec.tagged_decoder(gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND),
                                  gr.sizeof_float, gr.sizeof_char, "packet_len", 1500)
         snk = blocks.vector_sink_b()
         tb.connect(src, s2t, enc, to_pm, to_f, dec, snk)
@@ -177,7 +178,7 @@ class qa_fecapi(gr_unittest.TestCase):
         e = gpufec.ldpc_encoder.make(spec)
         k, n = e.get_input_size(), e.get_output_size()  # bits of one frame
         enc = fec.async_encoder(e, False, False, False, mtu)
-        d = gpufec.ldpc_decoder.make(spec, backend="cpu")
+        d = gpufec.ldpc_decoder.make(spec, backend=but.BACKEND)
         dec = fec.async_decoder(d, False, False, mtu)
         tb = gr.top_block()
         dbg_e = blocks.message_debug()
@@ -235,7 +236,7 @@ class qa_fecapi(gr_unittest.TestCase):
             np.testing.assert_array_equal(got, sent[: got.size])
 
     def test_gfq_sizes(self):
-        d = gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu", frames=2)
+        d = gpufec.ldpc_decoder.make(NB_SPEC, backend=but.BACKEND, frames=2)
         e = gpufec.ldpc_encoder.make(NB_SPEC, frames=2)
         self.assertEqual((d.get_input_size(), d.get_output_size()), (960, 728))
         self.assertEqual((e.get_input_size(), e.get_output_size()), (728, 960))
@@ -258,7 +259,7 @@ class qa_fecapi(gr_unittest.TestCase):
                 encoder_obj_list=[gpufec.ldpc_encoder.make(NB_SPEC) for _ in range(count)],
                 threading=threading, puncpat="11")
             dec = fec.extended_decoder(
-                decoder_obj_list=[gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu",
+                decoder_obj_list=[gpufec.ldpc_decoder.make(NB_SPEC, backend=but.BACKEND,
                                                            llr_scale=2.0 / 0.45 ** 2,
                                                            max_iterations=20)
                                   for _ in range(count)],
@@ -289,7 +290,7 @@ class qa_fecapi(gr_unittest.TestCase):
                                  gr.sizeof_char, "packet_len", 1500)
         to_pm = digital.map_bb([-1, 1])
         to_f = blocks.char_to_float(1, 1)
-        dec = fec.tagged_decoder(gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu"),
+        dec = fec.tagged_decoder(gpufec.ldpc_decoder.make(NB_SPEC, backend=but.BACKEND),
                                  gr.sizeof_float, gr.sizeof_char, "packet_len", 1500)
         snk = blocks.vector_sink_b()
         tb.connect(src, s2t, enc, to_pm, to_f, dec, snk)
@@ -310,7 +311,7 @@ class qa_fecapi(gr_unittest.TestCase):
         for precision in but.PRECISIONS:
             obj = gpufec.ldpc_decoder.make(but.SPEC, backend=but.BACKEND,
                                            precision=precision, frames=8)
-            want = but.AUTO_MIN_SUM if precision == "auto" else precision
+            want = but.auto_precision() if precision == "auto" else precision
             self.assertEqual(obj.precision(), want)
             tb = gr.top_block()
             # gr-fec's convention: positive means bit 1, so the input is -LLR
@@ -347,10 +348,10 @@ class qa_fecapi(gr_unittest.TestCase):
             self.assertIn("gpufec.ldpc_decoder", str(cm.exception))
         for precision in ("int8", "int16", "half2"):
             with self.assertRaises(ValueError, msg=precision) as cm:
-                gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu", precision=precision)
+                gpufec.ldpc_decoder.make(NB_SPEC, backend=but.BACKEND, precision=precision)
             self.assertIn("nonbinary", str(cm.exception))
-        obj = gpufec.ldpc_decoder.make(NB_SPEC, backend="cpu", precision="auto")
-        self.assertEqual(obj.precision(), "float32")
+        obj = gpufec.ldpc_decoder.make(NB_SPEC, backend=but.BACKEND, precision="auto")
+        self.assertEqual(obj.precision(), but.auto_precision(nonbinary=True))
 
     def test_bad_parameters(self):
         cases = [
@@ -375,7 +376,7 @@ class qa_fecapi(gr_unittest.TestCase):
             gpufec.ldpc_encoder.make(SPEC, frames=2**31 - 1)
         self.assertIn("2^28", str(cm.exception))
         # a frame size whose frames would pass the limit is refused, the old kept
-        dec = gpufec.ldpc_decoder.make(SPEC, frames=2)  # N = 576, K = 288
+        dec = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND, frames=2)  # N 576, K 288
         self.assertFalse(dec.set_frame_size(288 * ((1 << 28) // 576 + 1)))
         self.assertEqual(dec.get_input_size(), 2 * 576)
         with self.assertRaises(TypeError) as cm:

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 #
-# The stream blocks ldpc_encoder_bb and ldpc_decoder_fb in flowgraphs (CPU
-# backend): encoder -> decoder round trips with and without noise, both input
+# The stream blocks ldpc_encoder_bb and ldpc_decoder_fb in flowgraphs, on the
+# backend under test (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by
+# default; EMS on the CPU, the one backend that has it): encoder -> decoder round trips with and without noise, both input
 # sign conventions, the per-frame tags, frames per call, setters, 100,000 frames
 # with sequence numbers (none lost, duplicated or reordered), the warning about
 # input of the opposite sign convention (caught through GNU Radio's logger), and
@@ -46,7 +47,8 @@ def run_decoder(llrs, spec, **kwargs):
     """Runs float LLRs through ldpc_decoder_fb; returns (bits, tags, block)."""
     tb = gr.top_block()
     src = blocks.vector_source_f(np.asarray(llrs, dtype=np.float32).ravel().tolist())
-    dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", **kwargs)
+    kwargs.setdefault("backend", but.BACKEND)
+    dec = gpufec.ldpc_decoder_fb(spec, **kwargs)
     snk = blocks.vector_sink_b()
     tb.connect(src, dec, snk)
     tb.run()
@@ -98,7 +100,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         to_f = blocks.char_to_float(1, 1)
         llr = blocks.multiply_const_ff(-8.0)   # bit b -> 4 - 8b: positive means 0
         off = blocks.add_const_ff(4.0)
-        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=5)
+        dec = gpufec.ldpc_decoder_fb(spec, backend=but.BACKEND, frames_per_call=5)
         snk = blocks.vector_sink_b()
         tb.connect(src, enc, to_f, llr, off, dec, snk)
         tb.run()
@@ -111,7 +113,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         self.assertTrue(all(v == 1 for v in its.values()))
         self.assertTrue(all(v is True for v in ok.values()))
         self.assertEqual((dec.frames_decoded(), dec.frames_failed()), (frames, 0))
-        self.assertEqual(dec.backend(), "cpu")
+        self.assertEqual(dec.backend(), but.BACKEND)
 
     def test_noisy_round_trip(self):
         spec, frames = "wifi:1944:1/2", 40
@@ -132,7 +134,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
                 self.assertTrue(good[f])
         # the core's batch API gives the very same bits and iterations
         ref_bits, ref_its, ref_ok = gpufec.batch_decoder(
-            code, backend="cpu", max_iterations=20).decode(llrs)
+            code, backend=but.BACKEND, max_iterations=20).decode(llrs)
         np.testing.assert_array_equal(bits, ref_bits)
         self.assertEqual([its[f * code.k] for f in range(frames)], ref_its.tolist())
         self.assertEqual([ok[f * code.k] for f in range(frames)], ref_ok.tolist())
@@ -178,7 +180,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         self.assertEqual(len(warnings), 1)
         self.assertIn('set sign="positive_is_1"', warnings[0])
         # the check leaves the output alone: the bits of the wrong-sign decode
-        ref, _, _ = gpufec.batch_decoder(code, backend="cpu").decode(-llrs)
+        ref, _, _ = gpufec.batch_decoder(code, backend=but.BACKEND).decode(-llrs)
         np.testing.assert_array_equal(bits.reshape(frames, -1), ref)
         # LLRs into sign="positive_is_1"
         _, _, dec = run_decoder(llrs, spec, sign="positive_is_1", llr_scale=0.5)
@@ -196,7 +198,8 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         y = -llrs * ch.sigma**2 / 2               # the BPSK samples, positive means 1
         bits, _, _ = run_decoder(y, spec, algorithm="spa", sign="positive_is_1",
                                  llr_scale=2.0 / ch.sigma**2)
-        ref, _, _ = gpufec.batch_decoder(code, algorithm="spa", backend="cpu").decode(llrs)
+        ref, _, _ = gpufec.batch_decoder(code, algorithm="spa",
+                                         backend=but.BACKEND).decode(llrs)
         self.assertGreaterEqual((bits.reshape(frames, -1) == ref).all(axis=1).sum(),
                                 frames - 1)
 
@@ -223,7 +226,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         tb = gr.top_block()
         src = blocks.vector_source_f(llrs.tolist())
         src.set_min_output_buffer(4 * fpc * code.n)
-        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=fpc)
+        dec = gpufec.ldpc_decoder_fb(spec, backend=but.BACKEND, frames_per_call=fpc)
         snk = blocks.vector_sink_b()
         tb.connect(src, dec, snk)
         tb.run()
@@ -241,7 +244,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         self.assertFalse(bits.any())
 
     def test_setters(self):
-        dec = gpufec.ldpc_decoder_fb("wifi:648:1/2", backend="cpu")
+        dec = gpufec.ldpc_decoder_fb("wifi:648:1/2", backend=but.BACKEND)
         self.assertAlmostEqual(dec.alpha(), 0.8125)  # the family default
         self.assertAlmostEqual(dec.beta(), 0.5)
         dec.set_max_iterations(25)
@@ -271,7 +274,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         src = blocks.vector_source_f(llrs.ravel().tolist())
         # float32: the alphas near 1 below are plain min-sum, which int8 (auto on
         # the CPU) decodes with another clamp (docs/VALIDATION.md "precision auto")
-        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=8,
+        dec = gpufec.ldpc_decoder_fb(spec, backend=but.BACKEND, frames_per_call=8,
                                      precision="float32")
         snk = blocks.vector_sink_b()
         tb.connect(src, dec, snk)
@@ -302,7 +305,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
             to_f = blocks.char_to_float(1, 1)
             llr = blocks.multiply_const_ff(-6.0)
             off = blocks.add_const_ff(3.0)
-            dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", frames_per_call=32)
+            dec = gpufec.ldpc_decoder_fb(spec, backend=but.BACKEND, frames_per_call=32)
             snk = blocks.file_sink(gr.sizeof_char, os.path.join(tmp, "out.u8"))
             snk.set_unbuffered(False)
             tb.connect(src, enc, to_f, llr, off, dec, snk)
@@ -343,7 +346,9 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
             (sigma * np.random.default_rng(8).standard_normal(cw.size)).astype(
                 np.float32).tolist())
         add = blocks.add_ff()
-        dec = gpufec.ldpc_decoder_fb(spec, backend="cpu", sign=sign,
+        dec = gpufec.ldpc_decoder_fb(spec, backend=but.nb_backend(kwargs.get("algorithm",
+                                                                             "minmax")),
+                                     sign=sign,
                                      llr_scale=2.0 / max(sigma, 0.3) ** 2, **kwargs)
         snk = blocks.vector_sink_b()
         tb.connect(src, enc, to_pm, to_f, (add, 0))
@@ -451,7 +456,7 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             gpufec.nb_ldpc_code(NB_SPEC).encode(np.full(364, 2, np.uint8))
         # alpha / beta of a GF(q) decoder: -1 (none) is taken, another value refused
-        dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu")
+        dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend=but.BACKEND)
         dec.set_alpha(-1.0)
         self.assertEqual((dec.alpha(), dec.beta()), (-1.0, -1.0))
         self.assertRaises(ValueError, dec.set_alpha, 0.5)
@@ -492,15 +497,14 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         for algorithm in ("ms", "nms", "oms", "scms", "spa"):
             dec = gpufec.ldpc_decoder_fb(but.SPEC, backend=but.BACKEND,
                                          algorithm=algorithm)
-            want = "float32" if algorithm == "spa" else but.AUTO_MIN_SUM
-            self.assertEqual(dec.precision(), want, msg=algorithm)
-        # fixed-point options reach a fixed-point precision (CPU)
-        if but.BACKEND == "cpu":
-            code = gpufec.ldpc_code(but.SPEC)
-            info, _, llrs = but.noisy_frames(code, 64)
-            bits, _, _ = run_decoder(llrs, but.SPEC, precision="int8", fraction_bits=3,
-                                     channel_max=100, c2v_max=40)
-            self.assertLessEqual(but.frame_errors(bits, info), 2)
+            self.assertEqual(dec.precision(), but.auto_precision(algorithm), msg=algorithm)
+        # fixed-point options reach a fixed-point precision: int8 is the CPU
+        # backend's (backend cuda refuses it, test_precision_device_and_fixed_refused)
+        code = gpufec.ldpc_code(but.SPEC)
+        info, _, llrs = but.noisy_frames(code, 64)
+        bits, _, _ = run_decoder(llrs, but.SPEC, backend="cpu", precision="int8",
+                                 fraction_bits=3, channel_max=100, c2v_max=40)
+        self.assertLessEqual(but.frame_errors(bits, info), 2)
 
     def test_precision_device_and_fixed_refused(self):
         cases = [
@@ -534,17 +538,20 @@ class qa_ldpc_blocks(gr_unittest.TestCase):
         # the nonbinary decoders compute in float32: auto and float32 taken,
         # the narrow precisions and the fixed-point options refused
         for precision in ("auto", "float32"):
-            dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu", precision=precision)
-            self.assertEqual(dec.precision(), "float32")
+            dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend=but.BACKEND, precision=precision)
+            self.assertEqual(dec.precision(), but.auto_precision(nonbinary=True))
         for precision in ("int8", "int16", "half2"):
             with self.assertRaises(ValueError, msg=precision) as cm:
-                gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu", precision=precision)
+                gpufec.ldpc_decoder_fb(NB_SPEC, backend=but.BACKEND, precision=precision)
             self.assertIn("precision is '%s'" % precision, str(cm.exception))
             self.assertIn("nonbinary", str(cm.exception))
+        # (a device other than 0 is refused with backend cpu; with backend cuda a
+        # device the machine lacks raises BackendUnavailable instead)
         for kw in (dict(fraction_bits=3), dict(channel_max=50), dict(c2v_max=20),
-                   dict(device=-1), dict(device=1)):
+                   dict(device=-1), dict(device=1, backend="cpu")):
+            kw = dict(dict(backend=but.BACKEND), **kw)
             with self.assertRaises(ValueError, msg=str(kw)):
-                gpufec.ldpc_decoder_fb(NB_SPEC, backend="cpu", **kw)
+                gpufec.ldpc_decoder_fb(NB_SPEC, **kw)
         # still decodes, with precision float32
         ncode = gpufec.nb_ldpc_code(NB_SPEC)
         info = np.random.default_rng(31).integers(0, 2, size=(3, ncode.k_bits),

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 #
-# The PDU decoder block ldpc_decoder_pdu (CPU backend): one and several frames per
+# The PDU decoder block ldpc_decoder_pdu on the backend under test
+# (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by default): one and several frames per
 # PDU, the metadata it adds (iterations, parity_ok, frames, frame_iterations,
 # frame_parity_ok), input metadata kept, messages of the wrong length or type
 # dropped and counted, bad parameters refused at construction; the same block
@@ -68,7 +69,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         self.llrs = (4.0 * (1.0 - 2.0 * self.cw)).astype(np.float32)
 
     def test_one_and_several_frames(self):
-        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu")
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND)
         meta = pmt.dict_add(pmt.make_dict(), pmt.intern("burst"), pmt.from_long(7))
         out = run_pdus(dec, [pdu(self.llrs[0], meta), pdu(self.llrs.ravel())], 2)
         self.assertEqual(len(out), 2)
@@ -90,11 +91,11 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
     def test_noisy_frames_and_parity(self):
         ch = gpufec.awgn_channel("bpsk", 1.0, self.code.rate, seed=3)
         noisy = ch.transmit(self.cw)
-        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu", max_iterations=15)
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND, max_iterations=15)
         out = run_pdus(dec, [pdu(noisy.ravel())], 1)
         meta, bits = pmt.car(out[0]), pmt.cdr(out[0])
         ref_bits, ref_its, ref_ok = gpufec.batch_decoder(
-            self.code, backend="cpu", max_iterations=15).decode(noisy)
+            self.code, backend=but.BACKEND, max_iterations=15).decode(noisy)
         np.testing.assert_array_equal(np.array(pmt.u8vector_elements(bits)), ref_bits.ravel())
         its = pmt.s32vector_elements(pmt.dict_ref(meta, pmt.intern("frame_iterations"), pmt.PMT_NIL))
         self.assertEqual(list(its), ref_its.tolist())
@@ -104,7 +105,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
                          bool(ref_ok.all()))
 
     def test_sign_and_codeword(self):
-        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu", sign="positive_is_1",
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND, sign="positive_is_1",
                                       output_codeword=True)
         soft = (2.0 * self.cw - 1.0).astype(np.float32)
         out = run_pdus(dec, [pdu(soft.ravel())], 1)
@@ -112,7 +113,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
                                       self.cw.ravel())
 
     def test_wrong_length_and_type_dropped(self):
-        dec = gpufec.ldpc_decoder_pdu(self.spec, backend="cpu")
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND)
         bad = [
             pdu(self.llrs[0][:-1]),                      # N - 1 LLRs
             pdu(np.zeros(0, np.float32)),                # empty
@@ -132,7 +133,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         info = np.random.default_rng(3).integers(0, 2, size=(3, code.k_bits), dtype=np.uint8)
         cw = code.encode(info)
         llrs = noisy_llrs(cw, 0.45, 10)
-        dec = gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu", max_iterations=20)
+        dec = gpufec.ldpc_decoder_pdu(NB_SPEC, backend=but.BACKEND, max_iterations=20)
         msgs = [pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(480 * 3, llrs.ravel().tolist())),
                 pmt.cons(pmt.PMT_NIL, pmt.init_f32vector(481, [0.0] * 481)),
                 pmt.cons(pmt.PMT_NIL, pmt.init_u8vector(480, [0] * 480)),
@@ -156,7 +157,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         info = np.random.default_rng(3).integers(0, 2, size=(2, code.k_bits), dtype=np.uint8)
         cw = code.encode(info)
         llrs = -noisy_llrs(cw, 0.45, 11)  # positive means bit 1
-        dec = gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu", sign="positive_is_1",
+        dec = gpufec.ldpc_decoder_pdu(NB_SPEC, backend=but.BACKEND, sign="positive_is_1",
                                       output_codeword=True, max_iterations=20)
         out = run_pdus(dec, [pmt.cons(pmt.PMT_NIL,
                                       pmt.init_f32vector(960, llrs.ravel().tolist()))], 1)
@@ -171,7 +172,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         for precision in but.PRECISIONS:
             dec = gpufec.ldpc_decoder_pdu(but.SPEC, backend=but.BACKEND,
                                           precision=precision)
-            want = but.AUTO_MIN_SUM if precision == "auto" else precision
+            want = but.auto_precision() if precision == "auto" else precision
             self.assertEqual(dec.precision(), want)
             out = run_pdus(dec, [pdu(llrs.ravel())], 1)
             self.assertEqual(len(out), 1, msg=precision)
@@ -204,10 +205,10 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
             self.assertIn("ldpc_decoder_pdu", str(cm.exception))
         for precision in ("int8", "int16", "half2"):
             with self.assertRaises(ValueError, msg=precision) as cm:
-                gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu", precision=precision)
+                gpufec.ldpc_decoder_pdu(NB_SPEC, backend=but.BACKEND, precision=precision)
             self.assertIn("nonbinary", str(cm.exception))
-        self.assertEqual(gpufec.ldpc_decoder_pdu(NB_SPEC, backend="cpu").precision(),
-                         "float32")
+        self.assertEqual(gpufec.ldpc_decoder_pdu(NB_SPEC, backend=but.BACKEND).precision(),
+                         but.auto_precision(nonbinary=True))
 
     def test_bad_parameters(self):
         for kwargs in (dict(spec="nonsense"), dict(spec=self.spec, alpha=0.0),

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 #
 # The numpy batch API of the bindings: codes from specs, encoding, and
-# gpufec.batch_decoder, one decoder for binary and GF(q) codes, with the CPU
-# backend: fresh noisy frames of both kinds decoded (Min-Max and EMS, both
-# schedules; every CPU precision: float32, int16, int8 and auto; the fixed-point
-# options), its options read back, bad input and bad options refused with
+# gpufec.batch_decoder, one decoder for binary and GF(q) codes, on the backend
+# under test (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by default; EMS
+# and the fixed-point options on the CPU, the one backend that has them): fresh
+# noisy frames of both kinds decoded (Min-Max and EMS, both schedules; every
+# precision of the backend, auto among them; the fixed-point options), its options read back, bad input and bad options refused with
 # ValueError naming the parameter (a precision the backend or the code does not
 # have, a bad device, fixed-point values, the other kind of code's options), and
 # LLR arrays of a dtype the decoder does not take (hard bits as uint8 or bool,
@@ -22,8 +23,9 @@ try:
 except ImportError:
     from gnuradio import gpufec
 
+import backend_under_test as but
+
 NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91, 480 bits
-CPU_PRECISIONS = ("float32", "int16", "int8", "auto")
 
 
 def noisy_llrs(cw, sigma, seed):
@@ -54,9 +56,10 @@ class qa_python_api(gr_unittest.TestCase):
         self.assertTrue(c.check(cw).all())
         for algorithm in ("minmax", "ems"):
             for schedule in ("layered", "flooding"):
+                backend = but.nb_backend(algorithm)
                 dec = gpufec.batch_decoder(c, algorithm=algorithm, schedule=schedule,
-                                           backend="cpu", max_iterations=20)
-                self.assertEqual(dec.backend, "cpu")
+                                           backend=backend, max_iterations=20)
+                self.assertEqual(dec.backend, backend)
                 bits, its, ok = dec.decode(noisy_llrs(cw, 0.45, 4))
                 np.testing.assert_array_equal(bits, info,
                                               err_msg=algorithm + " " + schedule)
@@ -65,11 +68,23 @@ class qa_python_api(gr_unittest.TestCase):
         cwbits, _, _ = dec.decode(noisy_llrs(cw, 0.45, 5), codeword=True)
         np.testing.assert_array_equal(cwbits, cw)
 
-    def test_gfq_cuda_backend_refused_or_runs(self):
+    def test_gfq_cuda_backend(self):
+        # Min-Max runs on CUDA where a GPU works; EMS is the CPU's, and backend
+        # cuda refuses it (nb_backend("ems") is therefore the CPU)
+        code = gpufec.nb_ldpc_code(NB_SPEC)
+        info = np.random.default_rng(6).integers(0, 2, size=(2, code.k_bits), dtype=np.uint8)
+        llrs = (4.0 * (1.0 - 2.0 * code.encode(info))).astype(np.float32)
         try:
-            gpufec.batch_decoder(NB_SPEC, backend="cuda")
-        except (RuntimeError, ValueError):
-            pass  # no CUDA NB decoder here
+            dec = gpufec.batch_decoder(NB_SPEC, backend="cuda")
+        except gpufec.BackendUnavailable:
+            self.assertNotEqual(but.BACKEND, "cuda", "no GPU, but the backend under "
+                                "test is cuda")
+            return
+        self.assertEqual(dec.backend, "cuda")
+        np.testing.assert_array_equal(dec.decode(llrs)[0], info)
+        with self.assertRaises(ValueError):
+            gpufec.batch_decoder(NB_SPEC, algorithm="ems", backend="cuda")
+        self.assertEqual(but.nb_backend("ems"), "cpu")
 
     def test_code_properties(self):
         code = gpufec.ldpc_code("wifi:648:1/2")
@@ -87,12 +102,13 @@ class qa_python_api(gr_unittest.TestCase):
         self.assertEqual(cw.shape, (20, code.n))
         llrs = (4.0 * (1.0 - 2.0 * cw)).astype(np.float32)
         for algorithm in ("spa", "ms", "nms", "oms", "scms"):
-            dec = gpufec.batch_decoder(code, algorithm=algorithm, backend="cpu")
+            dec = gpufec.batch_decoder(code, algorithm=algorithm, backend=but.BACKEND)
             bits, its, ok = dec.decode(llrs)
             np.testing.assert_array_equal(bits, info)
             self.assertTrue(ok.all())
             self.assertTrue((its == 1).all())
-        bits, _, _ = gpufec.batch_decoder(code, backend="cpu").decode(llrs, codeword=True)
+        bits, _, _ = gpufec.batch_decoder(code, backend=but.BACKEND).decode(llrs,
+                                                                            codeword=True)
         np.testing.assert_array_equal(bits, cw)
 
     def test_int8_llrs(self):
@@ -102,7 +118,7 @@ class qa_python_api(gr_unittest.TestCase):
         q = gpufec.quantize_llrs(llrs, 0.25)
         self.assertEqual((q.dtype, q.shape), (np.int8, llrs.shape))
         np.testing.assert_array_equal(q, np.clip(np.rint(llrs / 0.25), -127, 127))
-        dec = gpufec.batch_decoder(code, backend="cpu")
+        dec = gpufec.batch_decoder(code, backend=but.BACKEND)
         bits, its, ok = dec.decode(q, step=0.25)
         self.assertGreaterEqual((bits == info).all(axis=1).sum(), 29)
         self.assertEqual(its.shape, (30,))
@@ -112,7 +128,7 @@ class qa_python_api(gr_unittest.TestCase):
         info = np.random.default_rng(3).integers(0, 2, size=(50, code.k), dtype=np.uint8)
         ch = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=11)
         llrs = ch.transmit(code.encode(info))
-        bits, its, ok = gpufec.batch_decoder(code, backend="cpu").decode(llrs)
+        bits, its, ok = gpufec.batch_decoder(code, backend=but.BACKEND).decode(llrs)
         self.assertGreaterEqual((bits == info).all(axis=1).sum(), 49)
         self.assertGreater(its.max(), 1)
 
@@ -123,7 +139,7 @@ class qa_python_api(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             gpufec.ldpc_code("nonsense")
         code = gpufec.ldpc_code("wifi:648:1/2")
-        dec = gpufec.batch_decoder(code, backend="cpu")
+        dec = gpufec.batch_decoder(code, backend=but.BACKEND)
         with self.assertRaises(ValueError):
             dec.decode(np.zeros(647, dtype=np.float32))
         with self.assertRaises(ValueError):
@@ -141,7 +157,7 @@ class qa_python_api(gr_unittest.TestCase):
         code = gpufec.ldpc_code("wifi:1296:1/2")
         info = np.random.default_rng(8).integers(0, 2, size=(4, code.k), dtype=np.uint8)
         cw = code.encode(info)
-        dec = gpufec.batch_decoder(code, backend="cpu")
+        dec = gpufec.batch_decoder(code, backend=but.BACKEND)
         refused = {
             "uint8": cw, "bool": cw.astype(bool), "complex64": cw.astype(np.complex64),
             "complex128": cw.astype(np.complex128), "int16": cw.astype(np.int16),
@@ -165,7 +181,7 @@ class qa_python_api(gr_unittest.TestCase):
         with self.assertRaises(TypeError):      # step means nothing for floats
             dec.decode((1.0 - 2.0 * cw), step=0.5)
         # a GF(q) code's decoder takes the same dtypes (int8 with a step too)
-        nb = gpufec.batch_decoder("nbqc:16:2:8", backend="cpu")
+        nb = gpufec.batch_decoder("nbqc:16:2:8", backend=but.BACKEND)
         nbits = nb.code.n_bits
         for arr in (np.zeros(nbits, np.uint8), np.zeros(nbits, bool),
                     np.zeros(nbits, np.int32), np.zeros(nbits, np.complex64),
@@ -186,7 +202,7 @@ class qa_python_api(gr_unittest.TestCase):
         info = np.random.default_rng(9).integers(0, 2, size=(24, code.k), dtype=np.uint8)
         cw = code.encode(info)
         llrs = gpufec.awgn_channel("bpsk", 3.0, code.rate, seed=21).transmit(cw)
-        dec = gpufec.batch_decoder(code, backend="cpu", max_iterations=20)
+        dec = gpufec.batch_decoder(code, backend=but.BACKEND, max_iterations=20)
         ref, ref_its, ref_ok = dec.decode(llrs)
         self.assertGreaterEqual((ref == info).all(axis=1).sum(), 23)
         for variant in (llrs.astype(np.float64), np.asfortranarray(llrs),
@@ -217,7 +233,7 @@ class qa_python_api(gr_unittest.TestCase):
             info, cw, llrs = fresh_frames(code, 40, ebn0, seed)
             self.assertGreater(((llrs < 0) != cw).sum(), 0)     # noise flipped bits
             for arg in (code, code.name):
-                dec = gpufec.batch_decoder(arg, backend="cpu", max_iterations=20)
+                dec = gpufec.batch_decoder(arg, backend=but.BACKEND, max_iterations=20)
                 self.assertIsInstance(dec.code, code_type)
                 self.assertEqual(dec.nonbinary, code_type is gpufec.nb_ldpc_code)
                 bits, its, ok = dec.decode(llrs)
@@ -237,25 +253,29 @@ class qa_python_api(gr_unittest.TestCase):
                 self.assertIn(str(llrs.shape[1]), str(cm.exception))
             self.assertIn(code.name, repr(dec))
 
-    def test_cpu_precisions(self):
+    def test_precisions(self):
+        # every precision of the backend under test (the CPU: float32, int16, int8
+        # and auto; CUDA: float32, half2 and auto)
         code = gpufec.ldpc_code("wifi:648:1/2")
         info, _, llrs = fresh_frames(code, 40, 4.0, 41)
-        for precision in CPU_PRECISIONS:
-            dec = gpufec.batch_decoder(code, backend="cpu", precision=precision)
+        for precision in but.PRECISIONS:
+            dec = gpufec.batch_decoder(code, backend=but.BACKEND, precision=precision)
             bits, _, ok = dec.decode(llrs)
             np.testing.assert_array_equal(bits, info, err_msg=precision)
             self.assertTrue(ok.all())
-            resolved = "int8" if precision == "auto" else precision  # nms on the CPU
+            resolved = but.auto_precision() if precision == "auto" else precision  # nms
             self.assertEqual(dec.precision, resolved)
             self.assertEqual(dec.options()["precision"], resolved)
-        self.assertEqual(gpufec.batch_decoder(code, backend="cpu").precision, "int8")
-        spa = gpufec.batch_decoder(code, algorithm="spa", backend="cpu")
-        self.assertEqual(spa.precision, "float32")               # auto: spa is float
+        self.assertEqual(gpufec.batch_decoder(code, backend=but.BACKEND).precision,
+                         but.auto_precision())
+        spa = gpufec.batch_decoder(code, algorithm="spa", backend=but.BACKEND)
+        self.assertEqual(spa.precision, but.auto_precision("spa"))  # auto: spa is float
         for precision in ("float32", "auto"):                    # GF(q): float32
-            nb = gpufec.batch_decoder(NB_SPEC, backend="cpu", precision=precision)
-            self.assertEqual(nb.precision, "float32")
+            nb = gpufec.batch_decoder(NB_SPEC, backend=but.BACKEND, precision=precision)
+            self.assertEqual(nb.precision, but.auto_precision(nonbinary=True))
 
     def test_fixed_point_options(self):
+        # int8 and int16 are the CPU backend's (CUDA refuses them, test_bad_options)
         code = gpufec.ldpc_code("wifi:648:1/2")
         info, _, llrs = fresh_frames(code, 40, 4.0, 42)
         for precision, fixed in (("int8", (2, 63, 100)), ("int16", (4, 2000, 30000))):
@@ -268,19 +288,21 @@ class qa_python_api(gr_unittest.TestCase):
             np.testing.assert_array_equal(bits, info, err_msg=precision)
 
     def test_options_read_back(self):
+        # an explicit precision of the backend under test, not its auto one
+        precision = "int16" if but.FIXED_POINT else "float32"
         dec = gpufec.batch_decoder("wifi:648:1/2", "oms", -1, 0.25, "flooding", 12,
-                                   False, "cpu", 2, precision="int16")
+                                   False, but.BACKEND, 2, precision=precision)
         o = dec.options()
         self.assertEqual((o["algorithm"], o["beta"], o["schedule"], o["max_iterations"],
                           o["early_termination"], o["backend"], o["threads"],
                           o["precision"], o["nonbinary"], o["code"], o["device"]),
-                         ("oms", 0.25, "flooding", 12, False, "cpu", 2, "int16", False,
-                          "wifi:648:1/2", 0))
+                         ("oms", 0.25, "flooding", 12, False, but.BACKEND, 2, precision,
+                          False, "wifi:648:1/2", 0))
         self.assertAlmostEqual(o["alpha"], 0.8125)               # 802.11n's default
         dec.set_max_iterations(3)
         self.assertEqual(dec.options()["max_iterations"], 3)
-        nb = gpufec.batch_decoder(NB_SPEC, algorithm="ems", backend="cpu", ems_nm=8,
-                                  ems_scale=0.5)
+        nb = gpufec.batch_decoder(NB_SPEC, algorithm="ems", backend=but.nb_backend("ems"),
+                                  ems_nm=8, ems_scale=0.5)
         o = nb.options()
         self.assertEqual((o["algorithm"], o["ems_nm"], o["ems_scale"], o["nonbinary"],
                           o["precision"]), ("ems", 8, 0.5, True, "float32"))
@@ -288,7 +310,7 @@ class qa_python_api(gr_unittest.TestCase):
         self.assertNotIn("ems_nm", dec.options())
         with self.assertRaises(TypeError):                       # new options: keywords
             gpufec.batch_decoder("wifi:648:1/2", "nms", -1, -1, "layered", 10, True,
-                                 "cpu", 0, "int8")
+                                 but.BACKEND, 0, "int8")
 
     def refused(self, text, *args, **kwargs):
         """batch_decoder(*args, **kwargs) raises ValueError whose text has `text`."""
@@ -301,9 +323,11 @@ class qa_python_api(gr_unittest.TestCase):
         code = gpufec.ldpc_code("wifi:648:1/2")
         self.assertIn("cuda", self.refused("half2", code, backend="cpu", precision="half2"))
         for bad in ("bogus", "float64", ""):
-            self.refused("precision", code, backend="cpu", precision=bad)
-            self.refused("precision", NB_SPEC, backend="cpu", precision=bad)
-        self.refused("device", code, backend="cpu", device=-1)
+            self.refused("precision", code, backend=but.BACKEND, precision=bad)
+            self.refused("precision", NB_SPEC, backend=but.BACKEND, precision=bad)
+        for refused in but.REFUSED:                               # not this backend's
+            self.refused("precision", code, backend=but.BACKEND, precision=refused)
+        self.refused("device", code, backend=but.BACKEND, device=-1)
         self.refused("device", code, backend="auto", device=-1)
         self.refused("device", code, backend="cpu", device=1)
         self.refused("device", NB_SPEC, backend="cpu", device=1)
@@ -312,21 +336,22 @@ class qa_python_api(gr_unittest.TestCase):
             self.refused(name, code, backend="cpu", precision="int8", **{name: value})
         self.refused("c2v_max", code, backend="cpu", precision="int16", c2v_max=40000)
         for name, value in (("fraction_bits", 2), ("channel_max", 63), ("c2v_max", 9)):
-            self.refused(name, code, backend="cpu", precision="float32", **{name: value})
+            self.refused(name, code, backend=but.BACKEND, precision="float32",
+                         **{name: value})
         # the other kind of code's options
         for name, value in (("ems_nm", 4), ("ems_offset", 0.5), ("ems_scale", 0.5)):
-            text = self.refused(name, code, backend="cpu", **{name: value})
+            text = self.refused(name, code, backend=but.BACKEND, **{name: value})
             self.assertIn("nonbinary codes only", text)
         for name, value in (("alpha", 0.75), ("beta", 0.5), ("fraction_bits", 2),
                             ("channel_max", 63), ("c2v_max", 9)):
-            text = self.refused(name, NB_SPEC, backend="cpu", **{name: value})
+            text = self.refused(name, NB_SPEC, backend=but.BACKEND, **{name: value})
             self.assertIn("binary codes only", text)
         for precision in ("int8", "int16", "half2"):
-            self.refused("float32", NB_SPEC, backend="cpu", precision=precision)
-        self.refused("nonbinary", code, algorithm="minmax", backend="cpu")
-        self.refused("binary", NB_SPEC, algorithm="nms", backend="cpu")
+            self.refused("float32", NB_SPEC, backend=but.BACKEND, precision=precision)
+        self.refused("nonbinary", code, algorithm="minmax", backend=but.BACKEND)
+        self.refused("binary", NB_SPEC, algorithm="nms", backend=but.BACKEND)
         self.refused("code must be", 42)
-        nb = gpufec.batch_decoder(NB_SPEC, backend="cpu")
+        nb = gpufec.batch_decoder(NB_SPEC, backend=but.BACKEND)
         nb.set_alpha(-1)
         with self.assertRaises(ValueError):
             nb.set_alpha(0.75)

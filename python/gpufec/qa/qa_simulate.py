@@ -6,7 +6,8 @@
 # resume of another seed or code refused, the progress callable (and stopping
 # through it), precision auto resolved in the points, bad arguments (and an
 # option of the other kind of code) refused with ValueError, and the GIL released
-# while the simulation runs.
+# while the simulation runs. On the backend under test (backend_under_test.py:
+# GPUFEC_TEST_BACKEND, cpu by default).
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,6 +23,8 @@ try:
 except ImportError:
     from gnuradio import gpufec
 
+import backend_under_test as but
+
 # gpufec-ber --json: the keys of a binary point, in order (apps/tests/check_ber_json.cmake)
 BINARY_KEYS = [
     "ebn0_db", "frames", "bit_errors", "frame_errors", "ber", "fer", "avg_iterations",
@@ -34,7 +37,7 @@ BINARY_KEYS = [
 COUNTS = ["ebn0_db", "frames", "bit_errors", "frame_errors", "undetected_frame_errors",
           "total_iterations", "info_bits", "first_frame", "stopped_by"]
 
-SMALL = dict(code="wifi:648:1/2", iterations=8, backend="cpu", threads=2, seed=7)
+SMALL = dict(code="wifi:648:1/2", iterations=8, backend=but.BACKEND, threads=2, seed=7)
 
 
 def counts(points):
@@ -51,7 +54,8 @@ class qa_simulate(gr_unittest.TestCase):
         self.assertEqual((p0["code"], p0["n"], p0["k"], p0["q"]), ("wifi:648:1/2", 648, 324, 2))
         self.assertEqual(p0["decoder"]["algorithm"], "nms")
         self.assertEqual(p0["decoder"]["iterations"], 8)
-        self.assertEqual((p0["backend"], p0["devices"], p0["precision"]), ("cpu", [], "float"))
+        self.assertEqual((p0["backend"], p0["devices"], p0["precision"]),
+                         (but.BACKEND, [], "float"))
         self.assertEqual(p0["stop_rules"]["max_frames"], 300)
         self.assertEqual(p0["frame_errors"], 20)
         self.assertEqual(p0["stopped_by"], "min_frame_errors")
@@ -73,7 +77,7 @@ class qa_simulate(gr_unittest.TestCase):
 
     def test_nonbinary_points(self):
         r = gpufec.simulate("nbreg:16:96:2:4", ebn0="1:3:2", min_frame_errors=0,
-                            max_frames=50, backend="cpu", threads=2)
+                            max_frames=50, backend=but.BACKEND, threads=2)
         self.assertEqual([p["frames"] for p in r], [50, 50])
         p = r[0]
         self.assertEqual((p["q"], p["decoder"]["algorithm"]), (16, "minmax"))
@@ -163,7 +167,7 @@ class qa_simulate(gr_unittest.TestCase):
         ]
         for extra, text in cases:
             with self.assertRaisesRegex(ValueError, text):
-                gpufec.simulate("wifi:648:1/2", backend="cpu", **extra)
+                gpufec.simulate("wifi:648:1/2", backend=but.BACKEND, **extra)
         with self.assertRaises(ValueError):
             gpufec.simulate(42, ebn0=1.0)
         # the decoder options follow gpufec.batch_decoder's rules
@@ -172,14 +176,14 @@ class qa_simulate(gr_unittest.TestCase):
                                   ("nbqc:16:2:8", dict(precision="int8"), "float32"),
                                   ("wifi:648:1/2", dict(precision="x"), "precision")):
             with self.assertRaisesRegex(ValueError, text):
-                gpufec.simulate(code, ebn0=1.0, backend="cpu", **extra)
+                gpufec.simulate(code, ebn0=1.0, backend=but.BACKEND, **extra)
 
     def test_precision_auto(self):
         r = gpufec.simulate(ebn0=4.0, max_frames=50, min_frame_errors=0,
                             precision="auto", **SMALL)
-        self.assertEqual(r[0]["precision"], "int8")      # nms on the CPU
+        self.assertEqual(r[0]["precision"], but.auto_precision("nms"))
         r = gpufec.simulate("nbqc:16:2:8", ebn0=4.0, max_frames=10, min_frame_errors=0,
-                            precision="auto", backend="cpu")
+                            precision="auto", backend=but.BACKEND)
         self.assertEqual(r[0]["frames"], 10)
 
     def test_gil_released(self):
