@@ -520,6 +520,9 @@ std::unique_ptr<device_sim_engine> device_sim_engine::make_nb(nb_decoder& dec,
             return nullptr;
         }
     }
+    // the engine's members (streams, events, pinned buffers) are made before its
+    // constructor's body runs: the decoder's device must be current from the start
+    device_guard guard(dd->cuda_device());
     return std::make_unique<nb_cuda_sim_engine>(
         dec, *dd, options, std::move(enc), frames_per_block);
 }

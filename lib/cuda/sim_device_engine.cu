@@ -702,6 +702,9 @@ device_sim_engine::make(decoder& dec, const ber_options& options, std::string* w
             return nullptr;
         }
     }
+    // the engine's members (streams, events, pinned buffers) are made before its
+    // constructor's body runs: the decoder's device must be current from the start
+    device_guard guard(cuda->tuning().device);
     return std::make_unique<cuda_sim_engine>(*cuda, options, std::move(program));
 }
 
