@@ -49,4 +49,4 @@ except ImportError:
 from .deprecated import (nb_batch_decoder, nb_ldpc_decoder,  # noqa: E402,F401
                          nb_ldpc_decoder_fb, nb_ldpc_decoder_pdu, nb_ldpc_encoder,
                          nb_ldpc_encoder_bb)
-from .grc_helpers import code_spec  # noqa: E402,F401
+from .grc_helpers import code_spec, llr_scale_of_row  # noqa: E402,F401

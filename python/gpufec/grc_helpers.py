@@ -1,7 +1,8 @@
 #
 # Helpers of the GRC blocks: the code spec string from the GRC code parameters
 # (a family chosen from a dropdown plus its parameters, a file path, or a free
-# spec string), binary or nonbinary alike.
+# spec string), binary or nonbinary alike; the LLR scale of one row of a
+# Definition (a list of scales, one per Es/N0 point of a BER curve).
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -54,6 +55,21 @@ def code_spec(family, params="", path="", spec=""):
         return spec
     raise ValueError("gpufec: unknown code family %r; expected one of %s, alist, "
                      "alist_grfec, galist, qc, nbalist, spec" % (family, ", ".join(FAMILIES)))
+
+
+def llr_scale_of_row(llr_scale, row):
+    """The LLR scale of row `row` of a Parallelism 2 Definition: llr_scale itself,
+    or its entry `row` when it is a list (one scale per Es/N0 point of the BER
+    Curve Generator).
+
+    >>> llr_scale_of_row(2.0, 3)
+    2.0
+    >>> llr_scale_of_row([4.0, 5.0], 1)
+    5.0
+    """
+    if isinstance(llr_scale, (list, tuple)):
+        return float(llr_scale[row])
+    return llr_scale
 
 
 _EXAMPLES = {

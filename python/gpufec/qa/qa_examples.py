@@ -5,7 +5,8 @@
 # ldpc_awgn_loopback.py (binary and GF(q) codes) and its deprecated nonbinary
 # twin nb_ldpc_awgn_loopback.py run short jobs, all of them with --backend the
 # backend under test (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by
-# default). Every GRC block compiles in a flowgraph whose generated constructor
+# default); the BER curve and FECAPI examples scale their samples to true LLRs
+# (2/sigma^2 of each Es/N0 point). Every GRC block compiles in a flowgraph whose generated constructor
 # builds each object (on the backend under test, EMS and int8 on the CPU): the
 # unified blocks with binary and GF(q) codes, and the deprecated nonbinary blocks
 # (Parallelism 0, 1 and 2 for the Definitions), precision, device and the
@@ -84,6 +85,26 @@ class qa_examples(gr_unittest.TestCase):
                 out = self.run_cmd([sys.executable, script, "--backend", but.BACKEND],
                                    timeout=300)
                 self.assertIn("bit errors", out, "%s printed:\n%s" % (script, out))
+
+    def test_ber_curve_true_llrs(self):
+        # the examples feed true LLRs: ldpc_ber_curve's decoders scale each Es/N0
+        # point's samples by 2/sigma^2 of that point (a list of LLR scales, one per
+        # row of its Parallelism 2 Definition), fecapi_ldpc_extended's by its own
+        if GRCC is None:
+            self.skipTest("grcc not found")
+        out_dir = os.path.join(self.tmp, "gen")
+        for name, expression in (
+                ("ldpc_ber_curve", "[round(r[0].llr_scale() / (4 * 10 ** (e / 10)), 6) "
+                                   "for r, e in zip(tb.dec_def, tb.esno)]"),
+                ("fecapi_ldpc_extended", "[round(d.llr_scale() / (4 * 10 ** (tb.esno / 10)), "
+                                         "6) for d in tb.dec_def]")):
+            self.run_cmd([GRCC, "-o", out_dir, os.path.join(EXAMPLES, name + ".grc")])
+            probe = ("import sys; sys.path.insert(0, %r); import %s; tb = %s.%s(backend=%r); "
+                     "print(%s)" % (out_dir, name, name, name, but.BACKEND, expression))
+            out = self.run_cmd([sys.executable, "-c", probe])
+            scales = [float(v) for v in re.findall(r"[-0-9.]+", out.strip().splitlines()[-1])]
+            self.assertGreaterEqual(len(scales), 2, out)
+            self.assertEqual(scales, [1.0] * len(scales), "%s: %s" % (name, out))
 
     def compile_flowgraph(self, name, blocks, connections):
         """grcc compiles a headless flowgraph of these blocks; returns the generated
