@@ -5,6 +5,7 @@
 # that the three give the same counts and prints each run's information
 # throughput and the speedups. Run on the GPU machine after .ci/device-run:
 #   sh scripts/two-gpu-check.sh BUILD [MPIRUN]
+# (GPUFEC_BER_ARGS: more gpufec-ber options for every run, e.g. --batch N)
 # (BUILD: the build folder, e.g. build-gpu; MPIRUN: the mpirun to use, default
 # mpirun on PATH). Exits nonzero when the counts differ.
 #
@@ -34,11 +35,11 @@ EOF
 while IFS='|' read -r name args; do
     [ -n "$name" ] || continue
     # shellcheck disable=SC2086
-    common="$args --backend cuda --precision half2 --input int8 --seed 7 --min-frame-errors 0 --progress off"
+    common="$args --backend cuda --precision half2 --input int8 --seed 7 --min-frame-errors 0 --progress off ${GPUFEC_BER_ARGS:-}"
     # shellcheck disable=SC2086
-    "$ber" $common --devices 0 --json "$tmp/$name.one.json" >"$tmp/$name.one.log"
+    "$ber" $common --devices 0 --json "$tmp/$name.one.json" >"$tmp/$name.one.log" </dev/null
     # shellcheck disable=SC2086
-    "$ber" $common --devices all --json "$tmp/$name.two.json" >"$tmp/$name.two.log"
+    "$ber" $common --devices all --json "$tmp/$name.two.json" >"$tmp/$name.two.log" </dev/null
     one=$(summary "$tmp/$name.one.json")
     two=$(summary "$tmp/$name.two.json")
     echo "$name one GPU : frames frame_errors bit_errors Gbps = $one"
@@ -50,7 +51,7 @@ while IFS='|' read -r name args; do
     if command -v "$mpirun" >/dev/null 2>&1 && ldd "$ber" | grep -q libmpi; then
         # shellcheck disable=SC2086
         "$mpirun" --allow-run-as-root --oversubscribe -np 2 "$ber" $common \
-            --json "$tmp/$name.mpi.json" >"$tmp/$name.mpi.log" 2>&1 ||
+            --json "$tmp/$name.mpi.json" >"$tmp/$name.mpi.log" 2>&1 </dev/null ||
             { tail -20 "$tmp/$name.mpi.log"; status=1; }
         if [ -f "$tmp/$name.mpi.json" ]; then
             mpi=$(summary "$tmp/$name.mpi.json")
