@@ -21,19 +21,28 @@
 
 namespace gpufec {
 
-simd_quantization default_simd_quantization(message_precision precision,
-                                            check_node_rule rule)
+int simd_alpha_q(float alpha)
+{
+    return std::max(1, static_cast<int>(std::lrint(alpha * 16.0f)));
+}
+
+simd_quantization
+default_simd_quantization(message_precision precision, check_node_rule rule, float alpha)
 {
     // C2V clamp: a posterior saturates at the type's maximum; with C2V as large,
     // the extrinsic P - C2V of a saturated posterior collapses towards 0 and the
     // decoder loses what it knew (plain min-sum, whose messages are not scaled
     // down and keep growing once a frame has converged, most). Values from the
-    // FER matrix in docs/VALIDATION.md.
+    // FER matrix in docs/VALIDATION.md. An NMS alpha that quantizes to 16/16
+    // scales nothing: that decoder is plain min-sum and takes min-sum's clamp.
     if (precision == message_precision::int16)
         return { 3, 1024, 32767, 8191 };
     if (precision == message_precision::int8) {
+        const bool plain_min_sum = rule == check_node_rule::min_sum ||
+                                   (rule == check_node_rule::normalized_min_sum &&
+                                    alpha > 0.0f && simd_alpha_q(alpha) >= 16);
         int c2v = 40;
-        if (rule == check_node_rule::min_sum)
+        if (plain_min_sum)
             c2v = 20;
         else if (rule == check_node_rule::self_corrected_min_sum)
             c2v = 31;
@@ -246,13 +255,19 @@ intra_desc make_intra_desc(const ldpc_code& code)
 class simd_decoder : public decoder
 {
 public:
+    /*!
+     * c2v_default: q.c2v_max is the precision's default for the rule, which for NMS
+     * depends on alpha: it is chosen again from the alpha in force at each call
+     * (set_alpha may move alpha to or from 1).
+     */
     simd_decoder(ldpc_code::sptr code,
                  const decoder_options& options,
                  const simd::protokernel& pk,
                  const simd_quantization& q,
-                 simd_layout layout)
+                 simd_layout layout,
+                 bool c2v_default)
         : decoder(std::move(code), options), d_pk(pk), d_q(q), d_threads(options.threads),
-          d_layout(layout)
+          d_layout(layout), d_c2v_default(c2v_default)
     {
         if (d_threads == 0)
             d_threads =
@@ -343,14 +358,19 @@ protected:
         jb.transmitted = d_code->transmitted_columns().data();
         jb.n = static_cast<int>(d_code->transmitted_columns().size());
         jb.llrs = llrs;
+        const float alpha = d_alpha.load(); // one value for the whole call
         jb.scale = std::ldexp(1.0f, d_q.fraction_bits);
         jb.channel_max = d_q.channel_max;
         jb.msg_max = d_q.msg_max;
-        jb.c2v_max = d_q.c2v_max;
+        jb.c2v_max =
+            d_c2v_default
+                ? default_simd_quantization(d_options.precision, d_options.rule, alpha)
+                      .c2v_max
+                : d_q.c2v_max;
         jb.rule = d_options.rule;
-        jb.alpha_q = std::max(1, static_cast<int>(std::lrint(d_alpha.load() * 16.0f)));
+        jb.alpha_q = simd_alpha_q(alpha);
         jb.beta_q = static_cast<int>(std::lrint(d_beta.load() * jb.scale));
-        jb.alpha = d_alpha.load();
+        jb.alpha = alpha;
         jb.beta = d_beta.load();
         jb.flooding = d_options.schedule == decoding_schedule::flooding;
         if (d_qc.z > 0 && d_layout != simd_layout::inter_frame) {
@@ -464,6 +484,7 @@ private:
     simd_quantization d_q;
     int d_threads;
     simd_layout d_layout;
+    bool d_c2v_default; //!< c2v_max follows the rule (and NMS alpha) at each call
     std::vector<int>
         d_order; //!< identity: d_row_ptr / d_row_cols are in processing order
     std::vector<int> d_row_ptr, d_row_cols;
@@ -486,11 +507,14 @@ void check_supported(const ldpc_code&, const decoder_options& o)
 
 } // namespace
 
-std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
-                                           const decoder_options& options,
-                                           const std::string& arch,
-                                           const simd_quantization& q,
-                                           simd_layout layout)
+namespace {
+
+std::unique_ptr<decoder> make_simd_decoder_impl(ldpc_code::sptr code,
+                                                const decoder_options& options,
+                                                const std::string& arch,
+                                                const simd_quantization& q,
+                                                simd_layout layout,
+                                                bool c2v_default)
 {
     if (!code)
         throw invalid_argument("SIMD decoder: the code is null");
@@ -510,7 +534,19 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
     if (layout == simd_layout::automatic) {
         layout = options.layout;
     }
-    return std::make_unique<simd_decoder>(std::move(code), options, pk, q, layout);
+    return std::make_unique<simd_decoder>(
+        std::move(code), options, pk, q, layout, c2v_default);
+}
+
+} // namespace
+
+std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
+                                           const decoder_options& options,
+                                           const std::string& arch,
+                                           const simd_quantization& q,
+                                           simd_layout layout)
+{
+    return make_simd_decoder_impl(std::move(code), options, arch, q, layout, false);
 }
 
 bool simd_intra_frame_capable(const ldpc_code& code)
@@ -522,7 +558,10 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch)
 {
-    simd_quantization q = default_simd_quantization(options.precision, options.rule);
+    // the C2V clamp's default is chosen per call from the alpha in force (the
+    // family default here, -1, is below 0.97 for every family)
+    simd_quantization q =
+        default_simd_quantization(options.precision, options.rule, options.alpha);
     if (options.precision != message_precision::float32) {
         if (options.fixed.fraction_bits >= 0)
             q.fraction_bits = options.fixed.fraction_bits;
@@ -531,7 +570,10 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
         if (options.fixed.c2v_max > 0)
             q.c2v_max = options.fixed.c2v_max;
     }
-    return make_simd_decoder(std::move(code), options, arch, q);
+    const bool c2v_default =
+        options.precision != message_precision::float32 && options.fixed.c2v_max == 0;
+    return make_simd_decoder_impl(
+        std::move(code), options, arch, q, simd_layout::automatic, c2v_default);
 }
 
 std::string simd_decoder_arch(const decoder& d)

@@ -44,8 +44,18 @@ struct simd_quantization {
  * int8 per rule (ms 20, scms 31, nms and oms 40), int16 at 8191 (docs/VALIDATION.md
  * "Fixed-point defaults" has the measurements that chose them).
  */
+/*!
+ * The fixed-point defaults of a precision and rule (docs/VALIDATION.md
+ * "Fixed-point defaults"): int8 C2V clamp ms 20, scms 31, nms / oms 40; an NMS
+ * alpha that rounds to 16/16 (alpha >= 0.97) is plain min-sum and takes min-sum's
+ * clamp. alpha <= 0 (family_default): below that, as every family default is.
+ */
 simd_quantization default_simd_quantization(message_precision precision,
-                                            check_node_rule rule);
+                                            check_node_rule rule,
+                                            float alpha = family_default);
+
+/*! NMS alpha as the fixed-point decoders apply it: round(alpha * 16), at least 1. */
+int simd_alpha_q(float alpha);
 
 /*!
  * Makes the SIMD decoder; arch "" = best for this CPU (or $GPUFEC_SIMD_ARCH).

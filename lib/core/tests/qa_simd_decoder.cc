@@ -5,13 +5,16 @@
  * flooding); float equals the float reference decoder bit for bit; the
  * intra-frame (QC) path equals the inter-frame one; noiseless frames decode
  * exactly; FER close to the float reference; early-termination lane refill gives
- * each frame the result it gets alone; unsupported combinations are refused.
+ * each frame the result it gets alone; unsupported combinations are refused; an
+ * NMS alpha of about 1 in int8 is within 0.1 dB of float (min-sum's C2V clamp),
+ * made so or reached through set_alpha.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoders/cpu_reference_decoder.h"
 #include "decoders/simd_decoder.h"
+#include "fer_matrix.h"
 #include "simd/simd_kernels.h"
 #include "test_util.h"
 #include <cppunit/extensions/HelperMacros.h>
@@ -149,6 +152,7 @@ class qa_simd_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_lane_refill);
     CPPUNIT_TEST(test_refused);
     CPPUNIT_TEST(test_quantization_option);
+    CPPUNIT_TEST(test_nms_alpha_one_int8);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -576,6 +580,58 @@ public:
             decoder::make(code, o), gpufec::invalid_argument, "fixed.c2v_max is 200");
         o.precision = message_precision::int16;
         CPPUNIT_ASSERT(decoder::make(code, o) != nullptr);
+    }
+
+    /*!
+     * NMS with alpha >= 0.97 rounds its scaling to 16/16: plain min-sum, which
+     * int8 decodes within 0.1 dB of float only with min-sum's C2V clamp
+     * (docs/VALIDATION.md "Fixed-point defaults"). wifi:648:1/2, layered, alpha
+     * 0.98: int8 at E against float 0.1 dB lower on the same frames, by
+     * qa_fer_matrix's rule (fer_matrix.h); the same decoder reached through
+     * set_alpha from the family default decides the same, and back again as one
+     * made with the default; an explicit c2v_max is kept.
+     */
+    void test_nms_alpha_one_int8()
+    {
+        using namespace gpufec_test;
+        const auto code = ldpc_code::make("wifi:648:1/2");
+        const fer_point p{ "wifi:648:1/2",
+                           decoding_schedule::layered,
+                           check_node_rule::normalized_min_sum,
+                           2.5,
+                           2000,
+                           10 };
+        const fer_frames fr(code, p.frames, test_seed(7));
+        auto o = opts(p.rule, message_precision::float32, true);
+        o.alpha = 0.98f;
+        auto reference = decoder::make(code, o);
+        const auto ref = decode_failures(*reference, fr, fr.llrs(p.ebn0 - 0.1));
+        o.precision = message_precision::int8;
+        auto made = decoder::make(code, o);
+        const std::vector<float> llrs = fr.llrs(p.ebn0);
+        const auto narrow = decode_failures(*made, fr, llrs);
+        const fer_verdict v = compare_failures(narrow, ref);
+        const std::string line = verdict_line(p, "int8 a0.98", true, v);
+        std::cout << "  " << line << std::endl;
+        CPPUNIT_ASSERT_MESSAGE(line, v.within);
+
+        auto moved = decoder::make(code, opts(p.rule, message_precision::int8, true));
+        const auto family = decode_failures(*moved, fr, llrs);
+        moved->set_alpha(0.98f);
+        CPPUNIT_ASSERT_MESSAGE("set_alpha(0.98)",
+                               decode_failures(*moved, fr, llrs) == narrow);
+        moved->set_alpha(family_default);
+        CPPUNIT_ASSERT_MESSAGE("set_alpha(-1)",
+                               decode_failures(*moved, fr, llrs) == family);
+
+        // an explicit clamp stays what it is: NMS's 40, as make_simd_decoder takes it
+        o.fixed.c2v_max = 40;
+        simd_quantization q = default_simd_quantization(o.precision, o.rule);
+        CPPUNIT_ASSERT_EQUAL(40, q.c2v_max);
+        CPPUNIT_ASSERT_EQUAL(
+            20, default_simd_quantization(o.precision, o.rule, 0.98f).c2v_max);
+        CPPUNIT_ASSERT(decode_failures(*decoder::make(code, o), fr, llrs) ==
+                       decode_failures(*make_simd_decoder(code, o, "", q), fr, llrs));
     }
 };
 
