@@ -113,14 +113,15 @@ gpufec::fixed_point_options fixed_options(const decoder_args& a,
     return f;
 }
 
-/* The CUDA device: refused with backend cpu unless it keeps its default. */
+/*
+ * The CUDA device, for either kind of code: passed to the core's gpu.device,
+ * which refuses a negative one (and backend cuda one the machine lacks); refused
+ * here only with backend cpu, which the core ignores it for, unless it keeps its
+ * default.
+ */
 int device_of(const decoder_args& a, gpufec::backend_kind backend)
 {
-    if (a.device < 0) {
-        throw gpufec::invalid_argument("device is " + num(a.device) +
-                                       "; it must be a CUDA device index (>= 0)");
-    }
-    if (a.device != decoder_args().device && backend == gpufec::backend_kind::cpu) {
+    if (a.device > 0 && backend == gpufec::backend_kind::cpu) {
         throw gpufec::invalid_argument("device is " + num(a.device) +
                                        ", but backend 'cpu' has no devices; device "
                                        "applies to backend cuda and auto");

@@ -7,7 +7,8 @@
 # noisy frames of both kinds decoded (Min-Max and EMS, both schedules; every
 # precision of the backend, auto among them; the fixed-point options), its options read back, bad input and bad options refused with
 # ValueError naming the parameter (a precision the backend or the code does not
-# have, a bad device, fixed-point values, the other kind of code's options), and
+# have, a bad device, fixed-point values, the other kind of code's options; a
+# GF(q) code's precision and device reach the core, which refuses), and
 # LLR arrays of a dtype the decoder does not take (hard bits as uint8 or bool,
 # complex, other integers, objects) refused with TypeError, while float32,
 # float64 and int8 arrays of any layout still decode.
@@ -85,6 +86,30 @@ class qa_python_api(gr_unittest.TestCase):
         with self.assertRaises(ValueError):
             gpufec.batch_decoder(NB_SPEC, algorithm="ems", backend="cuda")
         self.assertEqual(but.nb_backend("ems"), "cpu")
+
+    def test_gfq_precision_and_device_reach_the_core(self):
+        # the nonbinary decoder's precision and device go to the core's
+        # nb_decoder_options as given, and the core decides: float32 and auto
+        # taken (auto read back as float32), the narrow precisions refused in its
+        # words, the device read back, a device the machine lacks refused by the
+        # CUDA backend (BackendUnavailable); the binding adds no rule of its own
+        # but the one of every decoder: a device other than 0 with backend cpu
+        for precision in ("float32", "auto"):
+            nb = gpufec.batch_decoder(NB_SPEC, backend=but.BACKEND, precision=precision)
+            self.assertEqual((nb.precision, nb.options()["precision"]),
+                             ("float32", "float32"))
+        for precision in ("int8", "int16", "half2"):
+            self.refused("nb_decoder_options.precision is %s" % precision, NB_SPEC,
+                         backend=but.BACKEND, precision=precision)
+        self.assertEqual(gpufec.batch_decoder(NB_SPEC, backend=but.BACKEND,
+                                              device=0).options()["device"], 0)
+        with self.assertRaises(gpufec.BackendUnavailable) as cm:
+            gpufec.batch_decoder(NB_SPEC, backend="cuda", device=64)
+        if but.BACKEND == "cuda":
+            self.assertIn("gpu.device is 64", str(cm.exception))
+        self.refused("nb_decoder_options.gpu.device = -1", NB_SPEC, backend=but.BACKEND,
+                     device=-1)
+        self.refused("backend 'cpu' has no devices", NB_SPEC, backend="cpu", device=1)
 
     def test_code_properties(self):
         code = gpufec.ldpc_code("wifi:648:1/2")
