@@ -321,8 +321,10 @@ public:
     /*!
      * Largest batch: options().batch_frames when set, else about 2^20 LLRs per call
      * clamped to [64, 1024] frames for the CPU backend, 2^23 LLRs clamped to
-     * [256, 8192] for CUDA. Adaptive batches start at min(64, largest) and double
-     * up to it, so a point that ends after few frames does not decode many more.
+     * [256, 8192] for CUDA with frames made on the host; with the on-device loop,
+     * its batch (up to a slot of 4 GiB or an eighth of the free device memory).
+     * Adaptive batches start at min(64, largest) and double up to it, so a point
+     * that ends after few frames does not decode many more.
      */
     size_t max_batch_frames() const { return d_max_batch; }
 

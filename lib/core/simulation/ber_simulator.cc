@@ -448,6 +448,11 @@ void ber_simulator::init()
         if (!d_engine) {
             std::clog << "gpufec: simulation frames made on the host (" << why << ")"
                       << std::endl;
+        } else if (d_options.batch_frames == 0) {
+            // the on-device loop's batch (up to its slot): a caller that splits
+            // points (split_ber_simulator's rounds) then hands each worker enough
+            // frames to keep its device busy between rounds
+            d_max_batch = d_engine->max_batch();
         }
     }
 }
