@@ -94,14 +94,33 @@ inline void check_fecapi_frames(int frames, int frame_values, const std::string&
  * multiple of frame_bits (K*p information bits; K for a binary code) sets
  * `frames` and returns true; another size, or one whose frames times
  * frame_values (N*p values per frame) is over fecapi_max_values, is refused
- * (logged, `frames` kept).
+ * (logged, `frames` kept). With false_when_unchanged (the decoder), the size
+ * already set (frames * frame_bits) returns false too, silently: nothing changes.
+ *
+ * Why, for the decoder: gr-fec's async_decoder asks set_frame_size(nbits_in *
+ * rate() - diff) for a PDU of nbits_in floats (the product truncated to an
+ * integer in GNU Radio 3.10.5, rounded with std::lround in later releases; diff is 0 for
+ * our rate()). true means "variable frame size": it decodes that many bits and never
+ * compares nbits_in with get_input_size(). false means "fixed": it decodes nbits_in /
+ * get_input_size() blocks and throws "bad block multiple in!" unless nbits_in is an exact
+ * multiple of get_input_size(), before it copies anything. A PDU of F*N + j floats (j !=
+ * 0, small) asks F*K + j*K/N, which truncates or rounds to F*K for some j (truncated: 0 <
+ * j < N/K, j = 1 at every rate; rounded: |j| < N/(2K), and j = -1 at rate 1/2, a tie
+ * rounded up); with true the PDU would be decoded as F frames, silently, from one float
+ * too few or too many. With false for the size already set, such a PDU is refused
+ * whenever F is the frames already set, i.e. whenever the PDUs keep their length, as a
+ * link's do. What stays undetectable: such a PDU when F differs from the frames set (the
+ * request changes them and returns true; the product cannot tell F*N + j from F*N).
+ * tagged_decoder ignores the return value. The encoder needs none of this: async_encoder
+ * asks the PDU length itself, and a wrong one is never a multiple of K*p.
  */
 inline bool fecapi_frames(unsigned int frame_size,
                           int frame_bits,
                           int frame_values,
                           bool nonbinary,
                           int& frames,
-                          const gr::logger_ptr& logger)
+                          const gr::logger_ptr& logger,
+                          bool false_when_unchanged = false)
 {
     if (frame_size != 0 && frame_size % static_cast<unsigned int>(frame_bits) == 0 &&
         static_cast<long long>(frame_size / static_cast<unsigned int>(frame_bits)) *
@@ -126,7 +145,12 @@ inline bool fecapi_frames(unsigned int frame_size,
                      frames);
         return false;
     }
-    frames = static_cast<int>(frame_size / static_cast<unsigned int>(frame_bits));
+    const int requested =
+        static_cast<int>(frame_size / static_cast<unsigned int>(frame_bits));
+    if (false_when_unchanged && requested == frames) {
+        return false;
+    }
+    frames = requested;
     return true;
 }
 

@@ -68,20 +68,32 @@ ldpc_decoder_impl::ldpc_decoder_impl(frame_decoder::uptr decoder,
       d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)), d_frames(frames)
 {
     check_fecapi_frames(frames, d_in_frame, "gpufec.ldpc_decoder");
-    set_frame_size(static_cast<unsigned int>(frames) * d_out_frame);
+    resize_buffers();
 }
 
 ldpc_decoder_impl::~ldpc_decoder_impl() {}
 
-bool ldpc_decoder_impl::set_frame_size(unsigned int frame_size)
+void ldpc_decoder_impl::resize_buffers()
 {
-    if (!fecapi_frames(
-            frame_size, d_out_frame, d_in_frame, d_sizes.nonbinary, d_frames, d_logger)) {
-        return false;
-    }
     d_llrs.resize(static_cast<size_t>(d_frames) * d_in_frame);
     d_iterations.resize(d_frames);
     d_parity_ok.resize(d_frames);
+}
+
+bool ldpc_decoder_impl::set_frame_size(unsigned int frame_size)
+{
+    // false for the size already set (nothing to change) too: gr-fec's
+    // async_decoder then checks the PDU length exactly (fecapi_compat.h)
+    if (!fecapi_frames(frame_size,
+                       d_out_frame,
+                       d_in_frame,
+                       d_sizes.nonbinary,
+                       d_frames,
+                       d_logger,
+                       true)) {
+        return false;
+    }
+    resize_buffers();
     return true;
 }
 

@@ -35,6 +35,8 @@ private:
     std::vector<int> d_iterations;
     std::vector<uint8_t> d_parity_ok;
 
+    void resize_buffers(); // to d_frames frames
+
 public:
     ldpc_decoder_impl(frame_decoder::uptr decoder, int frames, float factor);
     ~ldpc_decoder_impl() override;
@@ -48,6 +50,11 @@ public:
     int get_output_item_size() override { return sizeof(uint8_t); }
     const char* get_input_conversion() override { return "none"; }
     const char* get_output_conversion() override { return "none"; }
+    /*!
+     * A positive multiple of K*p other than the size set: true (the frames
+     * change). The size already set, or another size: false (fecapi_frames in
+     * fecapi_compat.h says why).
+     */
     bool set_frame_size(unsigned int frame_size) override;
     float get_iterations() override { return d_mean_iterations.load(); }
 

@@ -47,7 +47,11 @@ namespace gpufec {
  * K*p, so one generic_work() call decodes several frames in one batch (what a
  * GPU wants). get_input_size() is then frames * N*p and get_output_size()
  * frames * K*p. set_frame_size() with a size that is not a multiple of K*p
- * returns false and keeps the previous size.
+ * returns false and keeps the previous size; the size already set returns
+ * false too (nothing to change), so that gr-fec's async_decoder, which takes
+ * false as "fixed frame size", checks each PDU's length exactly (a PDU of N + 1
+ * floats would otherwise pass as one frame: docs/GNURADIO.md, "FECAPI
+ * objects").
  *
  * rate() is K/N (the decoder's output/input ratio) as a double chosen (K/N
  * itself or one a few ulps away) so that (F * N) * rate() is exactly F * K for

@@ -153,8 +153,10 @@ void bind_ldpc_decoder(py::module& m)
         .def("set_frame_size",
              &ldpc_decoder::set_frame_size,
              py::arg("frame_size"),
-             "Frame size in information bits: a positive multiple of K*p. Returns "
-             "False (keeping the old size) otherwise.")
+             "Frame size in information bits: a positive multiple of K*p other than "
+             "the size set returns True. Another size returns False (keeping the "
+             "old one), and so does the size already set (nothing to change: "
+             "gr-fec's async_decoder then checks the PDU length exactly).")
         .def("get_input_size", &ldpc_decoder::get_input_size, "frames * N*p floats.")
         .def("get_output_size", &ldpc_decoder::get_output_size, "frames * K*p bits.")
         .def("get_iterations",

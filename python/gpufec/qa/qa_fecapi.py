@@ -4,8 +4,10 @@
 # decoder on the backend under test, backend_under_test.py) inside gr-fec's own deployments: fec.extended_encoder /
 # extended_decoder with threading None, 'ordinary' and 'capillary', fec.encoder /
 # fec.decoder, fec.tagged_encoder / tagged_decoder, fec.async_encoder /
-# async_decoder and fec.bercurve_generator; set_frame_size multiples; bad
-# parameters refused at construction. The same objects with a GF(q) code
+# async_decoder and fec.bercurve_generator; set_frame_size multiples (False for
+# the size already set); PDUs of a wrong length refused by async_decoder, in a
+# flowgraph and by its frame-size requests (GNU Radio 3.10.5's truncation and
+# the later releases' rounding); bad parameters refused at construction. The same objects with a GF(q) code
 # (NB_SPEC): sizes in bits of the symbols' binary images, extended (threading
 # None, 'ordinary', 'capillary'), tagged and async deployments. Precision: every
 # precision of the backend under test (backend_under_test.py), auto among them,
@@ -16,6 +18,7 @@
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
+import math
 import time
 
 import numpy as np
@@ -45,6 +48,39 @@ def bpsk_chain(tb, src, enc_block, dec_block, sink, noise=None):
         tb.connect(noise, (add, 1))
         last = add
     tb.connect(last, dec_block, sink)
+
+
+def catch_log():
+    """A GNU Radio log sink that every block made from now on also writes to."""
+    logging = gr.logging()
+    if int(logging.default_level()) > int(gr.log_levels.warn):
+        logging.set_default_level(gr.log_levels.warn)
+    log = gr.dictionary_logger_backend()
+    logging.add_default_sink(log)
+    return log
+
+
+def async_decode_sizes(dec, nbits_in, rounding):
+    """What gr-fec's async_decoder::decode() makes of a PDU of nbits_in floats
+    before it decodes: (blocks, bits out) through dec's set_frame_size,
+    get_input_size and get_output_size, or RuntimeError("bad block multiple in!").
+    rounding: "trunc" (GNU Radio 3.10.5: the double products converted to int)
+    or "lround" (later releases: std::lround)."""
+    rate = dec.rate()
+    if rounding == "trunc":
+        diff = int(rate * dec.get_input_size() - dec.get_output_size())
+        request = int(nbits_in * rate - diff)
+    else:
+        def lround(x):
+            return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+        diff = lround(rate * dec.get_input_size()) - dec.get_output_size()
+        request = lround(nbits_in * rate) - diff
+    if dec.set_frame_size(request):  # "variable frame size": request bits out
+        return 1, request
+    blocks = nbits_in // dec.get_input_size()
+    if blocks * dec.get_input_size() != nbits_in:
+        raise RuntimeError("bad block multiple in!")
+    return blocks, blocks * dec.get_output_size()
 
 
 class qa_fecapi(gr_unittest.TestCase):
@@ -86,9 +122,12 @@ class qa_fecapi(gr_unittest.TestCase):
         dec = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND, frames=2)
         self.assertEqual((dec.frames(), dec.get_input_size(), dec.get_output_size()),
                          (2, 2 * n, 2 * k))
+        self.assertFalse(dec.set_frame_size(2 * k))  # the size already set: False
         self.assertTrue(dec.set_frame_size(5 * k))
         self.assertEqual((dec.frames(), dec.get_input_size(), dec.get_output_size()),
                          (5, 5 * n, 5 * k))
+        self.assertFalse(dec.set_frame_size(5 * k))
+        self.assertEqual((dec.frames(), dec.get_input_size()), (5, 5 * n))
         self.assertFalse(dec.set_frame_size(5 * k + 1))
         self.assertFalse(dec.set_frame_size(0))
         self.assertEqual(dec.get_output_size(), 5 * k)
@@ -166,6 +205,68 @@ class qa_fecapi(gr_unittest.TestCase):
 
     def test_async(self):
         self.check_async(SPEC, self.info, (1, 3, 2), 1500)
+
+    def test_async_wrong_pdu_length(self):
+        # gr-fec's async_decoder decodes PDUs of N, 2N and N floats (its request
+        # for the size already set gets False, so it checks the length exactly)
+        # and refuses N + 1 and N - 1: "bad block multiple in!" in its message
+        # handler, which ends its thread (GNU Radio 3.10), and no output PDU
+        n, k = self.code.n, self.code.k
+        soft = 2.0 * self.code.encode(self.info[: 3 * k].reshape(3, k)).ravel() - 1.0
+        for bad in (n + 1, n - 1):
+            log = catch_log()
+            d = gpufec.ldpc_decoder.make(SPEC, backend=but.BACKEND)
+            dec = fec.async_decoder(d, False, False, 1500)
+            tb = gr.top_block()
+            dbg = blocks.message_debug()
+            tb.msg_connect((dec, "out"), (dbg, "store"))
+            tb.start()
+            for f, size in enumerate((n, 2 * n, n)):
+                dec._post(pmt.intern("in"), pmt.cons(pmt.make_dict(), pmt.init_f32vector(
+                    size, soft[:size].tolist())))
+                deadline = time.time() + 20
+                while dbg.num_messages() < f + 1 and time.time() < deadline:
+                    time.sleep(0.01)
+                self.assertEqual(dbg.num_messages(), f + 1)
+                out = np.array(pmt.u8vector_elements(pmt.cdr(dbg.get_message(f))))
+                np.testing.assert_array_equal(out, self.info[: size // n * k])
+            dec._post(pmt.intern("in"), pmt.cons(pmt.make_dict(), pmt.init_f32vector(
+                bad, soft[:bad].tolist())))
+            deadline = time.time() + 5
+            while (not any("bad block multiple" in m for msgs in log.get_map().values()
+                           for _, m in msgs) and time.time() < deadline):
+                time.sleep(0.01)
+            time.sleep(0.2)
+            tb.stop()
+            tb.wait()
+            self.assertEqual(dbg.num_messages(), 3, "a PDU of %d floats was decoded" % bad)
+            self.assertTrue(any("bad block multiple" in m for msgs in log.get_map().values()
+                                for _, m in msgs), "PDU of %d floats" % bad)
+
+    def test_async_size_requests(self):
+        # async_decoder's frame-size requests, as both gr-fec releases compute
+        # them: after a PDU of N floats, one of N + j (j = +-1, +-2) is refused
+        # for rates 1/5, 1/2 and 2/3, and whole frames are taken in any number
+        for spec in ("nr5g:bg2:52", SPEC, "wifi:648:2/3", NB_SPEC):
+            for rounding in ("trunc", "lround"):
+                d = gpufec.ldpc_decoder.make(spec, backend=but.BACKEND)
+                n, k = d.get_input_size(), d.get_output_size()
+                what = "%s %s" % (spec, rounding)
+                for frames in (1, 2, 1, 5, 5, 1):
+                    self.assertEqual(async_decode_sizes(d, frames * n, rounding),
+                                     (1, frames * k), what)
+                    self.assertEqual(d.frames(), frames, what)
+                for j in (1, -1, 2, -2):
+                    with self.assertRaisesRegex(RuntimeError, "bad block multiple",
+                                                msg="%s: N%+d" % (what, j)):
+                        async_decode_sizes(d, n + j, rounding)
+                    self.assertEqual(d.frames(), 1, what)
+                # the same after PDUs of 3 frames: 3N + j refused
+                self.assertEqual(async_decode_sizes(d, 3 * n, rounding), (1, 3 * k))
+                for j in (1, -1):
+                    with self.assertRaisesRegex(RuntimeError, "bad block multiple",
+                                                msg="%s: 3N%+d" % (what, j)):
+                        async_decode_sizes(d, 3 * n + j, rounding)
 
     def test_async_rate_not_exact(self):
         # dvbs2:short:3/4: no double r gives (F*N)*r == F*K for every F, so rate()
