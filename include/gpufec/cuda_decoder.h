@@ -52,6 +52,7 @@ public:
                                               const decoder_options& options);
 
     std::string backend_name() const override { return "cuda"; }
+    cuda_decoder* cuda_backend() override { return this; }
 
     /*! The tuner's choice in force. */
     virtual cuda_tuning tuning() const = 0;

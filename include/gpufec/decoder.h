@@ -32,6 +32,8 @@
 
 namespace gpufec {
 
+class cuda_decoder;
+
 enum class check_node_rule {
     spa,                   //!< "spa": sum-product, log domain, exact
     min_sum,               //!< "ms"
@@ -260,6 +262,12 @@ public:
     decoder_options options() const;
     /*! "cpu" or "cuda". */
     virtual std::string backend_name() const = 0;
+    /*!
+     * The CUDA backend of this decoder (device-resident decoding, the tuner's
+     * choice), or nullptr for a CPU backend: how the simulator's on-device loop
+     * (device_sim_engine) finds it without a downcast.
+     */
+    virtual cuda_decoder* cuda_backend() { return nullptr; }
 
     /*!
      * Safe to call while another thread decodes; applies from the next call.

@@ -58,6 +58,9 @@
 
 namespace gpufec {
 
+class device_sim_engine;
+class nb_device_decoding;
+
 enum class nb_check_rule { min_max, ems };
 
 /*! "minmax" (also "min-max"), "ems"; else gpufec::invalid_argument. */
@@ -185,7 +188,14 @@ public:
     void set_max_iterations(int iterations);
 
 protected:
+    friend class device_sim_engine;
     nb_decoder(nb_code::sptr code, const nb_decoder_options& options);
+    /*!
+     * The device-resident interface of a CUDA backend (lib/cuda/nb_device_decoding.h,
+     * private to libgpufec), or nullptr for a CPU backend: how the simulator's
+     * on-device loop (device_sim_engine::make_nb) finds it without a cross-cast.
+     */
+    virtual nb_device_decoding* device_decoding() { return nullptr; }
     /*!
      * Backend work: normalized symbol LLRs (frames * n * q), checked. Writes
      * symbols (frames * n, never null here), iterations and parity_ok (never null).

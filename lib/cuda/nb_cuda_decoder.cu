@@ -258,6 +258,8 @@ public:
     size_t chunk() const { return d_chunk; }
 
 protected:
+    nb_device_decoding* device_decoding() override { return this; }
+
     void decode_checked(const float* llrs,
                         size_t frames,
                         int max_iterations,

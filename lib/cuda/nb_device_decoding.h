@@ -4,7 +4,8 @@
  * small interface through which the simulator's on-device loop
  * (nb_sim_device_engine.cu) decodes bit LLRs that are already in device memory,
  * with no host copy. The CUDA Min-Max decoder (nb_cuda_decoder.cu) implements it;
- * reach it with dynamic_cast from an nb_decoder. A workspace holds one batch's
+ * nb_decoder::device_decoding() returns it (nullptr for a CPU backend), so no cast
+ * is needed. A workspace holds one batch's
  * messages, so that two batches decode at once on two streams.
  *
  * Copyright 2026 The gr-gpufec authors.

@@ -486,7 +486,7 @@ std::unique_ptr<device_sim_engine> device_sim_engine::make_nb(nb_decoder& dec,
                                                               const ber_options& options,
                                                               std::string* why_not)
 {
-    auto* dd = dynamic_cast<nb_device_decoding*>(&dec);
+    nb_device_decoding* dd = dec.device_decoding();
     if (!dd) {
         if (why_not) {
             *why_not = "the nonbinary decoder is not a CUDA decoder";

@@ -685,7 +685,7 @@ private:
 std::unique_ptr<device_sim_engine>
 device_sim_engine::make(decoder& dec, const ber_options& options, std::string* why_not)
 {
-    auto* cuda = dynamic_cast<cuda_decoder*>(&dec);
+    cuda_decoder* cuda = dec.cuda_backend();
     if (!cuda) {
         if (why_not)
             *why_not = "the decoder is not a CUDA decoder";
