@@ -54,8 +54,9 @@ class qa_simulate(gr_unittest.TestCase):
         self.assertEqual((p0["code"], p0["n"], p0["k"], p0["q"]), ("wifi:648:1/2", 648, 324, 2))
         self.assertEqual(p0["decoder"]["algorithm"], "nms")
         self.assertEqual(p0["decoder"]["iterations"], 8)
+        # a CUDA run names the device it ran on
         self.assertEqual((p0["backend"], p0["devices"], p0["precision"]),
-                         (but.BACKEND, [], "float"))
+                         (but.BACKEND, [0] if but.BACKEND == "cuda" else [], "float"))
         self.assertEqual(p0["stop_rules"]["max_frames"], 300)
         self.assertEqual(p0["frame_errors"], 20)
         self.assertEqual(p0["stopped_by"], "min_frame_errors")
