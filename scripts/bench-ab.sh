@@ -37,7 +37,7 @@ while IFS='|' read -r name args; do
             if [ $side = A ]; then dir=$a; else dir=$b; fi
             # shellcheck disable=SC2086
             "$dir/apps/gpufec-bench" $args --reps "$reps" --latency-samples 0 \
-                --json "$tmp/$name.$side.$run.json" >"$tmp/$name.$side.$run.log" 2>&1 ||
+                --json "$tmp/$name.$side.$run.json" >"$tmp/$name.$side.$run.log" 2>&1 </dev/null ||
                 { echo "$name: gpufec-bench failed (build $side)"; tail -5 "$tmp/$name.$side.$run.log"; exit 1; }
         done
     done
