@@ -6,8 +6,8 @@
  * parity status. Backends: "cpu" (float reference decoders, threads over frames;
  * with precision int16 / int8 the SIMD fixed-point layered min-sum decoder,
  * frames in SIMD lanes, docs/SIMD_DESIGN.md),
- * "cuda" (NVIDIA GPUs), "auto" (CUDA when a device works, else CPU, said once in
- * the log).
+ * "cuda" (NVIDIA GPUs), "auto" (CUDA when a device works, logged once, else the
+ * CPU, silently: backend_name() tells which).
  *
  * Check-node rules: SPA (log-domain belief propagation, exact box-plus), min-sum,
  * normalized min-sum (alpha), offset min-sum (beta), self-corrected min-sum

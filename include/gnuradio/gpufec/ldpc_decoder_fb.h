@@ -62,7 +62,8 @@ namespace gpufec {
  *
  * Failures: backend "cuda" without a working device fails at construction
  * (gpufec::backend_unavailable, with the CUDA error text); backend "auto" then
- * takes the CPU and says so once in the log. A decoder that fails in the middle
+ * takes the CPU, silently (backend() says "cpu"; the block's debug log line
+ * gives the backend in use). A decoder that fails in the middle
  * of a stream (a GPU error) is replaced by a CPU decoder built with the same
  * options (cpu_fallback_args in frame_codec.h: precision half2 becomes float32,
  * auto stays auto, i.e. the CPU's): the block logs the error once, decodes the

@@ -378,7 +378,7 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
                                   for_backend(options, backend_kind::cuda));
     case backend_kind::automatic: {
         // CUDA when a device works and the combination is supported, else the CPU;
-        // the first choice of the process is logged once
+        // the first choice of CUDA in the process is logged once
         std::string why;
         if (cuda_available(&why)) {
             try {
@@ -398,11 +398,9 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
                 why = e.what();
             }
         }
-        static std::once_flag logged;
-        std::call_once(logged, [&why] {
-            std::clog << "gpufec: backend auto -> cpu (cuda not used: " << why << ")"
-                      << std::endl;
-        });
+        // the CPU, silently: a machine without a GPU or CUDA driver is the normal
+        // case of auto, and why CUDA was not used is gpufec-info's line (or the
+        // error of backend cuda); backend() says which one runs
         try {
             return make_cpu_decoder(std::move(code), options);
         } catch (const invalid_argument& e) {

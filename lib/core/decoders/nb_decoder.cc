@@ -155,11 +155,10 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
     }
     if (options.backend == backend_kind::automatic) {
         // auto: the GPU Min-Max decoder where a device works and it can take this
-        // code and rule, else the CPU; the choice is logged once per process.
-        std::string why;
-        if (options.rule != nb_check_rule::min_max) {
-            why = "the GPU decoder does Min-Max only";
-        } else if (cuda_available(&why)) {
+        // code and rule, else the CPU, silently (as the binary decoder's auto does:
+        // no GPU or CUDA driver is the normal case); the choice of CUDA is logged
+        // once per process.
+        if (options.rule == nb_check_rule::min_max && cuda_available()) {
             try {
                 auto gpu = make_nb_cuda_decoder(code, options);
                 static std::once_flag logged_gpu;
@@ -168,15 +167,10 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
                               << std::endl;
                 });
                 return gpu;
-            } catch (const std::exception& e) {
-                why = e.what();
+            } catch (const std::exception&) {
+                // the CPU below
             }
         }
-        static std::once_flag logged;
-        std::call_once(logged, [&why] {
-            std::clog << "gpufec: nonbinary decoder: backend auto -> cpu (" << why << ")"
-                      << std::endl;
-        });
     }
     return make_nb_cpu_decoder(std::move(code), options);
 }
