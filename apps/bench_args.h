@@ -70,7 +70,8 @@ struct bench_args {
     int parse(int argc, char** argv)
     {
         CLI::App app{ "gpufec-bench: information throughput (Gbps) and single-frame "
-                      "latency of a gpufec decoder" };
+                      "latency of a gpufec decoder",
+                      "gpufec-bench" };
         add_decoder_options(app);
         add_measurement_options(app);
         return parse_command_line(app, argc, argv);

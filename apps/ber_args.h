@@ -66,7 +66,8 @@ struct ber_args {
     int parse(int argc, char** argv, int rank)
     {
         CLI::App app{
-            "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder"
+            "gpufec-ber: BER/FER of an LDPC code over AWGN with a gpufec decoder",
+            "gpufec-ber"
         };
         CLI::Option* algorithm_opt = add_decoder_options(app);
         add_sweep_options(app);

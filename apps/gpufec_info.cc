@@ -172,7 +172,8 @@ void print_platform()
 int main(int argc, char** argv)
 {
     CLI::App app{ "gpufec-info: decoder backends and CUDA devices of this build, or the "
-                  "properties of an LDPC code" };
+                  "properties of an LDPC code",
+                  "gpufec-info" };
     std::string spec;
     CLI::Option* code_opt = app.add_option("--code",
                                            spec,

@@ -17,6 +17,17 @@ import json
 import os
 import sys
 
+# The project version: CMake writes it into build/apps/gpufec-plot and the
+# installed copy (apps/CMakeLists.txt); this file run as it is says so.
+VERSION = "@PROJECT_VERSION@"
+
+
+def version_text():
+    """The --version line, "gpufec-plot 0.1.0"."""
+    if VERSION.startswith("@"):
+        return "gpufec-plot (source tree; the version is set at build time)"
+    return "gpufec-plot " + VERSION
+
 
 def fail(message):
     """Print a message naming the problem and exit with status 2."""
@@ -117,9 +128,17 @@ def plot_metric(ax, runs, metric):
     ax.grid(True, which="both", linestyle=":", linewidth=0.5)
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help with "Usage:" as the C++ apps write it (help2man reads it)."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        return super().add_usage(usage, actions, groups,
+                                 "Usage: " if prefix is None else prefix)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="gpufec-plot",
+        prog="gpufec-plot", formatter_class=_HelpFormatter,
         description="BER/FER vs Eb/N0 from gpufec-ber --json files (95% Wilson "
         "intervals as error bars; a triangle marks the upper end of a point "
         "without errors).")
@@ -140,6 +159,8 @@ def main(argv=None):
                         "decoder options)")
     parser.add_argument("--title", help="title (default: the code)")
     parser.add_argument("--dpi", type=int, default=150, help="PNG resolution")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the program's name and version and exit")
     args = parser.parse_args(argv)
 
     ext = os.path.splitext(args.output)[1].lower()
