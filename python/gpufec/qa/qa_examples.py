@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 #
-# The examples: grcc compiles every examples/*.grc against our GRC block files,
-# each generated (headless) script runs to its end, and examples/
-# ldpc_awgn_loopback.py (binary and GF(q) codes) and its deprecated nonbinary
-# twin nb_ldpc_awgn_loopback.py run short jobs, all of them with --backend the
-# backend under test (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by
-# default); the BER curve and FECAPI examples scale their samples to true LLRs
-# (2/sigma^2 of each Es/N0 point). Every GRC block compiles in a flowgraph whose generated constructor
+# The examples: grcc compiles every examples/*.grc against our GRC block files, each
+# generated (headless) script runs to its end, and examples/ldpc_awgn_loopback.py
+# (binary and GF(q) codes) and its deprecated nonbinary twin
+# nb_ldpc_awgn_loopback.py run short jobs, all of them with --backend the backend
+# under test (backend_under_test.py: GPUFEC_TEST_BACKEND, cpu by default); the BER
+# curve and FECAPI examples scale their samples to true LLRs (2/sigma^2 of each
+# Es/N0 point). Every GRC block compiles in a flowgraph whose generated constructor
 # builds each object (on the backend under test, EMS and int8 on the CPU): the
 # unified blocks with binary and GF(q) codes, and the deprecated nonbinary blocks
 # (Parallelism 0, 1 and 2 for the Definitions), precision, device and the
-# fixed-point options included. In the build tree the generated
-# scripts' `from gnuradio import gpufec` is served by a temporary gnuradio/gpufec
-# link to the built package (gnuradio's __init__ extends its path).
+# fixed-point options included. ldpc_ber_curve prints its BER table whole and in
+# Es/N0 order, and no two blocks of an example overlap on GRC's canvas
+# (scripts/check-grc-layout.py, where GTK and xvfb-run are installed). In the build
+# tree the generated scripts' `from gnuradio import gpufec` is served by a temporary
+# gnuradio/gpufec link to the built package (gnuradio's __init__ extends its path).
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -85,6 +87,43 @@ class qa_examples(gr_unittest.TestCase):
                 out = self.run_cmd([sys.executable, script, "--backend", but.BACKEND],
                                    timeout=300)
                 self.assertIn("bit errors", out, "%s printed:\n%s" % (script, out))
+
+    def test_ber_curve_prints_in_order(self):
+        # one BER table block prints every Es/N0 point once, in the order of esno,
+        # whole lines one after another (separate print blocks, one per point,
+        # printed from their own threads in any order)
+        if GRCC is None:
+            self.skipTest("grcc not found")
+        out_dir = os.path.join(self.tmp, "gen")
+        self.run_cmd([GRCC, "-o", out_dir, os.path.join(EXAMPLES, "ldpc_ber_curve.grc")])
+        out = self.run_cmd([sys.executable, os.path.join(out_dir, "ldpc_ber_curve.py"),
+                            "--backend", but.BACKEND])
+        lines = out.splitlines()
+        rows = [i for i, line in enumerate(lines) if "Es/N0" in line]
+        self.assertEqual(len(rows), 5, out)
+        self.assertEqual(rows, list(range(rows[0], rows[0] + 5)), out)
+        esno = [float(re.search(r"Es/N0 +([-0-9.]+) dB", lines[i]).group(1)) for i in rows]
+        self.assertEqual(esno, [-2.0, -1.5, -1.0, -0.5, 0.0], out)
+        for i in rows:
+            self.assertRegex(lines[i], r"^wifi:648:1/2  Es/N0 +[-0-9.]+ dB: +\d+ bits, +\d+ "
+                             r"bit errors, BER [0-9.e+-]+$")
+
+    def test_examples_blocks_do_not_overlap(self):
+        # scripts/check-grc-layout.py sizes each block as GRC draws it (GTK under
+        # xvfb-run); skipped where GTK (gir1.2-gtk-3.0) or xvfb-run is missing
+        xvfb = shutil.which("xvfb-run")
+        if xvfb is None:
+            self.skipTest("xvfb-run not found")
+        env = dict(self.env)
+        env["GRC_BLOCKS_PATH"] = os.path.join(SOURCE_DIR, "grc")
+        proc = subprocess.run([xvfb, "-a", sys.executable,
+                               os.path.join(SOURCE_DIR, "scripts", "check-grc-layout.py")] +
+                              sorted(glob.glob(os.path.join(EXAMPLES, "*.grc"))),
+                              env=env, cwd=self.tmp, timeout=300, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, text=True)
+        if proc.returncode == 77:
+            self.skipTest(proc.stdout.strip())
+        self.assertEqual(proc.returncode, 0, proc.stdout)
 
     def test_ber_curve_true_llrs(self):
         # the examples feed true LLRs: ldpc_ber_curve's decoders scale each Es/N0
