@@ -346,6 +346,51 @@ protected:
     void
     decode_checked(const float* llrs, size_t frames, const decode_output& out) override
     {
+        // the call's job, then the kernel: inter- or intra-frame for this call
+        simd::job jb = make_job(llrs, out);
+        const kernels k = precision_kernels();
+        simd::kernel_fn fn = k.inter;
+        size_t lanes = k.lanes;
+        const bool intra = use_intra_frame(jb.z, frames, lanes);
+        // intra-frame: every worker takes the next whole frame from a shared
+        // counter (frames finish after different iteration counts)
+        std::atomic<size_t> next_frame{ 0 };
+        if (intra) {
+            fn = k.intra;
+            lanes = 1;
+            jb.next_frame = &next_frame;
+        }
+
+        // inter-frame: contiguous chunks of whole lane groups, one per worker
+        const size_t groups = (frames + lanes - 1) / lanes;
+        const size_t workers =
+            std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
+        run_parallel(workers, [&](size_t w) {
+            simd::job j = jb;
+            j.first = intra ? 0 : std::min(frames, (groups * w / workers) * lanes);
+            j.last =
+                intra ? frames : std::min(frames, (groups * (w + 1) / workers) * lanes);
+            if (j.first < j.last)
+                fn(j);
+        });
+    }
+
+private:
+    /*! The inter- and intra-frame kernels of one precision. */
+    struct kernels {
+        simd::kernel_fn inter;
+        simd::kernel_fn intra;
+        size_t lanes; //!< frames per lane group of the inter-frame kernel
+    };
+
+    /*!
+     * The job of one call, every frame (first / last are the workers'): the code
+     * in processing order, quantization, rule and its parameters (alpha and beta
+     * as in force now), the QC form unless the layout is inter-frame, the
+     * iteration limit and the outputs.
+     */
+    simd::job make_job(const float* llrs, const decode_output& out) const
+    {
         const parity_check_matrix& h = d_code->h();
         simd::job jb;
         jb.cols = h.cols();
@@ -373,24 +418,8 @@ protected:
         jb.alpha = alpha;
         jb.beta = d_beta.load();
         jb.flooding = d_options.schedule == decoding_schedule::flooding;
-        if (d_qc.z > 0 && d_layout != simd_layout::inter_frame) {
-            jb.z = d_qc.z;
-            jb.col_perm = d_qc.col_perm.empty() ? nullptr : d_qc.col_perm.data();
-            jb.passes = static_cast<int>(d_qc.pass_ptr.size()) - 1;
-            jb.pass_ptr = d_qc.pass_ptr.data();
-            jb.pass_active = d_qc.pass_active.data();
-            jb.circ_col = d_qc.circ_col.data();
-            jb.circ_shift = d_qc.circ_shift.data();
-            jb.circ_wmask = d_qc.circ_wmask.data();
-            jb.circ_miss_ptr = d_qc.circ_miss_ptr.data();
-            jb.miss_lane = d_qc.miss_lane.data();
-            jb.lane_masks = d_qc.lane_masks.data();
-            jb.syn_sets = static_cast<int>(d_qc.syn_ptr.size()) - 1;
-            jb.syn_ptr = d_qc.syn_ptr.data();
-            jb.syn_col = d_qc.syn_col.data();
-            jb.syn_shift = d_qc.syn_shift.data();
-            jb.syn_valid = d_qc.syn_valid.data();
-        }
+        if (d_qc.z > 0 && d_layout != simd_layout::inter_frame)
+            set_qc_form(jb);
         jb.max_iterations = d_max_iterations.load();
         jb.early_termination = d_options.early_termination;
         jb.out = out;
@@ -399,87 +428,95 @@ protected:
             jb.info_positions = info.data();
             jb.k = static_cast<int>(info.size());
         }
-        simd::kernel_fn fn, intra_fn;
-        size_t lanes;
-        switch (d_options.precision) {
-        case message_precision::int8:
-            fn = d_pk.int8_fn;
-            intra_fn = d_pk.int8_intra_fn;
-            lanes = static_cast<size_t>(d_pk.int8_lanes);
-            break;
-        case message_precision::int16:
-            fn = d_pk.int16_fn;
-            intra_fn = d_pk.int16_intra_fn;
-            lanes = static_cast<size_t>(d_pk.int16_lanes);
-            break;
-        default:
-            fn = d_pk.float_fn;
-            intra_fn = d_pk.float_intra_fn;
-            lanes = static_cast<size_t>(d_pk.float_lanes);
-            break;
-        }
-        // Intra-frame when the QC path exists and is the faster one for this call:
-        // T workers; inter-frame runs ceil(G / T) W-lane groups per worker (G =
-        // ceil(F / W)), intra-frame ceil(F / T) frames per worker, and one intra
-        // decode costs about rho * (W-lane group) / W with rho ~ 1.2 Zp / Z
-        // (Zp: Z padded to whole vectors; measured on wimax:2304, see
-        // docs/SIMD_DESIGN.md). So a single frame, or a batch that would leave
-        // most lanes of its last groups empty, goes intra-frame.
-        bool intra = false;
-        if (jb.z > 0) {
-            if (d_layout == simd_layout::intra_frame) {
-                intra = true;
-            } else if (d_layout == simd_layout::automatic && !d_qc.col_perm.empty()) {
-                // DVB-S2: one intra-frame decode costs about rho W-lane-group
-                // decodes / W, rho = 0.85 (passes / sets) (the sets split into
-                // sublayers run once per sublayer on all lanes), x 0.8 with early
-                // termination (no lane refill), x 1.5 in float (no compressed C2V);
-                // measured on one core (docs/SIMD_DESIGN.md): intra-frame for the
-                // low rates (normal 1/4 .. 1/2, passes / sets <= 1.1), inter-frame
-                // for most high rates (3/5: 1.6, short 8/9: 5.2), and for few frames
-                const double sets = static_cast<double>(d_qc.syn_ptr.size() - 1);
-                const double passes = static_cast<double>(d_qc.pass_ptr.size() - 1);
-                double rho = 0.85 * passes / sets;
-                if (d_options.early_termination)
-                    rho *= 0.8;
-                if (d_options.precision == message_precision::float32)
-                    rho *= 1.5;
-                const size_t T = static_cast<size_t>(d_threads);
-                const size_t G = (frames + lanes - 1) / lanes;
-                intra = static_cast<double>((frames + T - 1) / T) * rho <
-                        static_cast<double>(lanes * ((G + T - 1) / T));
-            } else if (d_layout == simd_layout::automatic) {
-                const size_t T = static_cast<size_t>(d_threads);
-                const size_t G = (frames + lanes - 1) / lanes;
-                const size_t Z = static_cast<size_t>(jb.z);
-                const size_t Zp = (Z + lanes - 1) / lanes * lanes;
-                intra = (frames + T - 1) / T * 6 * Zp < 5 * Z * lanes * ((G + T - 1) / T);
-            }
-        }
-        // intra-frame: every worker takes the next whole frame from a shared
-        // counter (frames finish after different iteration counts)
-        std::atomic<size_t> next_frame{ 0 };
-        if (intra) {
-            fn = intra_fn;
-            lanes = 1;
-            jb.next_frame = &next_frame;
-        }
-
-        // inter-frame: contiguous chunks of whole lane groups, one per worker
-        const size_t groups = (frames + lanes - 1) / lanes;
-        const size_t workers =
-            std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
-        run_parallel(workers, [&](size_t w) {
-            simd::job j = jb;
-            j.first = intra ? 0 : std::min(frames, (groups * w / workers) * lanes);
-            j.last =
-                intra ? frames : std::min(frames, (groups * (w + 1) / workers) * lanes);
-            if (j.first < j.last)
-                fn(j);
-        });
+        return jb;
     }
 
-private:
+    /*! The job's intra-frame description (z > 0): d_qc's arrays. */
+    void set_qc_form(simd::job& jb) const
+    {
+        jb.z = d_qc.z;
+        jb.col_perm = d_qc.col_perm.empty() ? nullptr : d_qc.col_perm.data();
+        jb.passes = static_cast<int>(d_qc.pass_ptr.size()) - 1;
+        jb.pass_ptr = d_qc.pass_ptr.data();
+        jb.pass_active = d_qc.pass_active.data();
+        jb.circ_col = d_qc.circ_col.data();
+        jb.circ_shift = d_qc.circ_shift.data();
+        jb.circ_wmask = d_qc.circ_wmask.data();
+        jb.circ_miss_ptr = d_qc.circ_miss_ptr.data();
+        jb.miss_lane = d_qc.miss_lane.data();
+        jb.lane_masks = d_qc.lane_masks.data();
+        jb.syn_sets = static_cast<int>(d_qc.syn_ptr.size()) - 1;
+        jb.syn_ptr = d_qc.syn_ptr.data();
+        jb.syn_col = d_qc.syn_col.data();
+        jb.syn_shift = d_qc.syn_shift.data();
+        jb.syn_valid = d_qc.syn_valid.data();
+    }
+
+    /*! The kernels of the precision in use (int8, int16, else float). */
+    kernels precision_kernels() const
+    {
+        switch (d_options.precision) {
+        case message_precision::int8:
+            return { d_pk.int8_fn,
+                     d_pk.int8_intra_fn,
+                     static_cast<size_t>(d_pk.int8_lanes) };
+        case message_precision::int16:
+            return { d_pk.int16_fn,
+                     d_pk.int16_intra_fn,
+                     static_cast<size_t>(d_pk.int16_lanes) };
+        default:
+            return { d_pk.float_fn,
+                     d_pk.float_intra_fn,
+                     static_cast<size_t>(d_pk.float_lanes) };
+        }
+    }
+
+    /*!
+     * Intra-frame when the QC path exists (z > 0: the job has the QC form) and is
+     * the faster one for this call of `frames` frames, `lanes` per inter-frame
+     * group: T workers; inter-frame runs ceil(G / T) W-lane groups per worker
+     * (G = ceil(F / W)), intra-frame ceil(F / T) frames per worker, and one intra
+     * decode costs about rho * (W-lane group) / W with rho ~ 1.2 Zp / Z (Zp: Z
+     * padded to whole vectors; measured on wimax:2304, see docs/SIMD_DESIGN.md).
+     * So a single frame, or a batch that would leave most lanes of its last
+     * groups empty, goes intra-frame.
+     */
+    bool use_intra_frame(int z, size_t frames, size_t lanes) const
+    {
+        if (z <= 0)
+            return false;
+        if (d_layout == simd_layout::intra_frame)
+            return true;
+        if (d_layout == simd_layout::automatic && !d_qc.col_perm.empty()) {
+            // DVB-S2: one intra-frame decode costs about rho W-lane-group
+            // decodes / W, rho = 0.85 (passes / sets) (the sets split into
+            // sublayers run once per sublayer on all lanes), x 0.8 with early
+            // termination (no lane refill), x 1.5 in float (no compressed C2V);
+            // measured on one core (docs/SIMD_DESIGN.md): intra-frame for the
+            // low rates (normal 1/4 .. 1/2, passes / sets <= 1.1), inter-frame
+            // for most high rates (3/5: 1.6, short 8/9: 5.2), and for few frames
+            const double sets = static_cast<double>(d_qc.syn_ptr.size() - 1);
+            const double passes = static_cast<double>(d_qc.pass_ptr.size() - 1);
+            double rho = 0.85 * passes / sets;
+            if (d_options.early_termination)
+                rho *= 0.8;
+            if (d_options.precision == message_precision::float32)
+                rho *= 1.5;
+            const size_t T = static_cast<size_t>(d_threads);
+            const size_t G = (frames + lanes - 1) / lanes;
+            return static_cast<double>((frames + T - 1) / T) * rho <
+                   static_cast<double>(lanes * ((G + T - 1) / T));
+        }
+        if (d_layout == simd_layout::automatic) {
+            const size_t T = static_cast<size_t>(d_threads);
+            const size_t G = (frames + lanes - 1) / lanes;
+            const size_t Z = static_cast<size_t>(z);
+            const size_t Zp = (Z + lanes - 1) / lanes * lanes;
+            return (frames + T - 1) / T * 6 * Zp < 5 * Z * lanes * ((G + T - 1) / T);
+        }
+        return false;
+    }
+
     const simd::protokernel& d_pk;
     simd_quantization d_q;
     int d_threads;

@@ -68,150 +68,13 @@ public:
     dual_diagonal_encoder(const parity_check_matrix& h, int kb, int core_rows)
         : d_kb(kb), d_core(core_rows)
     {
-        const std::string me = "dual-diagonal encoder: ";
-        if (!h.is_qc()) {
-            throw invalid_argument(me + "H has no quasi-cyclic description");
-        }
-        const qc_structure& qc = h.qc();
-        d_z = qc.z;
-        d_mb = qc.block_rows;
-        d_nb = qc.block_cols;
-        d_shifts = qc.shifts;
-        if (kb < 1 || core_rows < 1 || core_rows > d_mb) {
-            throw invalid_argument(me + "kb=" + std::to_string(kb) +
-                                   " and core_rows=" + std::to_string(core_rows) +
-                                   " do not fit a " + std::to_string(d_mb) + " x " +
-                                   std::to_string(d_nb) + " base matrix");
-        }
-        if (d_nb != kb + d_mb) {
-            throw invalid_argument(
-                me +
-                "expects kb + block_rows block columns (one parity block column per "
-                "block row), got " +
-                std::to_string(d_nb) + " block columns for kb=" + std::to_string(kb) +
-                " and " + std::to_string(d_mb) + " block rows");
-        }
-        for (int s : d_shifts) {
-            if (s >= d_z || s < -1) {
-                throw invalid_argument(me + "shift " + std::to_string(s) +
-                                       " is outside -1..Z-1");
-            }
-        }
-        const int ext0 = kb + core_rows; // first extension parity block column
-
-        // Core rows must not touch the extension parity columns.
-        for (int i = 0; i < core_rows; i++) {
-            for (int j = ext0; j < d_nb; j++) {
-                if (shift(i, j) >= 0) {
-                    throw invalid_argument(me + "core block row " + std::to_string(i) +
-                                           " has a nonzero block " + block_name(i, j) +
-                                           " in extension parity block column " +
-                                           std::to_string(j));
-                }
-            }
-        }
-
-        // Sum of the core rows over each core parity block column: circulants with the
-        // same shift cancel in pairs; what is left must be a single P^a in column kb
-        // and nothing in the other core columns.
-        for (int j = kb; j < ext0; j++) {
-            std::map<int, int> count;
-            for (int i = 0; i < core_rows; i++) {
-                if (shift(i, j) >= 0) {
-                    count[shift(i, j)] ^= 1;
-                }
-            }
-            std::vector<int> odd;
-            for (const auto& kv : count) {
-                if (kv.second) {
-                    odd.push_back(kv.first);
-                }
-            }
-            if (j == kb) {
-                if (odd.size() != 1) {
-                    throw invalid_argument(
-                        me + "the core-row circulants of the first parity block column " +
-                        std::to_string(j) + " sum to " + std::to_string(odd.size()) +
-                        " circulants, not to a single one (blocks " + block_name(0, j) +
-                        ".." + block_name(core_rows - 1, j) + ")");
-                }
-                d_a = odd[0];
-            } else if (!odd.empty()) {
-                throw invalid_argument(
-                    me + "the core-row circulants of parity block column " +
-                    std::to_string(j) + " do not cancel (shift " +
-                    std::to_string(odd[0]) + " occurs an odd number of times in blocks " +
-                    block_name(0, j) + ".." + block_name(core_rows - 1, j) + ")");
-            }
-        }
-
-        // Peeling order of the core parity columns kb+1 .. ext0-1 over the core rows.
-        std::vector<bool> known(d_nb, false);
-        for (int j = 0; j <= kb; j++) {
-            known[j] = true;
-        }
-        std::vector<bool> row_used(core_rows, false);
-        for (int solved = 1; solved < core_rows; solved++) {
-            bool progress = false;
-            for (int i = 0; i < core_rows && !progress; i++) {
-                if (row_used[i]) {
-                    continue;
-                }
-                int unknown = -1, n_unknown = 0;
-                for (int j = kb; j < ext0; j++) {
-                    if (shift(i, j) >= 0 && !known[j]) {
-                        unknown = j;
-                        n_unknown++;
-                    }
-                }
-                if (n_unknown == 1) {
-                    row_used[i] = true;
-                    known[unknown] = true;
-                    d_steps.push_back({ i, unknown });
-                    progress = true;
-                }
-            }
-            if (!progress) {
-                int j = kb + 1;
-                while (known[j]) {
-                    j++;
-                }
-                throw invalid_argument(me + "core parity block column " +
-                                       std::to_string(j) +
-                                       " cannot be solved by peeling the core rows");
-            }
-        }
-
-        // Extension rows: row r solves column kb + r from blocks already known.
-        for (int r = core_rows; r < d_mb; r++) {
-            const int c = kb + r;
-            if (shift(r, c) < 0) {
-                throw invalid_argument(
-                    me + "extension block row " + std::to_string(r) +
-                    " has a zero block " + block_name(r, c) +
-                    " where its parity block column needs a circulant");
-            }
-            for (int j = c + 1; j < d_nb; j++) {
-                if (shift(r, j) >= 0) {
-                    throw invalid_argument(
-                        me + "extension block row " + std::to_string(r) +
-                        " has a nonzero block " + block_name(r, j) +
-                        " right of its parity block column " + std::to_string(c));
-                }
-            }
-            d_steps.push_back({ r, c });
-        }
-
-        d_n = d_nb * d_z;
-        d_info_positions.resize(static_cast<size_t>(kb) * d_z);
-        for (size_t i = 0; i < d_info_positions.size(); i++) {
-            d_info_positions[i] = static_cast<int>(i);
-        }
-        if (h.rows() != d_mb * d_z || h.cols() != d_n) {
-            throw invalid_argument(me + "H is " + std::to_string(h.rows()) + " x " +
-                                   std::to_string(h.cols()) +
-                                   ", not the size of its QC description");
-        }
+        // the structure, checked step by step, and the encoding steps it gives
+        read_base_matrix(h);
+        check_core_rows();
+        find_first_parity_shift();
+        plan_core_peeling();
+        plan_extension_rows();
+        set_positions(h);
     }
 
     void encode(const uint8_t* info, uint8_t* codeword) const override
@@ -260,6 +123,181 @@ public:
     std::string method() const override { return "dual-diagonal"; }
 
 private:
+    /*! The start of every error message. */
+    static std::string me() { return "dual-diagonal encoder: "; }
+
+    /*! Z, the base matrix and its shifts, checked against kb and core_rows. */
+    void read_base_matrix(const parity_check_matrix& h)
+    {
+        if (!h.is_qc()) {
+            throw invalid_argument(me() + "H has no quasi-cyclic description");
+        }
+        const qc_structure& qc = h.qc();
+        d_z = qc.z;
+        d_mb = qc.block_rows;
+        d_nb = qc.block_cols;
+        d_shifts = qc.shifts;
+        if (d_kb < 1 || d_core < 1 || d_core > d_mb) {
+            throw invalid_argument(me() + "kb=" + std::to_string(d_kb) +
+                                   " and core_rows=" + std::to_string(d_core) +
+                                   " do not fit a " + std::to_string(d_mb) + " x " +
+                                   std::to_string(d_nb) + " base matrix");
+        }
+        if (d_nb != d_kb + d_mb) {
+            throw invalid_argument(
+                me() +
+                "expects kb + block_rows block columns (one parity block column per "
+                "block row), got " +
+                std::to_string(d_nb) + " block columns for kb=" + std::to_string(d_kb) +
+                " and " + std::to_string(d_mb) + " block rows");
+        }
+        for (int s : d_shifts) {
+            if (s >= d_z || s < -1) {
+                throw invalid_argument(me() + "shift " + std::to_string(s) +
+                                       " is outside -1..Z-1");
+            }
+        }
+    }
+
+    /*! First extension parity block column. */
+    int ext0() const { return d_kb + d_core; }
+
+    /*! Core rows must not touch the extension parity columns. */
+    void check_core_rows() const
+    {
+        for (int i = 0; i < d_core; i++) {
+            for (int j = ext0(); j < d_nb; j++) {
+                if (shift(i, j) >= 0) {
+                    throw invalid_argument(me() + "core block row " + std::to_string(i) +
+                                           " has a nonzero block " + block_name(i, j) +
+                                           " in extension parity block column " +
+                                           std::to_string(j));
+                }
+            }
+        }
+    }
+
+    /*!
+     * Sum of the core rows over each core parity block column: circulants with the
+     * same shift cancel in pairs; what is left must be a single P^a in column kb
+     * (its shift goes to d_a) and nothing in the other core columns.
+     */
+    void find_first_parity_shift()
+    {
+        for (int j = d_kb; j < ext0(); j++) {
+            std::map<int, int> count;
+            for (int i = 0; i < d_core; i++) {
+                if (shift(i, j) >= 0) {
+                    count[shift(i, j)] ^= 1;
+                }
+            }
+            std::vector<int> odd;
+            for (const auto& kv : count) {
+                if (kv.second) {
+                    odd.push_back(kv.first);
+                }
+            }
+            if (j == d_kb) {
+                if (odd.size() != 1) {
+                    throw invalid_argument(
+                        me() +
+                        "the core-row circulants of the first parity block column " +
+                        std::to_string(j) + " sum to " + std::to_string(odd.size()) +
+                        " circulants, not to a single one (blocks " + block_name(0, j) +
+                        ".." + block_name(d_core - 1, j) + ")");
+                }
+                d_a = odd[0];
+            } else if (!odd.empty()) {
+                throw invalid_argument(
+                    me() + "the core-row circulants of parity block column " +
+                    std::to_string(j) + " do not cancel (shift " +
+                    std::to_string(odd[0]) + " occurs an odd number of times in blocks " +
+                    block_name(0, j) + ".." + block_name(d_core - 1, j) + ")");
+            }
+        }
+    }
+
+    /*!
+     * Peeling order of the core parity columns kb+1 .. ext0-1 over the core rows:
+     * a row with one unknown column solves it (steps appended to d_steps).
+     */
+    void plan_core_peeling()
+    {
+        std::vector<bool> known(d_nb, false);
+        for (int j = 0; j <= d_kb; j++) {
+            known[j] = true;
+        }
+        std::vector<bool> row_used(d_core, false);
+        for (int solved = 1; solved < d_core; solved++) {
+            bool progress = false;
+            for (int i = 0; i < d_core && !progress; i++) {
+                if (row_used[i]) {
+                    continue;
+                }
+                int unknown = -1, n_unknown = 0;
+                for (int j = d_kb; j < ext0(); j++) {
+                    if (shift(i, j) >= 0 && !known[j]) {
+                        unknown = j;
+                        n_unknown++;
+                    }
+                }
+                if (n_unknown == 1) {
+                    row_used[i] = true;
+                    known[unknown] = true;
+                    d_steps.push_back({ i, unknown });
+                    progress = true;
+                }
+            }
+            if (!progress) {
+                int j = d_kb + 1;
+                while (known[j]) {
+                    j++;
+                }
+                throw invalid_argument(me() + "core parity block column " +
+                                       std::to_string(j) +
+                                       " cannot be solved by peeling the core rows");
+            }
+        }
+    }
+
+    /*! Extension rows: row r solves column kb + r from blocks already known. */
+    void plan_extension_rows()
+    {
+        for (int r = d_core; r < d_mb; r++) {
+            const int c = d_kb + r;
+            if (shift(r, c) < 0) {
+                throw invalid_argument(
+                    me() + "extension block row " + std::to_string(r) +
+                    " has a zero block " + block_name(r, c) +
+                    " where its parity block column needs a circulant");
+            }
+            for (int j = c + 1; j < d_nb; j++) {
+                if (shift(r, j) >= 0) {
+                    throw invalid_argument(
+                        me() + "extension block row " + std::to_string(r) +
+                        " has a nonzero block " + block_name(r, j) +
+                        " right of its parity block column " + std::to_string(c));
+                }
+            }
+            d_steps.push_back({ r, c });
+        }
+    }
+
+    /*! N, the information positions (the first kb*Z columns), H's size checked. */
+    void set_positions(const parity_check_matrix& h)
+    {
+        d_n = d_nb * d_z;
+        d_info_positions.resize(static_cast<size_t>(d_kb) * d_z);
+        for (size_t i = 0; i < d_info_positions.size(); i++) {
+            d_info_positions[i] = static_cast<int>(i);
+        }
+        if (h.rows() != d_mb * d_z || h.cols() != d_n) {
+            throw invalid_argument(me() + "H is " + std::to_string(h.rows()) + " x " +
+                                   std::to_string(h.cols()) +
+                                   ", not the size of its QC description");
+        }
+    }
+
     int shift(int i, int j) const { return d_shifts[static_cast<size_t>(i) * d_nb + j]; }
 
     struct step {

@@ -12,134 +12,149 @@
 namespace py = pybind11;
 using gr::gpufec::ldpc_decoder_fb;
 
-void bind_ldpc_decoder_fb(py::module& m)
+namespace {
+
+//! ldpc_decoder_fb::sptr is std::shared_ptr<ldpc_decoder_fb>, the holder
+using block_class =
+    py::class_<ldpc_decoder_fb, gr::block, gr::basic_block, ldpc_decoder_fb::sptr>;
+
+const char* const class_doc =
+    "LDPC decoder block, binary or nonbinary (GF(q), q = 2^p; the code spec\n"
+    "decides): float (or int8) bit LLR stream in, unpacked bits out.\n\n"
+    "Consumes whole frames of input_frame_size() = N*p LLRs (N for a binary\n"
+    "code; for GF(q) the symbols' binary images, bit j of symbol s at s*p + j)\n"
+    "and writes K*p information bits per frame (N*p codeword bits with\n"
+    "output_codeword=True), one bit per byte. Up to frames_per_call available\n"
+    "frames go to the decoder in one call. The first output bit of each frame\n"
+    "is tagged 'iterations' (long) and 'parity_ok' (bool).\n\n"
+    "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
+    "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
+    "first (SPA, offset min-sum, Min-Max and EMS care: 2/sigma^2 for BPSK\n"
+    "samples). Input of the opposite convention fails every frame: after 50\n"
+    "failing frames in a row the block logs a warning once if a negated frame\n"
+    "decodes (see sign_warning_issued()).\n\n"
+    "Batches in flight: up to frames_in_flight frames (0 = auto, 4 x\n"
+    "frames_per_call; 1 .. frames_per_call = synchronous) are handed to the\n"
+    "decoder's worker and not yet written out, so the flowgraph runs while the\n"
+    "GPU decodes; output, tags and counts are those of the synchronous mode,\n"
+    "and a finite stream is flushed. input_type='int8': one signed byte per\n"
+    "LLR, LLR = byte x llr_scale (the quantizer's step, e.g. 0.125 as\n"
+    "gpufec.quantize_llrs). A decoder that fails mid-stream (a GPU error) is\n"
+    "replaced by a CPU one, logged once (see recoveries()).";
+
+const char* const make_doc =
+    "Makes the block.\n\n"
+    "spec: code spec, binary ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH',\n"
+    "  ...) or nonbinary ('nbqc:16:2:8', 'nbreg:64:96:2:4', 'nbalist:PATH'),\n"
+    "  or an ldpc_code / nb_ldpc_code; algorithm: auto (nms for a binary\n"
+    "  code, minmax for a nonbinary one), spa, ms, nms, oms, scms (binary),\n"
+    "  minmax, ems (nonbinary); alpha in (0, 1] or -1 (the code family's\n"
+    "  default) and beta >= 0 or -1: binary codes only; schedule: layered,\n"
+    "  flooding; max_iterations >= 1; backend: auto, cuda, cpu;\n"
+    "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
+    "  llr_scale > 0; threads: CPU threads (0 = all cores); ems_nm (0 = q),\n"
+    "  ems_offset >= 0, ems_scale in (0, 1]: nonbinary EMS only.\n"
+    "precision: auto (the backend's fastest precision within 0.1 dB of\n"
+    "  float32: int8 on the CPU, half2 on CUDA for the min-sum family;\n"
+    "  float32 for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8\n"
+    "  (CPU); GF(q) codes take auto and float32 only. The fixed-point\n"
+    "  precisions (int16, int8, auto on the CPU) want real LLRs (llr_scale =\n"
+    "  2/sigma^2 for BPSK samples). device: CUDA device index (backend cuda\n"
+    "  or auto; 0 with backend cpu). fraction_bits (-1: default, else 0..12),\n"
+    "  channel_max, c2v_max (0: default): binary fixed point only.\n"
+    "frames_in_flight: most frames handed to the decoder and not yet\n"
+    "  written out, 0 = auto (4 x frames_per_call), 1 .. frames_per_call =\n"
+    "  synchronous; the latency it adds is up to that many frames.\n"
+    "input_type: 'float' or 'int8' (signed bytes, LLR = byte x llr_scale,\n"
+    "  negated for sign='positive_is_1').\n"
+    "An option of the other kind of code must keep its default.\n"
+    "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
+    "the backend cannot run here.";
+
+/*! ldpc_decoder_fb::make with the code given as a spec string or a code object. */
+ldpc_decoder_fb::sptr make_block(const py::object& code,
+                                 const std::string& algorithm,
+                                 float alpha,
+                                 float beta,
+                                 const std::string& schedule,
+                                 int max_iterations,
+                                 bool early_termination,
+                                 const std::string& backend,
+                                 int frames_per_call,
+                                 const std::string& sign,
+                                 float llr_scale,
+                                 bool output_codeword,
+                                 int threads,
+                                 int ems_nm,
+                                 float ems_offset,
+                                 float ems_scale,
+                                 const std::string& precision,
+                                 int device,
+                                 int fraction_bits,
+                                 int channel_max,
+                                 int c2v_max,
+                                 int frames_in_flight,
+                                 const std::string& input_type)
 {
-    py::class_<ldpc_decoder_fb,
-               gr::block,
-               gr::basic_block,
-               std::shared_ptr<ldpc_decoder_fb>>(
-        m,
-        "ldpc_decoder_fb",
-        "LDPC decoder block, binary or nonbinary (GF(q), q = 2^p; the code spec\n"
-        "decides): float (or int8) bit LLR stream in, unpacked bits out.\n\n"
-        "Consumes whole frames of input_frame_size() = N*p LLRs (N for a binary\n"
-        "code; for GF(q) the symbols' binary images, bit j of symbol s at s*p + j)\n"
-        "and writes K*p information bits per frame (N*p codeword bits with\n"
-        "output_codeword=True), one bit per byte. Up to frames_per_call available\n"
-        "frames go to the decoder in one call. The first output bit of each frame\n"
-        "is tagged 'iterations' (long) and 'parity_ok' (bool).\n\n"
-        "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
-        "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
-        "first (SPA, offset min-sum, Min-Max and EMS care: 2/sigma^2 for BPSK\n"
-        "samples). Input of the opposite convention fails every frame: after 50\n"
-        "failing frames in a row the block logs a warning once if a negated frame\n"
-        "decodes (see sign_warning_issued()).\n\n"
-        "Batches in flight: up to frames_in_flight frames (0 = auto, 4 x\n"
-        "frames_per_call; 1 .. frames_per_call = synchronous) are handed to the\n"
-        "decoder's worker and not yet written out, so the flowgraph runs while the\n"
-        "GPU decodes; output, tags and counts are those of the synchronous mode,\n"
-        "and a finite stream is flushed. input_type='int8': one signed byte per\n"
-        "LLR, LLR = byte x llr_scale (the quantizer's step, e.g. 0.125 as\n"
-        "gpufec.quantize_llrs). A decoder that fails mid-stream (a GPU error) is\n"
-        "replaced by a CPU one, logged once (see recoveries()).")
-        .def(py::init([](const py::object& code,
-                         const std::string& algorithm,
-                         float alpha,
-                         float beta,
-                         const std::string& schedule,
-                         int max_iterations,
-                         bool early_termination,
-                         const std::string& backend,
-                         int frames_per_call,
-                         const std::string& sign,
-                         float llr_scale,
-                         bool output_codeword,
-                         int threads,
-                         int ems_nm,
-                         float ems_offset,
-                         float ems_scale,
-                         const std::string& precision,
-                         int device,
-                         int fraction_bits,
-                         int channel_max,
-                         int c2v_max,
-                         int frames_in_flight,
-                         const std::string& input_type) {
-                 return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
-                                              algorithm,
-                                              alpha,
-                                              beta,
-                                              schedule,
-                                              max_iterations,
-                                              early_termination,
-                                              backend,
-                                              frames_per_call,
-                                              sign,
-                                              llr_scale,
-                                              output_codeword,
-                                              threads,
-                                              ems_nm,
-                                              ems_offset,
-                                              ems_scale,
-                                              precision,
-                                              device,
-                                              fraction_bits,
-                                              channel_max,
-                                              c2v_max,
-                                              frames_in_flight,
-                                              input_type);
-             }),
-             py::arg("spec"),
-             py::arg("algorithm") = "auto",
-             py::arg("alpha") = -1.0f,
-             py::arg("beta") = -1.0f,
-             py::arg("schedule") = "layered",
-             py::arg("max_iterations") = 10,
-             py::arg("early_termination") = true,
-             py::arg("backend") = "auto",
-             py::arg("frames_per_call") = 64,
-             py::arg("sign") = "positive_is_0",
-             py::arg("llr_scale") = 1.0f,
-             py::arg("output_codeword") = false,
-             py::arg("threads") = 0,
-             py::arg("ems_nm") = 0,
-             py::arg("ems_offset") = 0.0f,
-             py::arg("ems_scale") = 0.7f,
-             py::arg("precision") = "auto",
-             py::arg("device") = 0,
-             py::arg("fraction_bits") = -1,
-             py::arg("channel_max") = 0,
-             py::arg("c2v_max") = 0,
-             py::arg("frames_in_flight") = 0,
-             py::arg("input_type") = "float",
-             "Makes the block.\n\n"
-             "spec: code spec, binary ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH',\n"
-             "  ...) or nonbinary ('nbqc:16:2:8', 'nbreg:64:96:2:4', 'nbalist:PATH'),\n"
-             "  or an ldpc_code / nb_ldpc_code; algorithm: auto (nms for a binary\n"
-             "  code, minmax for a nonbinary one), spa, ms, nms, oms, scms (binary),\n"
-             "  minmax, ems (nonbinary); alpha in (0, 1] or -1 (the code family's\n"
-             "  default) and beta >= 0 or -1: binary codes only; schedule: layered,\n"
-             "  flooding; max_iterations >= 1; backend: auto, cuda, cpu;\n"
-             "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
-             "  llr_scale > 0; threads: CPU threads (0 = all cores); ems_nm (0 = q),\n"
-             "  ems_offset >= 0, ems_scale in (0, 1]: nonbinary EMS only.\n"
-             "precision: auto (the backend's fastest precision within 0.1 dB of\n"
-             "  float32: int8 on the CPU, half2 on CUDA for the min-sum family;\n"
-             "  float32 for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8\n"
-             "  (CPU); GF(q) codes take auto and float32 only. The fixed-point\n"
-             "  precisions (int16, int8, auto on the CPU) want real LLRs (llr_scale =\n"
-             "  2/sigma^2 for BPSK samples). device: CUDA device index (backend cuda\n"
-             "  or auto; 0 with backend cpu). fraction_bits (-1: default, else 0..12),\n"
-             "  channel_max, c2v_max (0: default): binary fixed point only.\n"
-             "frames_in_flight: most frames handed to the decoder and not yet\n"
-             "  written out, 0 = auto (4 x frames_per_call), 1 .. frames_per_call =\n"
-             "  synchronous; the latency it adds is up to that many frames.\n"
-             "input_type: 'float' or 'int8' (signed bytes, LLR = byte x llr_scale,\n"
-             "  negated for sign='positive_is_1').\n"
-             "An option of the other kind of code must keep its default.\n"
-             "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
-             "the backend cannot run here.")
-        .def("nonbinary", &ldpc_decoder_fb::nonbinary, "Whether the code is nonbinary.")
+    return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
+                                 algorithm,
+                                 alpha,
+                                 beta,
+                                 schedule,
+                                 max_iterations,
+                                 early_termination,
+                                 backend,
+                                 frames_per_call,
+                                 sign,
+                                 llr_scale,
+                                 output_codeword,
+                                 threads,
+                                 ems_nm,
+                                 ems_offset,
+                                 ems_scale,
+                                 precision,
+                                 device,
+                                 fraction_bits,
+                                 channel_max,
+                                 c2v_max,
+                                 frames_in_flight,
+                                 input_type);
+}
+
+/*! The constructor: make() with its arguments' names and defaults. */
+void bind_make(block_class& c)
+{
+    c.def(py::init(&make_block),
+          py::arg("spec"),
+          py::arg("algorithm") = "auto",
+          py::arg("alpha") = -1.0f,
+          py::arg("beta") = -1.0f,
+          py::arg("schedule") = "layered",
+          py::arg("max_iterations") = 10,
+          py::arg("early_termination") = true,
+          py::arg("backend") = "auto",
+          py::arg("frames_per_call") = 64,
+          py::arg("sign") = "positive_is_0",
+          py::arg("llr_scale") = 1.0f,
+          py::arg("output_codeword") = false,
+          py::arg("threads") = 0,
+          py::arg("ems_nm") = 0,
+          py::arg("ems_offset") = 0.0f,
+          py::arg("ems_scale") = 0.7f,
+          py::arg("precision") = "auto",
+          py::arg("device") = 0,
+          py::arg("fraction_bits") = -1,
+          py::arg("channel_max") = 0,
+          py::arg("c2v_max") = 0,
+          py::arg("frames_in_flight") = 0,
+          py::arg("input_type") = "float",
+          make_doc);
+}
+
+/*! The code, the frame sizes, and the backend, precision and input in use. */
+void bind_properties(block_class& c)
+{
+    c.def("nonbinary", &ldpc_decoder_fb::nonbinary, "Whether the code is nonbinary.")
         .def("n", &ldpc_decoder_fb::n, "Code length N (bits, or GF(q) symbols).")
         .def("k", &ldpc_decoder_fb::k, "Information bits or symbols K per frame.")
         .def("q", &ldpc_decoder_fb::q, "Field size q (2 for a binary code).")
@@ -161,11 +176,16 @@ void bind_ldpc_decoder_fb(py::module& m)
              "Most frames handed to the decoder and not yet written out (auto\n"
              "resolved); frames_per_call() or less means synchronous.")
         .def("input_type", &ldpc_decoder_fb::input_type, "'float' or 'int8'.")
-        .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.")
-        .def("set_max_iterations",
-             &ldpc_decoder_fb::set_max_iterations,
-             py::arg("max_iterations"),
-             "Safe while the flowgraph runs.")
+        .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.");
+}
+
+/*! The decoding parameters that may change while the flowgraph runs. */
+void bind_settings(block_class& c)
+{
+    c.def("set_max_iterations",
+          &ldpc_decoder_fb::set_max_iterations,
+          py::arg("max_iterations"),
+          "Safe while the flowgraph runs.")
         .def("max_iterations", &ldpc_decoder_fb::max_iterations)
         .def("set_alpha",
              &ldpc_decoder_fb::set_alpha,
@@ -178,8 +198,13 @@ void bind_ldpc_decoder_fb(py::module& m)
              py::arg("beta"),
              "Offset min-sum offset (binary codes; -1 only for a nonbinary one);\n"
              "safe while the flowgraph runs.")
-        .def("beta", &ldpc_decoder_fb::beta)
-        .def("frames_decoded", &ldpc_decoder_fb::frames_decoded, "Frames decoded so far.")
+        .def("beta", &ldpc_decoder_fb::beta);
+}
+
+/*! Counters of the stream so far, the CPU takeover, and the testing hook. */
+void bind_counters(block_class& c)
+{
+    c.def("frames_decoded", &ldpc_decoder_fb::frames_decoded, "Frames decoded so far.")
         .def("decoder_calls",
              &ldpc_decoder_fb::decoder_calls,
              "Decoder calls so far (frames_decoded() / decoder_calls() is the mean "
@@ -202,4 +227,15 @@ void bind_ldpc_decoder_fb(py::module& m)
              "Testing hook: the decoder call after `batches` more batches (0: the\n"
              "next) throws once, as a GPU error mid-stream would. Not for\n"
              "flowgraphs.");
+}
+
+} // namespace
+
+void bind_ldpc_decoder_fb(py::module& m)
+{
+    block_class c(m, "ldpc_decoder_fb", class_doc);
+    bind_make(c);
+    bind_properties(c);
+    bind_settings(c);
+    bind_counters(c);
 }

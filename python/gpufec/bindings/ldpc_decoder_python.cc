@@ -13,117 +13,136 @@
 namespace py = pybind11;
 using gr::gpufec::ldpc_decoder;
 
-void bind_ldpc_decoder(py::module& m)
+namespace {
+
+using decoder_class =
+    py::class_<ldpc_decoder, gr::fec::generic_decoder, ldpc_decoder::sptr>;
+
+const char* const class_doc =
+    "gr-fec FECAPI LDPC decoder, binary or nonbinary (GF(q), q = 2^p; the code\n"
+    "spec decides), a fec.generic_decoder; make it with\n"
+    "gpufec.ldpc_decoder.make(spec, ...). It passes unchanged into\n"
+    "fec.extended_decoder (threading None, 'ordinary', 'capillary'),\n"
+    "fec.decoder, fec.tagged_decoder, fec.async_decoder, fec.bercurve_generator.\n\n"
+    "Input: gr-fec soft bits, float, POSITIVE MEANS BIT 1 (gr-fec maps bit 0 to\n"
+    "-1, bit 1 to +1), N*p per frame (p = 1 for a binary code; for GF(q) the\n"
+    "symbols' binary images); converted to the core's LLR L = -llr_scale * x.\n"
+    "Output: K*p unpacked information bits per frame. The frame size counts\n"
+    "information bits: frames * K*p at first; set_frame_size() accepts any\n"
+    "positive multiple of K*p (several frames decoded in one batch).\n"
+    "get_iterations(): mean iterations of the frames of the last call.\n\n"
+    "The numpy batch decoder (LLRs, positive means bit 0) is gpufec.batch_decoder.";
+
+const char* const make_doc =
+    "Makes a FECAPI decoder.\n\n"
+    "spec: code spec, ldpc_code or nb_ldpc_code ('alist:PATH:grfec' or\n"
+    "'galist:PATH' for frames of gr-fec's LDPC encoders; 'nbqc:16:2:8' ...);\n"
+    "algorithm: auto, spa, ms, nms, oms, scms (binary), minmax, ems\n"
+    "(nonbinary); alpha in (0, 1] or -1 (the code family's default), beta >= 0\n"
+    "(binary codes); schedule: layered, flooding;\n"
+    "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
+    "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
+    "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores);\n"
+    "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
+    "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1);\n"
+    "ems_nm, ems_offset, ems_scale: nonbinary EMS (as ldpc_decoder_fb).\n"
+    "precision: auto (the backend's fastest precision within 0.1 dB of\n"
+    "float32: int8 on the CPU, half2 on CUDA for the min-sum family; float32\n"
+    "for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8 (CPU);\n"
+    "GF(q) codes take auto and float32 only. The fixed-point precisions\n"
+    "(int16, int8, auto on the CPU) want real LLRs (llr_scale = 2/sigma^2;\n"
+    "gr-fec's sigma gives a quarter of that). device: CUDA device index\n"
+    "(backend cuda or auto; 0 with backend cpu). fraction_bits (-1: default,\n"
+    "else 0..12), channel_max, c2v_max (0: default): binary fixed point.\n"
+    "Raises ValueError for a bad parameter.";
+
+/*! ldpc_decoder::make with the code given as a spec string or a code object. */
+ldpc_decoder::sptr make_decoder(const py::object& code,
+                                const std::string& algorithm,
+                                float alpha,
+                                float beta,
+                                const std::string& schedule,
+                                int max_iterations,
+                                bool early_termination,
+                                const std::string& backend,
+                                int frames,
+                                float llr_scale,
+                                int threads,
+                                float sigma,
+                                int ems_nm,
+                                float ems_offset,
+                                float ems_scale,
+                                const std::string& precision,
+                                int device,
+                                int fraction_bits,
+                                int channel_max,
+                                int c2v_max)
 {
-    py::class_<ldpc_decoder, gr::fec::generic_decoder, std::shared_ptr<ldpc_decoder>>(
-        m,
-        "ldpc_decoder",
-        "gr-fec FECAPI LDPC decoder, binary or nonbinary (GF(q), q = 2^p; the code\n"
-        "spec decides), a fec.generic_decoder; make it with\n"
-        "gpufec.ldpc_decoder.make(spec, ...). It passes unchanged into\n"
-        "fec.extended_decoder (threading None, 'ordinary', 'capillary'),\n"
-        "fec.decoder, fec.tagged_decoder, fec.async_decoder, fec.bercurve_generator.\n\n"
-        "Input: gr-fec soft bits, float, POSITIVE MEANS BIT 1 (gr-fec maps bit 0 to\n"
-        "-1, bit 1 to +1), N*p per frame (p = 1 for a binary code; for GF(q) the\n"
-        "symbols' binary images); converted to the core's LLR L = -llr_scale * x.\n"
-        "Output: K*p unpacked information bits per frame. The frame size counts\n"
-        "information bits: frames * K*p at first; set_frame_size() accepts any\n"
-        "positive multiple of K*p (several frames decoded in one batch).\n"
-        "get_iterations(): mean iterations of the frames of the last call.\n\n"
-        "The numpy batch decoder (LLRs, positive means bit 0) is gpufec.batch_decoder.")
-        .def(py::init([](py::args, py::kwargs) -> std::shared_ptr<ldpc_decoder> {
-                 throw py::type_error(
-                     "gpufec.ldpc_decoder is the gr-fec FECAPI object: make it with "
-                     "gpufec.ldpc_decoder.make(spec, ...). The numpy batch decoder is "
-                     "gpufec.batch_decoder(code, ...).");
-             }),
-             "Refused: use gpufec.ldpc_decoder.make(...) (or gpufec.batch_decoder for "
-             "numpy).")
-        .def_static(
-            "make",
-            [](const py::object& code,
-               const std::string& algorithm,
-               float alpha,
-               float beta,
-               const std::string& schedule,
-               int max_iterations,
-               bool early_termination,
-               const std::string& backend,
-               int frames,
-               float llr_scale,
-               int threads,
-               float sigma,
-               int ems_nm,
-               float ems_offset,
-               float ems_scale,
-               const std::string& precision,
-               int device,
-               int fraction_bits,
-               int channel_max,
-               int c2v_max) {
-                return ldpc_decoder::make(gpufec_python::spec_of(code),
-                                          algorithm,
-                                          alpha,
-                                          beta,
-                                          schedule,
-                                          max_iterations,
-                                          early_termination,
-                                          backend,
-                                          frames,
-                                          llr_scale,
-                                          threads,
-                                          sigma,
-                                          ems_nm,
-                                          ems_offset,
-                                          ems_scale,
-                                          precision,
-                                          device,
-                                          fraction_bits,
-                                          channel_max,
-                                          c2v_max);
-            },
-            py::arg("spec"),
-            py::arg("algorithm") = "auto",
-            py::arg("alpha") = -1.0f,
-            py::arg("beta") = -1.0f,
-            py::arg("schedule") = "layered",
-            py::arg("max_iterations") = 10,
-            py::arg("early_termination") = true,
-            py::arg("backend") = "auto",
-            py::arg("frames") = 1,
-            py::arg("llr_scale") = 1.0f,
-            py::arg("threads") = 0,
-            py::arg("sigma") = 0.0f,
-            py::arg("ems_nm") = 0,
-            py::arg("ems_offset") = 0.0f,
-            py::arg("ems_scale") = 0.7f,
-            py::arg("precision") = "auto",
-            py::arg("device") = 0,
-            py::arg("fraction_bits") = -1,
-            py::arg("channel_max") = 0,
-            py::arg("c2v_max") = 0,
-            "Makes a FECAPI decoder.\n\n"
-            "spec: code spec, ldpc_code or nb_ldpc_code ('alist:PATH:grfec' or\n"
-            "'galist:PATH' for frames of gr-fec's LDPC encoders; 'nbqc:16:2:8' ...);\n"
-            "algorithm: auto, spa, ms, nms, oms, scms (binary), minmax, ems\n"
-            "(nonbinary); alpha in (0, 1] or -1 (the code family's default), beta >= 0\n"
-            "(binary codes); schedule: layered, flooding;\n"
-            "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
-            "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
-            "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores);\n"
-            "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
-            "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1);\n"
-            "ems_nm, ems_offset, ems_scale: nonbinary EMS (as ldpc_decoder_fb).\n"
-            "precision: auto (the backend's fastest precision within 0.1 dB of\n"
-            "float32: int8 on the CPU, half2 on CUDA for the min-sum family; float32\n"
-            "for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8 (CPU);\n"
-            "GF(q) codes take auto and float32 only. The fixed-point precisions\n"
-            "(int16, int8, auto on the CPU) want real LLRs (llr_scale = 2/sigma^2;\n"
-            "gr-fec's sigma gives a quarter of that). device: CUDA device index\n"
-            "(backend cuda or auto; 0 with backend cpu). fraction_bits (-1: default,\n"
-            "else 0..12), channel_max, c2v_max (0: default): binary fixed point.\n"
-            "Raises ValueError for a bad parameter.")
-        .def("nonbinary", &ldpc_decoder::nonbinary, "Whether the code is nonbinary.")
+    return ldpc_decoder::make(gpufec_python::spec_of(code),
+                              algorithm,
+                              alpha,
+                              beta,
+                              schedule,
+                              max_iterations,
+                              early_termination,
+                              backend,
+                              frames,
+                              llr_scale,
+                              threads,
+                              sigma,
+                              ems_nm,
+                              ems_offset,
+                              ems_scale,
+                              precision,
+                              device,
+                              fraction_bits,
+                              channel_max,
+                              c2v_max);
+}
+
+/*!
+ * The constructor, refused (the FECAPI object is made by make()), and the static
+ * make() with its arguments' names and defaults.
+ */
+void bind_make(decoder_class& c)
+{
+    c.def(py::init([](py::args, py::kwargs) -> std::shared_ptr<ldpc_decoder> {
+              throw py::type_error(
+                  "gpufec.ldpc_decoder is the gr-fec FECAPI object: make it with "
+                  "gpufec.ldpc_decoder.make(spec, ...). The numpy batch decoder is "
+                  "gpufec.batch_decoder(code, ...).");
+          }),
+          "Refused: use gpufec.ldpc_decoder.make(...) (or gpufec.batch_decoder for "
+          "numpy).");
+    c.def_static("make",
+                 &make_decoder,
+                 py::arg("spec"),
+                 py::arg("algorithm") = "auto",
+                 py::arg("alpha") = -1.0f,
+                 py::arg("beta") = -1.0f,
+                 py::arg("schedule") = "layered",
+                 py::arg("max_iterations") = 10,
+                 py::arg("early_termination") = true,
+                 py::arg("backend") = "auto",
+                 py::arg("frames") = 1,
+                 py::arg("llr_scale") = 1.0f,
+                 py::arg("threads") = 0,
+                 py::arg("sigma") = 0.0f,
+                 py::arg("ems_nm") = 0,
+                 py::arg("ems_offset") = 0.0f,
+                 py::arg("ems_scale") = 0.7f,
+                 py::arg("precision") = "auto",
+                 py::arg("device") = 0,
+                 py::arg("fraction_bits") = -1,
+                 py::arg("channel_max") = 0,
+                 py::arg("c2v_max") = 0,
+                 make_doc);
+}
+
+/*! The code, and the frames per call, backend, precision and input scale in use. */
+void bind_properties(decoder_class& c)
+{
+    c.def("nonbinary", &ldpc_decoder::nonbinary, "Whether the code is nonbinary.")
         .def("n", &ldpc_decoder::n, "Code length N (bits, or GF(q) symbols).")
         .def("k", &ldpc_decoder::k, "Information bits or symbols K.")
         .def("q", &ldpc_decoder::q, "Field size q (2 for a binary code).")
@@ -137,19 +156,29 @@ void bind_ldpc_decoder(py::module& m)
         .def("code_name", &ldpc_decoder::code_name, "The code spec.")
         .def("llr_scale",
              &ldpc_decoder::llr_scale,
-             "The input scale in use (from llr_scale or sigma): L = -llr_scale * x.")
-        .def("set_max_iterations",
-             &ldpc_decoder::set_max_iterations,
-             py::arg("max_iterations"),
-             "Safe while a flowgraph runs.")
+             "The input scale in use (from llr_scale or sigma): L = -llr_scale * x.");
+}
+
+/*! The decoding parameters that may change while a flowgraph runs. */
+void bind_settings(decoder_class& c)
+{
+    c.def("set_max_iterations",
+          &ldpc_decoder::set_max_iterations,
+          py::arg("max_iterations"),
+          "Safe while a flowgraph runs.")
         .def("max_iterations", &ldpc_decoder::max_iterations)
         .def("set_alpha", &ldpc_decoder::set_alpha, py::arg("alpha"))
         .def("alpha", &ldpc_decoder::alpha)
         .def("set_beta", &ldpc_decoder::set_beta, py::arg("beta"))
-        .def("beta", &ldpc_decoder::beta)
-        .def("last_parity_failures",
-             &ldpc_decoder::last_parity_failures,
-             "Frames of the last call that failed a parity check.")
+        .def("beta", &ldpc_decoder::beta);
+}
+
+/*! gr-fec's generic_decoder interface, and the last call's parity failures. */
+void bind_fecapi(decoder_class& c)
+{
+    c.def("last_parity_failures",
+          &ldpc_decoder::last_parity_failures,
+          "Frames of the last call that failed a parity check.")
         .def("set_frame_size",
              &ldpc_decoder::set_frame_size,
              py::arg("frame_size"),
@@ -163,4 +192,15 @@ void bind_ldpc_decoder(py::module& m)
              &ldpc_decoder::get_iterations,
              "Mean iterations of the frames of the last call.")
         .def("rate", &ldpc_decoder::rate, "K/N (output over input).");
+}
+
+} // namespace
+
+void bind_ldpc_decoder(py::module& m)
+{
+    decoder_class c(m, "ldpc_decoder", class_doc);
+    bind_make(c);
+    bind_properties(c);
+    bind_settings(c);
+    bind_fecapi(c);
 }
