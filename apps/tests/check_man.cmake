@@ -2,9 +2,14 @@
 # file of PAGES (comma-separated) exists and is a section-1 page of its app with
 # the project VERSION, a synopsis and the options. With no PAGES (help2man was not
 # found when the build was configured) the test is skipped, unless help2man is
-# installed now: then the build should be configured again.
+# installed now: then the build should be configured again. A build that makes
+# none on purpose (SKIP_REASON: cross-compiling, sanitizers) is skipped too.
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
+if(NOT "${SKIP_REASON}" STREQUAL "")
+    message(STATUS "SKIP: no man pages in this build (${SKIP_REASON})")
+    return()
+endif()
 if("${PAGES}" STREQUAL "")
     find_program(_help2man help2man)
     if(_help2man)
