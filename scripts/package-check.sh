@@ -133,6 +133,11 @@ good = int((bits == info).all(axis=1).sum())
 print("decoded %d/%d noisy frames (Eb/N0 3 dB) on the CPU, at most %d iterations"
       % (good, len(info), its.max()))
 assert good >= 39 and its.max() > 1
+# backend auto: the GPU where a CUDA driver and device work, else the CPU
+auto = gpufec.batch_decoder(code)
+bits, _, _ = auto.decode(llrs)
+print("backend auto decoded on", auto.backend)
+assert int((bits == info).all(axis=1).sum()) >= 39
 '
     # the installed example: a GNU Radio flowgraph, encoder and decoder blocks
     ex=/usr/share/doc/gr-gpufec/examples
