@@ -67,6 +67,11 @@ class throughput_graph(gr.top_block):
     def __init__(self, args, llrs, n, k, trivial):
         gr.top_block.__init__(self, "flowgraph_bench")
         self.src = blocks.vector_source_f(llrs.tolist(), True)
+        # the decoder block decodes what its input buffer holds: GNU Radio's
+        # default (32 KiB) holds a few frames, so give the source's buffer room
+        # for the frames in flight and one more batch (--buffer-frames)
+        if args.buffer_frames > 0:
+            self.src.set_min_output_buffer(args.buffer_frames * n)
         if trivial:
             self.dut = blocks.keep_m_in_n(gr.sizeof_float, k, n, 0)
             self.snk = blocks.null_sink(gr.sizeof_float)
@@ -188,6 +193,9 @@ def main(argv=None):
     p.add_argument("--frames-in-flight", type=int, default=None,
                    help="batches the block keeps in flight")
     p.add_argument("--frames-per-call", type=int, default=2048)
+    p.add_argument("--buffer-frames", type=int, default=None,
+                   help="frames the source's output buffer holds (default: the "
+                        "block's frames in flight plus one batch; 0: GNU Radio's default)")
     p.add_argument("--ebn0", type=float, default=2.0)
     p.add_argument("--source-frames", type=int, default=256,
                    help="distinct frames the repeating source holds")
@@ -199,6 +207,9 @@ def main(argv=None):
                    help="skip the trivial-block ceiling")
     p.add_argument("--json", help="write the results here too")
     args = p.parse_args(argv)
+    if args.buffer_frames is None:
+        in_flight = args.frames_in_flight or 4 * args.frames_per_call
+        args.buffer_frames = max(in_flight, args.frames_per_call) + args.frames_per_call
 
     gr.logging().set_default_level(gr.log_levels.warn)
     code = gpufec.ldpc_code(args.code)
