@@ -57,6 +57,19 @@ GPUFEC_API std::vector<std::string> wifi_rates();
 GPUFEC_API std::vector<std::string> wimax_rates();
 GPUFEC_API std::vector<std::string> dvbs2_rates(const std::string& frame);
 
+/*! The standard families, as ldpc_code specs name them: wifi, wimax, dvbs2, nr5g. */
+GPUFEC_API std::vector<std::string> standard_families();
+/*!
+ * The ldpc_code::make() spec of every code of a standard family, each once:
+ *  - "wifi": wifi:N:RATE, N = 648, 1296, 1944, each with wifi_rates() (12 codes);
+ *  - "wimax": wimax:N:RATE, N = 576..2304 step 96, each with wimax_rates() (114);
+ *  - "dvbs2": dvbs2:normal:RATE then dvbs2:short:RATE, dvbs2_rates() (21);
+ *  - "nr5g": nr5g:bg1:Z then nr5g:bg2:Z, Z = nr5g_lifting_sizes() (102).
+ * Lengths and lifting sizes ascending, rates in the order of the rate lists.
+ * Throws gpufec::invalid_argument for another family, listing the families.
+ */
+GPUFEC_API std::vector<std::string> standard_code_specs(const std::string& family);
+
 } // namespace gpufec
 
 #endif /* INCLUDED_GPUFEC_STANDARD_CODES_H */

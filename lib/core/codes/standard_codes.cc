@@ -90,6 +90,19 @@ standard_code dual_diagonal_code(const qc_structure& qc)
     return code;
 }
 
+/*! The 802.11n lengths of the tables, ascending. */
+std::vector<int> wifi_lengths()
+{
+    std::vector<int> n;
+    for (int i = 0; i < st::wifi_table_count; i++) {
+        if (std::find(n.begin(), n.end(), st::wifi_tables[i].n) == n.end()) {
+            n.push_back(st::wifi_tables[i].n);
+        }
+    }
+    std::sort(n.begin(), n.end());
+    return n;
+}
+
 std::vector<int> wimax_lengths()
 {
     std::vector<int> n;
@@ -289,6 +302,44 @@ standard_code dvbs2_code(const std::string& frame, const std::string& rate)
     code.h = parity_check_matrix::from_entries(m, t->n, entries);
     code.encoder = standard_code::encoder_kind::accumulator;
     return code;
+}
+
+std::vector<std::string> standard_families()
+{
+    return { "wifi", "wimax", "dvbs2", "nr5g" };
+}
+
+std::vector<std::string> standard_code_specs(const std::string& family)
+{
+    std::vector<std::string> specs;
+    if (family == "wifi" || family == "wimax") {
+        const std::vector<int> lengths =
+            family == "wifi" ? wifi_lengths() : wimax_lengths();
+        const std::vector<std::string> rates =
+            family == "wifi" ? wifi_rates() : wimax_rates();
+        for (int n : lengths) {
+            for (const auto& rate : rates) {
+                specs.push_back(family + ":" + std::to_string(n) + ":" + rate);
+            }
+        }
+    } else if (family == "dvbs2") {
+        for (const char* frame : { "normal", "short" }) {
+            for (const auto& rate : dvbs2_rates(frame)) {
+                specs.push_back(std::string("dvbs2:") + frame + ":" + rate);
+            }
+        }
+    } else if (family == "nr5g") {
+        for (const char* bg : { "bg1", "bg2" }) {
+            for (int z : nr5g_lifting_sizes()) {
+                specs.push_back(std::string("nr5g:") + bg + ":" + std::to_string(z));
+            }
+        }
+    } else {
+        throw invalid_argument(
+            "'" + family +
+            "' is not a standard code family; families: " + join(standard_families()));
+    }
+    return specs;
 }
 
 } // namespace gpufec

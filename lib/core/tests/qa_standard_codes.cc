@@ -4,8 +4,10 @@
  * of every 802.11n / 802.16e code and the 5G NR extension columns; the 802.16e shift
  * scaling (floor(p Z / 96), p mod Z for rate 2/3A); the 38.212 lifting sizes; the
  * DVB-S2 column degrees (EN 302 307 Tables 5a/5b) and staircase; the lists of rates;
- * refusals whose messages list the valid values; and that each family's own encoder
- * accepts the codes and writes codewords that satisfy H.
+ * refusals whose messages list the valid values; that each family's own encoder
+ * accepts the codes and writes codewords that satisfy H; and the listing of every
+ * code spec of a family (12 802.11n codes, 19 x 6 802.16e, 11 + 10 DVB-S2, 2 x 51
+ * 5G NR), each a code that ldpc_code::make() builds with the family's N and K.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +19,7 @@
 #include <cstdint>
 #include <gpufec/encoder.h>
 #include <gpufec/error.h>
+#include <gpufec/ldpc_code.h>
 #include <gpufec/standard_codes.h>
 #include <iostream>
 #include <map>
@@ -175,6 +178,7 @@ class qa_standard_codes : public CppUnit::TestFixture
     CPPUNIT_TEST(test_strided_layers);
     CPPUNIT_TEST(test_refusals);
     CPPUNIT_TEST(test_encoders_accept_codes);
+    CPPUNIT_TEST(test_family_specs);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -534,6 +538,71 @@ public:
                           "dvbs2 short " + rate);
         }
         check_encoder(gpufec::dvbs2_code("normal", "1/2"), 32400, "dvbs2 normal 1/2");
+    }
+
+    void test_family_specs()
+    {
+        using names = std::vector<std::string>;
+        CPPUNIT_ASSERT(gpufec::standard_families() ==
+                       names({ "wifi", "wimax", "dvbs2", "nr5g" }));
+        const std::map<std::string, size_t> counts = {
+            { "wifi", 12 }, { "wimax", 114 }, { "dvbs2", 21 }, { "nr5g", 102 }
+        };
+        for (const auto& family : gpufec::standard_families()) {
+            const names specs = gpufec::standard_code_specs(family);
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(family, counts.at(family), specs.size());
+            CPPUNIT_ASSERT_EQUAL_MESSAGE(
+                family,
+                specs.size(),
+                std::set<std::string>(specs.begin(), specs.end()).size());
+            for (const auto& spec : specs) {
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(
+                    spec, family + ":", spec.substr(0, family.size() + 1));
+                const auto code = gpufec::ldpc_code::make(spec);
+                CPPUNIT_ASSERT_EQUAL(spec, code->name());
+                const std::string field = spec.substr(spec.find(':') + 1);
+                const std::string first = field.substr(0, field.find(':'));
+                const std::string last = field.substr(field.find(':') + 1);
+                int n = 0, k = 0;
+                if (family == "wifi" || family == "wimax") {
+                    n = std::stoi(first);
+                    const auto fr = rate_fraction(last);
+                    k = n * fr.first / fr.second;
+                } else if (family == "dvbs2") {
+                    n = first == "normal" ? 64800 : 16200;
+                    k = dvbs2_expected().at(first + " " + last).k;
+                } else {
+                    const int z = std::stoi(last);
+                    n = (first == "bg1" ? 66 : 50) * z;
+                    k = (first == "bg1" ? 22 : 10) * z;
+                }
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(spec, n, code->n());
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(spec, k, code->k());
+            }
+        }
+        // the standards' order: lengths ascending, rates as listed; frames, graphs
+        const names wifi = gpufec::standard_code_specs("wifi");
+        CPPUNIT_ASSERT_EQUAL(std::string("wifi:648:1/2"), wifi.front());
+        CPPUNIT_ASSERT_EQUAL(std::string("wifi:648:2/3"), wifi[1]);
+        CPPUNIT_ASSERT_EQUAL(std::string("wifi:1944:5/6"), wifi.back());
+        const names wimax = gpufec::standard_code_specs("wimax");
+        CPPUNIT_ASSERT_EQUAL(std::string("wimax:576:1/2"), wimax.front());
+        CPPUNIT_ASSERT_EQUAL(std::string("wimax:576:2/3A"), wimax[1]);
+        CPPUNIT_ASSERT_EQUAL(std::string("wimax:2304:5/6"), wimax.back());
+        const names dvbs2 = gpufec::standard_code_specs("dvbs2");
+        CPPUNIT_ASSERT_EQUAL(std::string("dvbs2:normal:1/4"), dvbs2.front());
+        CPPUNIT_ASSERT_EQUAL(std::string("dvbs2:normal:9/10"), dvbs2[10]);
+        CPPUNIT_ASSERT_EQUAL(std::string("dvbs2:short:8/9"), dvbs2.back());
+        const names nr5g = gpufec::standard_code_specs("nr5g");
+        CPPUNIT_ASSERT_EQUAL(std::string("nr5g:bg1:2"), nr5g.front());
+        CPPUNIT_ASSERT_EQUAL(std::string("nr5g:bg1:384"), nr5g[50]);
+        CPPUNIT_ASSERT_EQUAL(std::string("nr5g:bg2:2"), nr5g[51]);
+        CPPUNIT_ASSERT_EQUAL(std::string("nr5g:bg2:384"), nr5g.back());
+        for (const char* bad : { "", "all", "WIFI", "dvb-s2", "5g" }) {
+            GPUFEC_ASSERT_THROW_MSG(gpufec::standard_code_specs(bad),
+                                    gpufec::invalid_argument,
+                                    "families: wifi, wimax, dvbs2, nr5g");
+        }
     }
 };
 
