@@ -3,7 +3,9 @@
 # GRC's own platform (with this checkout's grc/ block files) and each
 # examples/*.grc, and draws it into a PNG with GRC's screen-capture code
 # (gnuradio.grc.gui.Utils.make_screenshot, the "Screen Capture" menu entry):
-# docs/figures/grc_<name>.png. Needs a display: run it through
+# docs/figures/grc_<name>.png. Also GRC's block list with the [GPU FEC] category
+# open (grc_block_tree.png) and the properties dialog of a new GPU LDPC Decoder
+# (grc_decoder_properties.png), GRC's own widgets. Needs a display: run it through
 # scripts/grc-screenshots.sh, which starts Xvfb.
 #   /usr/bin/python3 scripts/grc-screenshots.py [--out DIR] [--scale S] [GRC...]
 # The gpufec Python module is not needed to draw; where `from gnuradio import
@@ -28,6 +30,8 @@ def parse_args():
                    help="output folder (default docs/figures)")
     p.add_argument("--scale", type=float, default=1.0,
                    help="zoom factor of the drawing (default 1.0, GRC's 100%%)")
+    p.add_argument("--no-widgets", action="store_true",
+                   help="only the flowgraphs: no block list nor properties dialog")
     p.add_argument("--colors", type=int, default=256,
                    help="quantize the PNG to this many colours with Pillow where it "
                         "is installed (0 keeps full colour; default 256)")
@@ -118,7 +122,65 @@ def main():
         print("%s -> %s (%d KB)" % (os.path.relpath(path, ROOT),
                                     os.path.relpath(out, ROOT),
                                     (os.path.getsize(out) + 512) // 1024))
+    if not args.no_widgets:
+        for name, fn in (("grc_block_tree.png", block_tree),
+                         ("grc_decoder_properties.png", decoder_properties)):
+            out = os.path.join(args.out, name)
+            fn(platform, out)
+            if args.colors:
+                quantize(out, args.colors)
+            print("GRC widget -> %s (%d KB)" % (os.path.relpath(out, ROOT),
+                                                (os.path.getsize(out) + 512) // 1024))
     return 1 if bad else 0
+
+
+def settle():
+    """Lets GTK lay out and draw what was just shown."""
+    from gi.repository import Gtk
+    for _ in range(20):
+        while Gtk.events_pending():
+            Gtk.main_iteration()
+
+
+def block_tree(platform, out):
+    """GRC's block list (the right-hand pane) with [GPU FEC] open."""
+    from gi.repository import Gtk
+    from gnuradio.grc.gui.BlockTreeWindow import BlockTreeWindow
+    tree = BlockTreeWindow(platform)
+    key = ("GPU FEC",)
+    if key not in tree._categories:
+        sys.exit("grc-screenshots: no [GPU FEC] category in GRC's block list")
+    tree.treeview.collapse_all()
+    tree.treeview.expand_row(tree.treestore.get_path(tree._categories[key]), False)
+    win = Gtk.OffscreenWindow()
+    win.set_default_size(300, 190)
+    win.add(tree)
+    win.show_all()
+    tree.search_entry.hide()  # shown by GRC only while searching (Ctrl+F)
+    settle()
+    win.get_pixbuf().savev(out, "png", [], [])
+
+
+def decoder_properties(platform, out):
+    """The properties dialog of a new GPU LDPC Decoder (defaults), General tab."""
+    from gi.repository import Gdk, Gtk
+    from gnuradio.grc.gui.PropsDialog import PropsDialog
+    fg = platform.make_flow_graph()
+    block = fg.new_block("gpufec_ldpc_decoder_fb")
+    block.params["id"].set_value("gpufec_ldpc_decoder_fb_0")  # GRC's name for it
+    fg.update()
+    parent = Gtk.Window()
+    parent.config = platform.config  # what PropsDialog reads of GRC's main window
+    dialog = PropsDialog(parent, block)
+    # the pane under the tabs lists the block's errors: here only its unconnected
+    # ports (a lone block), not worth a picture
+    dialog._error_box.hide()
+    dialog.resize(560, 760)
+    settle()
+    win = dialog.get_window()
+    Gdk.pixbuf_get_from_window(win, 0, 0, win.get_width(),
+                               win.get_height()).savev(out, "png", [], [])
+    dialog.destroy()
 
 
 def draw(fg, out, scale, Constants, Utils, colors, cairo):
