@@ -4,7 +4,8 @@
  * by the workload that uses them, so a bad value is a usage_error naming the
  * option), their help texts and defaults, and the parsing of the options every
  * workload reads (batch, modes and runs, the input's Eb/N0 and seed, the --json
- * file checked before the runs).
+ * file checked before the runs). --sweep (bench_sweep.h) runs the workload of every
+ * code it names with the other options, so it excludes --code.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -62,10 +63,12 @@ struct bench_args {
     std::string ebn0 = "2.0";
     std::string seed = "1";
     std::string json_path;
+    std::string sweep; //!< --sweep: families or code spec prefixes (bench_sweep.h)
 
     /*!
      * Parses the command line into these fields. Returns -1 when the run goes on,
-     * else the exit status (--help); throws usage_error on a bad command line.
+     * else the exit status (--help); throws usage_error on a bad command line,
+     * --sweep with --code among them.
      */
     int parse(int argc, char** argv)
     {
@@ -74,7 +77,18 @@ struct bench_args {
                       "gpufec-bench" };
         add_decoder_options(app);
         add_measurement_options(app);
-        return parse_command_line(app, argc, argv);
+        const int status = parse_command_line(app, argc, argv);
+        if (status < 0 && app.get_option("--sweep")->count() > 0) {
+            if (app.get_option("--code")->count() > 0) {
+                throw usage_error("--sweep and --code are mutually exclusive: --sweep "
+                                  "measures every code of its families, --code one "
+                                  "code");
+            }
+            if (sweep.empty()) {
+                throw usage_error("--sweep: no family given");
+            }
+        }
+        return status;
     }
 
     /* --batch, at most `max` frames (0: the workload's choice). */
@@ -233,6 +247,16 @@ private:
             app, "--seed", seed, "S", "random seed of bits and noise (Philox key)");
         app.add_option("--json", json_path, "write the results to FILE as a JSON object")
             ->type_name("FILE");
+        add_text_option(
+            app,
+            "--sweep",
+            sweep,
+            "FAMILIES",
+            "instead of --code: measure every standard code of the families (a comma "
+            "list of wifi, wimax, dvbs2, nr5g, or all; an item FAMILY:FIELD keeps the "
+            "codes whose spec starts so, e.g. dvbs2:short or nr5g:bg1:384) with the "
+            "other options, one code after the other, and print one table (--json: "
+            "one file with every row)");
     }
 };
 

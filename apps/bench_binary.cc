@@ -303,6 +303,25 @@ public:
 
     nlohmann::ordered_json json(const std::string& command) const override;
 
+    /* The variant: the CUDA tuner's kernel, or the CPU decoder's precision. */
+    bench_row row() const override
+    {
+        bench_row r;
+        r.code = d_code->name();
+        r.n = n();
+        r.k = k();
+        r.rate = d_code->rate();
+        r.variant = d_cuda ? d_tuning.kernel
+                           : d_decoder->backend_name() + " " +
+                                 gpufec::to_string(d_in_force.precision);
+        r.device_gbps = d_device.run ? d_device.gbps.median : -1.0;
+        r.host_gbps = d_host.run ? d_host.gbps.median : -1.0;
+        r.frames = d_frames;
+        const mode_result& m = d_device.run ? d_device : d_host;
+        r.fer = m.run ? static_cast<double>(m.frame_errors) / d_frames : -1.0;
+        return r;
+    }
+
 private:
     size_t n() const { return static_cast<size_t>(d_code->n()); }
     size_t k() const { return static_cast<size_t>(d_code->k()); }

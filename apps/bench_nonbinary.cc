@@ -175,6 +175,23 @@ public:
         return j;
     }
 
+    /* Symbols for N and K; the variant: backend and precision. */
+    bench_row row() const override
+    {
+        bench_row r;
+        r.code = d_code->name();
+        r.n = static_cast<size_t>(d_code->n());
+        r.k = static_cast<size_t>(d_code->k());
+        r.rate = d_code->rate();
+        r.variant =
+            d_decoder->backend_name() + " " + gpufec::to_string(d_in_force.precision);
+        r.device_gbps = d_device_mbps < 0 ? -1.0 : d_device_mbps / 1e3;
+        r.host_gbps = d_host_mbps < 0 ? -1.0 : d_host_mbps / 1e3;
+        r.frames = d_frames;
+        r.fer = d_host_fer;
+        return r;
+    }
+
 private:
     /* Random codewords over BPSK/AWGN: bit LLRs, then symbol LLRs. */
     void generate()

@@ -7,7 +7,9 @@
  * bench_binary.cc for binary codes, bench_nonbinary.cc for GF(q) codes) reads
  * its options, prints what it measures and makes its input batch, then times
  * device-resident decoding (cuda), host-fed decoding and single-frame latency as
- * the options ask, and gives its results for --json.
+ * the options ask, and gives its results for --json. --sweep FAMILIES makes that
+ * measurement for every standard code of the families and prints one table
+ * (bench_sweep.cc).
  *
  * Bad options exit with status 2 and a message on stderr naming the problem, as
  * gpufec-ber does; a run-time failure (e.g. a CUDA error) exits 1.
@@ -17,6 +19,7 @@
  */
 #include "app_common.h"
 #include "bench_args.h"
+#include "bench_sweep.h"
 #include "bench_workload.h"
 #include <memory>
 #include <stdexcept>
@@ -33,20 +36,16 @@ int run(int argc, char** argv)
     if (parsed >= 0) {
         return parsed;
     }
+    std::string command;
+    for (int i = 0; i < argc; i++) {
+        command += (i ? " " : "") + std::string(argv[i]);
+    }
+    if (!args.sweep.empty()) {
+        return run_sweep(args, command);
+    }
     const std::unique_ptr<bench_workload> workload = make_workload(args);
-    workload->prepare();
-    if (workload->modes().device) {
-        workload->time_device_resident();
-    }
-    if (workload->modes().host) {
-        workload->time_host_fed();
-    }
-    workload->time_latency();
+    measure(*workload);
     if (!args.json_path.empty()) {
-        std::string command;
-        for (int i = 0; i < argc; i++) {
-            command += (i ? " " : "") + std::string(argv[i]);
-        }
         if (!write_file(args.json_path, workload->json(command).dump(1) + "\n")) {
             throw std::runtime_error("--json: cannot write '" + args.json_path + "'");
         }

@@ -1,0 +1,81 @@
+# Runs gpufec-bench --sweep (EXE with the comma-separated ARGS, whose --json is
+# JSON) and checks the table and the file: exit status 0, a table row for each of
+# the comma-separated CODES (code, N, K, rate, variant, a Gbps figure, frames, the
+# fraction of the family's best), in that order, and nothing else; the JSON parses
+# and holds one row per code, in order, each measured, with a fraction of best in
+# (0, 1] and one code of the family at 1.
+# Copyright 2026 The gr-gpufec authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
+string(REPLACE "," ";" _args "${ARGS}")
+string(REPLACE "," ";" _codes "${CODES}")
+list(LENGTH _codes _count)
+file(REMOVE "${JSON}")
+execute_process(COMMAND ${EXE} ${_args}
+                RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "exit status ${_rc}\nstdout: ${_out}\nstderr: ${_err}")
+endif()
+
+# the table: the lines after its header, one per code
+string(FIND "${_out}" "\nsweep " _at REVERSE)
+if(_at LESS 0)
+    message(FATAL_ERROR "no sweep table:\n${_out}")
+endif()
+string(SUBSTRING "${_out}" ${_at} -1 _table)
+if(NOT _table MATCHES "\nsweep [^\n]*: ${_count} codes in [0-9.]+ s;[^\n]*\ncode +N +K +rate +variant +host Gbps +frames +of best\n")
+    message(FATAL_ERROR "unexpected table header:\n${_table}")
+endif()
+string(REGEX REPLACE "^\nsweep [^\n]*\n[^\n]*\n" "" _rows "${_table}")
+string(REGEX REPLACE "\n$" "" _rows "${_rows}")
+string(REPLACE "\n" ";" _rows "${_rows}")
+list(LENGTH _rows _nrows)
+if(NOT _nrows EQUAL _count)
+    message(FATAL_ERROR "${_nrows} table rows, expected ${_count}:\n${_table}")
+endif()
+set(_i 0)
+foreach(_code ${_codes})
+    list(GET _rows ${_i} _row)
+    string(REGEX MATCH "^([^ ]+) +([0-9]+) +([0-9]+) +(0\\.[0-9]+) +[a-z0-9_ ]+ +([0-9.]+) +([0-9]+) +([01]\\.[0-9]+)$" _m "${_row}")
+    if(NOT _m OR NOT CMAKE_MATCH_1 STREQUAL "${_code}")
+        message(FATAL_ERROR "table row ${_i} is not a measured row of ${_code}: '${_row}'\n${_table}")
+    endif()
+    math(EXPR _i "${_i} + 1")
+endforeach()
+
+# the JSON file
+if(CMAKE_VERSION VERSION_LESS 3.19)
+    message(STATUS "${_count} codes in the table (CMake < 3.19: JSON not parsed)")
+    return()
+endif()
+file(READ "${JSON}" _json)
+string(JSON _program ERROR_VARIABLE _jerr GET "${_json}" program)
+if(_jerr)
+    message(FATAL_ERROR "${JSON} does not parse: ${_jerr}\n${_json}")
+endif()
+string(JSON _n LENGTH "${_json}" rows)
+string(JSON _codes_key GET "${_json}" codes)
+if(NOT _program STREQUAL "gpufec-bench" OR NOT _n EQUAL _count OR NOT _codes_key EQUAL _count)
+    message(FATAL_ERROR "${JSON}: program ${_program}, ${_n} rows, codes ${_codes_key}; expected ${_count}")
+endif()
+set(_i 0)
+set(_best 0)
+foreach(_code ${_codes})
+    string(JSON _c GET "${_json}" rows ${_i} code)
+    string(JSON _gbps GET "${_json}" rows ${_i} host_gbps)
+    string(JSON _frac GET "${_json}" rows ${_i} fraction_of_best)
+    string(JSON _error TYPE "${_json}" rows ${_i} error)
+    string(JSON _run GET "${_json}" rows ${_i} run code)
+    if(NOT _c STREQUAL "${_code}" OR NOT _run STREQUAL "${_code}" OR NOT _error STREQUAL "NULL"
+       OR _gbps LESS_EQUAL 0 OR _frac LESS_EQUAL 0 OR _frac GREATER 1)
+        message(FATAL_ERROR "${JSON}: row ${_i}: code ${_c} (expected ${_code}), run ${_run}, "
+                            "error ${_error}, host_gbps ${_gbps}, fraction_of_best ${_frac}")
+    endif()
+    if(_frac EQUAL 1)
+        math(EXPR _best "${_best} + 1")
+    endif()
+    math(EXPR _i "${_i} + 1")
+endforeach()
+if(_best LESS 1)
+    message(FATAL_ERROR "${JSON}: no code at fraction_of_best 1")
+endif()
+message(STATUS "${_count} codes in the table and in ${JSON}")
