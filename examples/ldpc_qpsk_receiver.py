@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 #
-# An LDPC QPSK receiver, headless: the chain of examples/ldpc_qpsk_receiver.grc
+# An LDPC QPSK receiver, headless: the chain of examples/ldpc_qpsk_receiver_gui.grc
 # without its Qt GUI, which the tests run. It receives the IQ recording that
 # examples/make_receiver_iq.py makes (or a live SDR, below):
 #
