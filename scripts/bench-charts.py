@@ -36,8 +36,8 @@ def load(path):
     tuning = d.get("tuning") or {}
     row["label"] = "%s %s, %s in" % (d["code"], d["precision"], d["input"])
     row["kernel"] = tuning.get("kernel")
-    meta = {"device": tuning.get("device_name") or d.get("backend"),
-            "cuda": d.get("cuda"), "command": d.get("command")}
+    meta = {"device": tuning.get("device_name") or "backend " + str(d.get("backend")),
+            "cuda": d.get("cuda"), "source": d.get("command")}
     return meta, [row]
 
 
