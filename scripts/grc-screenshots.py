@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 # Screenshots of the example flowgraphs as GNU Radio Companion draws them: loads
 # GRC's own platform (with this checkout's grc/ block files) and each
-# examples/*.grc, and draws it into a PNG with GRC's screen-capture code
-# (gnuradio.grc.gui.Utils.make_screenshot, the "Screen Capture" menu entry):
+# examples/*.grc, and draws it into a PNG as GRC's screen capture does
+# (gnuradio.grc.gui.Utils.make_screenshot, File > Screen Capture; wider margins):
 # docs/figures/grc_<name>.png. Also GRC's block list with the [GPU FEC] category
 # open (grc_block_tree.png) and the properties dialog of a new GPU LDPC Decoder
 # (grc_decoder_properties.png), GRC's own widgets. Needs a display: run it through
@@ -60,7 +60,7 @@ def main():
     # in GRC's own order (gnuradio/grc/main.py): Platform first, else Utils and
     # Actions import each other half-initialized
     from gnuradio.grc.gui.Platform import Platform
-    from gnuradio.grc.gui import Constants, Utils
+    from gnuradio.grc.gui import Constants
     from gnuradio.grc.gui.canvas import colors
 
     ok, _ = Gtk.init_check(sys.argv)
@@ -116,7 +116,7 @@ def main():
             print("grc-screenshots: %s: not valid in GRC:" % path, file=sys.stderr)
             for e in fg.iter_error_messages():
                 print("    %s" % (e,), file=sys.stderr)
-        draw(fg, out, args.scale, Constants, Utils, colors, cairo)
+        draw(fg, out, args.scale, Constants, colors, cairo)
         if args.colors:
             quantize(out, args.colors)
         print("%s -> %s (%d KB)" % (os.path.relpath(path, ROOT),
@@ -131,7 +131,23 @@ def main():
                 quantize(out, args.colors)
             print("GRC widget -> %s (%d KB)" % (os.path.relpath(out, ROOT),
                                                 (os.path.getsize(out) + 512) // 1024))
+    unlisted = unlisted_pictures(args.out)
+    if unlisted:
+        print("grc-screenshots: note: docs/CMakeLists.txt does not install %s: add "
+              "them to its figures list" % ", ".join(unlisted), file=sys.stderr)
     return 1 if bad else 0
+
+
+def unlisted_pictures(out):
+    """The grc_*.png of docs/figures that docs/CMakeLists.txt does not name."""
+    figures = os.path.join(ROOT, "docs", "figures")
+    cmake = os.path.join(ROOT, "docs", "CMakeLists.txt")
+    if os.path.abspath(out) != figures or not os.path.exists(cmake):
+        return []
+    with open(cmake) as f:
+        text = f.read()
+    return [n for n in sorted(os.listdir(figures))
+            if n.startswith("grc_") and n.endswith(".png") and "figures/" + n not in text]
 
 
 def settle():
@@ -183,13 +199,14 @@ def decoder_properties(platform, out):
     dialog.destroy()
 
 
-def draw(fg, out, scale, Constants, Utils, colors, cairo):
-    """Utils.make_screenshot, with a zoom factor (GRC's View > Zoom)."""
-    if scale == 1.0:
-        Utils.make_screenshot(fg, out, transparent_bg=False)
-        return
+def draw(fg, out, scale, Constants, colors, cairo):
+    """Utils.make_screenshot (GRC's File > Screen Capture), with a zoom factor
+    (GRC's View > Zoom) and a wider margin: GRC's own, one grid step, cuts the
+    connectors of a wire that runs back to a port on the far left."""
+    fg.create_labels()
+    fg.create_shapes()
     x_min, y_min, x_max, y_max = fg.get_extents()
-    pad = Constants.CANVAS_GRID_SIZE
+    pad = 4 * Constants.CANVAS_GRID_SIZE
     w = (x_max - x_min + 2 * pad) * scale
     h = (y_max - y_min + 2 * pad) * scale
     surf = cairo.ImageSurface(cairo.FORMAT_ARGB32, round(w), round(h))
