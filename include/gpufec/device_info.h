@@ -59,6 +59,19 @@ GPUFEC_API std::string cuda_version_string();
 /*! A human-readable listing of the devices, one block of lines per device. */
 GPUFEC_API std::string describe_cuda_devices();
 
+/*!
+ * Bytes of device memory (cudaMalloc) and of page-locked host memory
+ * (cudaMallocHost) this library holds now, over all its decoders, simulators
+ * and devices. Counted where the library allocates and frees, so it is exact
+ * whatever else runs on the device (other processes, a sanitizer's own
+ * allocations); 0 once every object is destroyed. 0 in a build without CUDA.
+ */
+struct GPUFEC_API cuda_memory_in_use {
+    size_t device_bytes = 0;
+    size_t pinned_bytes = 0;
+};
+GPUFEC_API cuda_memory_in_use cuda_memory_held();
+
 } // namespace gpufec
 
 #endif /* INCLUDED_GPUFEC_DEVICE_INFO_H */

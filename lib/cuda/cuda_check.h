@@ -12,6 +12,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_CHECK_H
 #define INCLUDED_GPUFEC_CUDA_CHECK_H
 
+#include <atomic>
 #include <cstddef>
 #include <cuda_runtime.h>
 #include <gpufec/error.h>
@@ -21,6 +22,10 @@
 
 namespace gpufec {
 namespace cuda_detail {
+
+/*! Bytes the owners below hold now (gpufec::cuda_memory_held()). */
+inline std::atomic<size_t> device_bytes_held{ 0 };
+inline std::atomic<size_t> pinned_bytes_held{ 0 };
 
 /*! The text of a CUDA error: "call: cudaErrorX: description". */
 inline std::string cuda_error_text(const char* what, cudaError_t err)
@@ -97,6 +102,7 @@ public:
             check(cudaMalloc(&p, count * sizeof(T)), "cudaMalloc");
             d_ptr = static_cast<T*>(p);
             d_count = count;
+            device_bytes_held += count * sizeof(T);
         }
     }
     /*! Grows only. */
@@ -122,6 +128,7 @@ private:
     {
         if (d_ptr) {
             cudaFree(d_ptr);
+            device_bytes_held -= d_count * sizeof(T);
             d_ptr = nullptr;
             d_count = 0;
         }
@@ -154,6 +161,7 @@ public:
         check(cudaMallocHost(&p, count * sizeof(T)), "cudaMallocHost");
         d_ptr = static_cast<T*>(p);
         d_count = count;
+        pinned_bytes_held += count * sizeof(T);
     }
     T* get() const { return d_ptr; }
     size_t size() const { return d_count; }
@@ -163,6 +171,7 @@ private:
     {
         if (d_ptr) {
             cudaFreeHost(d_ptr);
+            pinned_bytes_held -= d_count * sizeof(T);
             d_ptr = nullptr;
             d_count = 0;
         }

@@ -9,6 +9,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "cuda_check.h"
 #include <gpufec/device_info.h>
 
 #include <cuda_runtime.h>
@@ -18,11 +19,7 @@ namespace gpufec {
 
 namespace {
 
-std::string cuda_error_text(const char* call, cudaError_t err)
-{
-    return std::string(call) + ": " + cudaGetErrorName(err) + ": " +
-           cudaGetErrorString(err);
-}
+using cuda_detail::cuda_error_text;
 
 /* Reads one attribute; false (and the reason) when the call fails. */
 bool attribute(int* value, cudaDeviceAttr attr, int device, std::string* why)
@@ -123,6 +120,14 @@ std::string cuda_version_string()
         return "runtime " + version_text(runtime) + ", no CUDA driver installed";
     }
     return "driver " + version_text(driver) + ", runtime " + version_text(runtime);
+}
+
+cuda_memory_in_use cuda_memory_held()
+{
+    cuda_memory_in_use held;
+    held.device_bytes = cuda_detail::device_bytes_held.load();
+    held.pinned_bytes = cuda_detail::pinned_bytes_held.load();
+    return held;
 }
 
 } // namespace gpufec

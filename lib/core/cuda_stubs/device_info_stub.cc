@@ -26,6 +26,8 @@ std::vector<gpu_device> list_cuda_devices(std::string* why_none)
 
 std::string cuda_version_string() { return "built without CUDA support"; }
 
+cuda_memory_in_use cuda_memory_held() { return {}; }
+
 #endif
 
 std::string describe_cuda_devices()
