@@ -85,9 +85,16 @@ def main():
     try:
         import gnuradio.gpufec  # noqa: F401
     except ImportError:
-        print("grc-screenshots: warning: `from gnuradio import gpufec` fails here; "
-              "parameters that evaluate it may be drawn in red "
-              "(PYTHONPATH=build/python)", file=sys.stderr)
+        try:
+            # a build tree older than its gnuradio/gpufec alias: `import gpufec`
+            # is the same package (python/gpufec/build_tree_alias.py)
+            import gnuradio
+            import gpufec
+            sys.modules["gnuradio.gpufec"] = gnuradio.gpufec = gpufec
+        except ImportError:
+            print("grc-screenshots: warning: `from gnuradio import gpufec` fails here; "
+                  "parameters that evaluate it may be drawn in red "
+                  "(PYTHONPATH=build/python)", file=sys.stderr)
 
     platform = Platform(version=gr.version(),
                         version_parts=(gr.major_version(), gr.api_version(),
