@@ -11,6 +11,14 @@
 # Latency: one frame at a time through source -> decoder -> sink in a running
 # flowgraph, from the source handing it over to the sink receiving its last bit;
 # p50 and p99 over --latency-frames frames.
+# Variants of the decoder under test:
+#   --input int8            the stream block fed signed bytes (LLR = byte x
+#                           --int8-step), a quarter of the float stream's bytes
+#   --chains C --devices L  C source -> decoder -> sink chains in one flowgraph,
+#                           decoder i on GPU L[i % len(L)]; throughput is their sum
+#   --fecapi extended       gr-fec's FEC Extended Decoder with --decoders D of our
+#                           FECAPI objects (--threading capillary, ordinary or
+#                           none), each decoding --fecapi-frames frames a call
 #
 #   PYTHONPATH=build/python /usr/bin/python3 scripts/flowgraph_bench.py \
 #       --code wimax:2304:1/2 --backend cpu --seconds 10
@@ -26,7 +34,7 @@ import threading
 import time
 
 import numpy as np
-from gnuradio import blocks, gr
+from gnuradio import blocks, fec, gr
 
 try:
     from gnuradio import gpufec
@@ -44,14 +52,25 @@ def noisy_llrs(code, frames, ebn0_db, seed):
     return (2.0 / sigma**2 * y).astype(np.float32).ravel()
 
 
-def decoder_block(args):
+def int8_llrs(llrs, step):
+    """Signed bytes b with b * step closest to the LLR (saturated), as the uint8
+    values vector_source_b carries."""
+    q = np.clip(np.rint(llrs / step), -127, 127).astype(np.int8)
+    return q.view(np.uint8)
+
+
+def decoder_block(args, device=None):
     """The stream decoder block with the options the user asked for; options this
     build's block does not take are refused rather than ignored."""
     kw = dict(algorithm=args.algorithm, max_iterations=args.iterations,
               early_termination=args.early_termination == "on",
               backend=args.backend, frames_per_call=args.frames_per_call,
               sign="positive_is_0")
-    for name in ("precision", "device", "frames_in_flight"):
+    if args.input == "int8":
+        kw.update(input_type="int8", llr_scale=args.int8_step)
+    if device is not None:
+        kw["device"] = device
+    for name in ("precision", "frames_in_flight"):
         value = getattr(args, name)
         if value is not None:
             kw[name] = value
@@ -59,38 +78,76 @@ def decoder_block(args):
         return gpufec.ldpc_decoder_fb(args.code, **kw)
     except TypeError as e:
         sys.exit("flowgraph_bench: this build's decoder block does not take %s (%s)"
-                 % (", ".join(k for k in ("precision", "device", "frames_in_flight")
-                              if k in kw), e))
+                 % (", ".join(k for k in ("precision", "device", "frames_in_flight",
+                                          "input_type") if k in kw), e))
+
+
+def fecapi_decoder(args, device=None):
+    """gr-fec's FEC Extended Decoder over --decoders of our FECAPI objects; its
+    input is gr-fec's convention (positive means bit 1): the source negates."""
+    kw = dict(algorithm=args.algorithm, max_iterations=args.iterations,
+              early_termination=args.early_termination == "on",
+              backend=args.backend, frames=args.fecapi_frames)
+    if device is not None:
+        kw["device"] = device
+    if args.precision is not None:
+        kw["precision"] = args.precision
+    objs = [gpufec.ldpc_decoder.make(args.code, **kw) for _ in range(args.decoders)]
+    threading = None if args.threading == "none" else args.threading
+    dut = fec.extended_decoder(decoder_obj_list=objs, threading=threading, ann=None,
+                               puncpat="11", integration_period=10000)
+    dut.backend = objs[0].backend
+    return dut
 
 
 class throughput_graph(gr.top_block):
+    """--chains copies of source -> decoder under test (or the trivial block) ->
+    null sink."""
+
     def __init__(self, args, llrs, n, k, trivial):
         gr.top_block.__init__(self, "flowgraph_bench")
-        self.src = blocks.vector_source_f(llrs.tolist(), True)
-        # the decoder block decodes what its input buffer holds: GNU Radio's
-        # default (32 KiB) holds a few frames, so give the source's buffer room
-        # for the frames in flight and one more batch (--buffer-frames)
-        if args.buffer_frames > 0:
-            self.src.set_min_output_buffer(args.buffer_frames * n)
-        if trivial:
-            self.dut = blocks.keep_m_in_n(gr.sizeof_float, k, n, 0)
-            self.snk = blocks.null_sink(gr.sizeof_float)
-        else:
-            self.dut = decoder_block(args)
-            self.snk = blocks.null_sink(gr.sizeof_char)
-        self.connect(self.src, self.dut, self.snk)
+        self.duts, self.sinks = [], []
+        for c in range(args.chains):
+            device = args.devices[c % len(args.devices)] if args.devices else None
+            if args.input == "int8" and not args.fecapi:
+                src = blocks.vector_source_b(int8_llrs(llrs, args.int8_step).tolist(), True)
+                item = gr.sizeof_char
+            else:
+                values = -llrs if args.fecapi else llrs
+                src = blocks.vector_source_f(values.tolist(), True)
+                item = gr.sizeof_float
+            # the decoder block decodes what its input buffer holds: GNU Radio's
+            # default (32 KiB) holds a few frames, so give the source's buffer room
+            # for the frames in flight and one more batch (--buffer-frames)
+            if args.buffer_frames > 0:
+                src.set_min_output_buffer(args.buffer_frames * n)
+            if trivial:
+                dut = blocks.keep_m_in_n(item, k, n, 0)
+                snk = blocks.null_sink(item)
+            elif args.fecapi:
+                dut = fecapi_decoder(args, device)
+                snk = blocks.null_sink(gr.sizeof_char)
+            else:
+                dut = decoder_block(args, device)
+                snk = blocks.null_sink(gr.sizeof_char)
+            self.connect(src, dut, snk)
+            self.duts.append(dut)
+            self.sinks.append(snk)
+
+    def items_out(self):
+        return sum(s.nitems_read(0) for s in self.sinks)
 
 
 def run_throughput(args, code, llrs, trivial):
     tb = throughput_graph(args, llrs, code.n, code.k, trivial)
     tb.start()
     time.sleep(args.warmup)
-    t0, n0 = time.perf_counter(), tb.snk.nitems_read(0)
+    t0, n0 = time.perf_counter(), tb.items_out()
     time.sleep(args.seconds)
-    t1, n1 = time.perf_counter(), tb.snk.nitems_read(0)
+    t1, n1 = time.perf_counter(), tb.items_out()
     tb.stop()
     tb.wait()
-    backend = "copy" if trivial else tb.dut.backend()
+    backend = "copy" if trivial else tb.duts[0].backend()
     return (n1 - n0) / (t1 - t0), backend
 
 
@@ -98,9 +155,9 @@ class one_frame_source(gr.sync_block):
     """Emits one frame of LLRs when asked (send()). Its work() waits for a frame
     instead of returning 0 items, which GNU Radio would answer with a long sleep."""
 
-    def __init__(self, n):
-        gr.sync_block.__init__(self, "one_frame_source", [], [np.float32])
-        self.pending = np.zeros(0, np.float32)
+    def __init__(self, n, dtype=np.float32):
+        gr.sync_block.__init__(self, "one_frame_source", [], [dtype])
+        self.pending = np.zeros(0, dtype)
         self.lock = threading.Lock()
         self.ready = threading.Event()
         self.closing = False
@@ -152,11 +209,14 @@ class arrival_sink(gr.sync_block):
 
 def run_latency(args, code, llrs):
     tb = gr.top_block("flowgraph_latency")
-    src = one_frame_source(code.n)
+    int8 = args.input == "int8"
+    src = one_frame_source(code.n, np.uint8 if int8 else np.float32)
+    if int8:
+        llrs = int8_llrs(llrs, args.int8_step)
     lat_args = argparse.Namespace(**vars(args))
     lat_args.frames_per_call = 1
     lat_args.frames_in_flight = None if args.frames_in_flight is None else 1
-    dec = decoder_block(lat_args)
+    dec = decoder_block(lat_args, args.devices[0] if args.devices else None)
     snk = arrival_sink(code.k)
     tb.connect(src, dec, snk)
     tb.start()
@@ -189,7 +249,24 @@ def main(argv=None):
     p.add_argument("--backend", default="auto", choices=("auto", "cpu", "cuda"))
     p.add_argument("--precision", default=None,
                    help="decoder precision (auto, float32, half2, int16, int8)")
-    p.add_argument("--device", type=int, default=None, help="GPU index")
+    p.add_argument("--devices", default=None,
+                   help="GPU indices of the chains' decoders, comma-separated "
+                        "(chain i on the (i mod count)-th)")
+    p.add_argument("--chains", type=int, default=1,
+                   help="source -> decoder -> sink chains in the flowgraph")
+    p.add_argument("--input", default="float", choices=("float", "int8"),
+                   help="the stream block's input: float LLRs or signed bytes")
+    p.add_argument("--int8-step", type=float, default=0.125,
+                   help="the LLR of one unit of int8 input (the block's llr_scale)")
+    p.add_argument("--fecapi", choices=("extended",), default=None,
+                   help="measure gr-fec's FEC Extended Decoder over our FECAPI "
+                        "objects instead of the stream block")
+    p.add_argument("--decoders", type=int, default=4,
+                   help="FECAPI objects in the extended decoder")
+    p.add_argument("--threading", default="capillary",
+                   choices=("capillary", "ordinary", "none"))
+    p.add_argument("--fecapi-frames", type=int, default=256,
+                   help="frames each FECAPI object decodes a call (set_frame_size)")
     p.add_argument("--frames-in-flight", type=int, default=None,
                    help="batches the block keeps in flight")
     p.add_argument("--frames-per-call", type=int, default=2048)
@@ -207,6 +284,19 @@ def main(argv=None):
                    help="skip the trivial-block ceiling")
     p.add_argument("--json", help="write the results here too")
     args = p.parse_args(argv)
+    if args.devices is not None:
+        try:
+            args.devices = [int(d) for d in args.devices.split(",")]
+        except ValueError:
+            p.error("--devices: comma-separated GPU indices, not %r" % args.devices)
+    if args.chains < 1:
+        p.error("--chains must be >= 1")
+    if args.fecapi and args.input != "float":
+        p.error("--fecapi takes float input (gr-fec's convention)")
+    if args.fecapi and args.latency_frames > 0:
+        args.latency_frames = 0  # one frame's latency is the stream block's figure
+    if args.fecapi and args.buffer_frames is None:
+        args.buffer_frames = 2 * args.decoders * args.fecapi_frames
     if args.buffer_frames is None:
         in_flight = args.frames_in_flight or 4 * args.frames_per_call
         args.buffer_frames = max(in_flight, args.frames_per_call) + args.frames_per_call
@@ -216,7 +306,11 @@ def main(argv=None):
     llrs = noisy_llrs(code, args.source_frames, args.ebn0, 1)
     result = dict(code=args.code, algorithm=args.algorithm, iterations=args.iterations,
                   frames_per_call=args.frames_per_call, precision=args.precision,
+                  input=args.input, chains=args.chains, devices=args.devices,
                   seconds=args.seconds)
+    if args.fecapi:
+        result.update(fecapi=args.fecapi, decoders=args.decoders,
+                      threading=args.threading, fecapi_frames=args.fecapi_frames)
     runs = []
     for _ in range(args.reps):
         rate, backend = run_throughput(args, code, llrs, False)
