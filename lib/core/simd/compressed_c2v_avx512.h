@@ -221,7 +221,9 @@ inline void row_update_compressed(int d,
     const __m512i om1 = _mm512_loadu_si512(rowmag);
     const __m512i om2 = _mm512_loadu_si512(rowmag + 64 / sizeof(T));
     __m512i min1 = top, min2 = top;
-    uint64_t neg = 0;
+    // the XOR of the row's extrinsics: its sign bits are the row's sign parity
+    // (one vector op per edge, no round trip through a general register)
+    __m512i negv = zero;
     for (int j = 0; j < d; ++j) {
         uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
         if constexpr (Masked) {
@@ -236,7 +238,6 @@ inline void row_update_compressed(int d,
             if constexpr (Masked)
                 c = _mm512_maskz_mov_epi8(keep, c);
             x = _mm512_max_epi8(_mm512_subs_epi8(Lv, c), lo);
-            neg ^= _mm512_movepi8_mask(x);
             const __m512i a = _mm512_abs_epi8(x);
             min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
             min1 = _mm512_min_epi8(min1, a);
@@ -246,11 +247,11 @@ inline void row_update_compressed(int d,
             if constexpr (Masked)
                 c = _mm512_maskz_mov_epi16(static_cast<__mmask32>(keep), c);
             x = _mm512_max_epi16(_mm512_subs_epi16(Lv, c), lo);
-            neg ^= _mm512_movepi16_mask(x);
             const __m512i a = _mm512_abs_epi16(x);
             min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
             min1 = _mm512_min_epi16(min1, a);
         }
+        negv = _mm512_xor_si512(negv, x);
         _mm512_storeu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)), x);
     }
     __m512i mag1, mag2;
@@ -263,14 +264,14 @@ inline void row_update_compressed(int d,
         if constexpr (i8) {
             const __m512i a = _mm512_abs_epi8(x);
             t2 = _mm512_cmpeq_epi8_mask(a, min1);
-            sg = neg ^ _mm512_movepi8_mask(x);
+            sg = _mm512_movepi8_mask(_mm512_xor_si512(negv, x));
             c = _mm512_mask_blend_epi8(t2, mag1, mag2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
             out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
         } else {
             const __m512i a = _mm512_abs_epi16(x);
             t2 = _mm512_cmpeq_epi16_mask(a, min1);
-            sg = (neg ^ _mm512_movepi16_mask(x)) & 0xffffffffu;
+            sg = _mm512_movepi16_mask(_mm512_xor_si512(negv, x));
             c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), mag1, mag2);
             c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
             out = _mm512_max_epi16(_mm512_adds_epi16(x, c), lo);
@@ -288,9 +289,10 @@ inline void row_update_compressed(int d,
  * edges' masks): the posterior vectors of its columns rc[0..d) in L (64 bytes per
  * column), written back with each column's lane mask of L < 0 in sgn: the last
  * row of the iteration to touch a column leaves its final signs, from which the
- * syndrome and the hard decisions are read.
+ * syndrome and the hard decisions are read. Signs false: the masks are not
+ * stored (an iteration after which no lane reads them).
  */
-template <typename T, check_node_rule Rule, bool Masked>
+template <typename T, check_node_rule Rule, bool Masked, bool Signs>
 inline void compressed_row(int d,
                            T* L,
                            const int* rc,
@@ -307,12 +309,111 @@ inline void compressed_row(int d,
     };
     auto st = [&](int j, __m512i v) {
         _mm512_storeu_si512(L + static_cast<size_t>(rc[j]) * W, v);
-        if constexpr (sizeof(T) == 1)
+        if constexpr (!Signs)
+            return;
+        else if constexpr (sizeof(T) == 1)
             sgn[rc[j]] = _mm512_movepi8_mask(v);
         else
             sgn[rc[j]] = _mm512_movepi16_mask(v);
     };
     row_update_compressed<T, Rule, Masked>(d, ld, st, rm, em, ext, keep_bits, jb);
+}
+
+/*!
+ * compressed_row() for a row of compile-time degree D, not Masked: the row's
+ * extrinsics stay in registers between the two passes (no scratch stores and
+ * reloads), the loops are unrolled. Same operations, so the same results.
+ */
+template <typename T, check_node_rule Rule, bool Signs, int D>
+inline void compressed_row_fixed(
+    T* L, const int* rc, T* rowmag, uint64_t* emask, uint64_t* sgn, const job& jb)
+{
+    constexpr bool i8 = sizeof(T) == 1;
+    constexpr int W = 64 / sizeof(T);
+    const __m512i zero = _mm512_setzero_si512();
+    const __m512i lo = i8 ? _mm512_set1_epi8(-127) : _mm512_set1_epi16(-32767);
+    const __m512i top = i8 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+    const __m512i om1 = _mm512_loadu_si512(rowmag);
+    const __m512i om2 = _mm512_loadu_si512(rowmag + W);
+    __m512i min1 = top, min2 = top, negv = zero;
+    __m512i x[D];
+    T* Lc[D];
+#pragma GCC unroll 32
+    for (int j = 0; j < D; ++j) {
+        Lc[j] = L + static_cast<size_t>(rc[j]) * W;
+        const uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
+        const __m512i Lv = _mm512_loadu_si512(Lc[j]);
+        __m512i c, a;
+        if constexpr (i8) {
+            c = _mm512_mask_blend_epi8(t2, om1, om2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            x[j] = _mm512_max_epi8(_mm512_subs_epi8(Lv, c), lo);
+            a = _mm512_abs_epi8(x[j]);
+            min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
+            min1 = _mm512_min_epi8(min1, a);
+        } else {
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), om1, om2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            x[j] = _mm512_max_epi16(_mm512_subs_epi16(Lv, c), lo);
+            a = _mm512_abs_epi16(x[j]);
+            min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
+            min1 = _mm512_min_epi16(min1, a);
+        }
+        negv = _mm512_xor_si512(negv, x[j]);
+    }
+    __m512i mag1, mag2;
+    corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, jb);
+#pragma GCC unroll 32
+    for (int j = 0; j < D; ++j) {
+        __m512i c, out;
+        uint64_t t2, sg;
+        if constexpr (i8) {
+            t2 = _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(x[j]), min1);
+            sg = _mm512_movepi8_mask(_mm512_xor_si512(negv, x[j]));
+            c = _mm512_mask_blend_epi8(t2, mag1, mag2);
+            c = _mm512_mask_sub_epi8(c, sg, zero, c);
+            out = _mm512_max_epi8(_mm512_adds_epi8(x[j], c), lo);
+        } else {
+            t2 = _mm512_cmpeq_epi16_mask(_mm512_abs_epi16(x[j]), min1);
+            sg = _mm512_movepi16_mask(_mm512_xor_si512(negv, x[j]));
+            c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), mag1, mag2);
+            c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
+            out = _mm512_max_epi16(_mm512_adds_epi16(x[j], c), lo);
+        }
+        emask[2 * j] = sg;
+        emask[2 * j + 1] = t2;
+        _mm512_storeu_si512(Lc[j], out);
+        if constexpr (Signs) {
+            if constexpr (i8)
+                sgn[rc[j]] = _mm512_movepi8_mask(out);
+            else
+                sgn[rc[j]] = _mm512_movepi16_mask(out);
+        }
+    }
+    _mm512_storeu_si512(rowmag, mag1);
+    _mm512_storeu_si512(rowmag + W, mag2);
+}
+
+//! Row degrees with a compressed_row_fixed instance.
+constexpr int fixed_degree_min = 3, fixed_degree_max = 16;
+
+/*!
+ * compressed_row_fixed() for degree d when it has an instance (true), else
+ * nothing (false: the caller takes compressed_row()).
+ */
+template <typename T, check_node_rule Rule, bool Signs, int D = fixed_degree_min>
+inline bool compressed_row_by_degree(
+    int d, T* L, const int* rc, T* rowmag, uint64_t* emask, uint64_t* sgn, const job& jb)
+{
+    if (d == D) {
+        compressed_row_fixed<T, Rule, Signs, D>(L, rc, rowmag, emask, sgn, jb);
+        return true;
+    }
+    if constexpr (D < fixed_degree_max)
+        return compressed_row_by_degree<T, Rule, Signs, D + 1>(
+            d, L, rc, rowmag, emask, sgn, jb);
+    else
+        return false;
 }
 
 /*!

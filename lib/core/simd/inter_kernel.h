@@ -37,6 +37,9 @@ struct inter_kernel {
     using N = num<T>;
     using M = typename N::M;
     static constexpr int prefetch_rows = 2;
+    //! prefetch the posteriors of the rows ahead only above this size: below it
+    //! they stay in L2 and the prefetch loop costs more than it saves
+    static constexpr size_t prefetch_min_bytes = size_t(512) << 10;
     static constexpr bool scms = Rule == check_node_rule::self_corrected_min_sum;
     //! compressed C2V: per row mag1, mag2; per edge sign and took-mag2 masks
     static constexpr bool comp =
@@ -57,6 +60,10 @@ struct inter_kernel {
     // sign, so the hard decisions then read L (cols_all_in_rows).
     std::vector<uint64_t> sgn;
     const bool cols_all_in_rows;
+    const bool prefetch; //!< the posteriors exceed prefetch_min_bytes
+    //! comp: this iteration stores the sign masks (early termination, or some
+    //! lane ends after it); the other iterations skip them
+    bool signs = true;
     std::vector<T> prev; //!< SCMS: the previous V2C per edge
     std::vector<T> ext;
     std::vector<T> v2c;
@@ -83,6 +90,7 @@ struct inter_kernel {
           emask(comp ? static_cast<size_t>(j.edges) * 2 : 0),
           sgn(comp ? static_cast<size_t>(cols) : 0),
           cols_all_in_rows(!comp || all_columns_in_rows(j)),
+          prefetch(static_cast<size_t>(cols) * W * sizeof(T) > prefetch_min_bytes),
           prev(scms ? static_cast<size_t>(j.edges) * W : 0),
           ext(static_cast<size_t>(j.max_degree) * W),
           v2c(static_cast<size_t>(j.max_degree) * W), next(j.first),
@@ -140,7 +148,19 @@ struct inter_kernel {
         const T* const qp = qb.data();
         const int n = jb.n, ncols = cols;
         const int* const tr = jb.transmitted;
-        for (int i = 0; i < n; ++i) {
+        int i0 = 0;
+        if constexpr (isa_ops::lane_transpose && !N::is_float && W * sizeof(T) == 64) {
+            // a whole group in lane order (the first load; every refill without
+            // early termination): in-register transposes of column blocks
+            bool whole = nfed == W;
+            for (int t = 0; whole && t < W; ++t)
+                whole = fed[t] == t;
+            if (whole)
+                for (constexpr int B = isa_ops::block_cols<T>; i0 + B <= n; i0 += B)
+                    isa_ops::load_columns_block<T>(
+                        qp, static_cast<size_t>(n), i0, tr, Lp);
+        }
+        for (int i = i0; i < n; ++i) {
             T* Lc = Lp + static_cast<size_t>(tr[i]) * W;
             for (int t = 0; t < nfed; ++t)
                 Lc[fed[t]] = qp[static_cast<size_t>(t) * n + i];
@@ -195,18 +215,27 @@ struct inter_kernel {
         const int d = jb.row_ptr[r + 1] - e0;
         const int* rc = jb.row_cols + e0;
         // the posteriors of a row a few rows ahead
-        if (ri + prefetch_rows < jb.rows)
+        if (prefetch && ri + prefetch_rows < jb.rows)
             prefetch_row<1>(Flood ? ri + prefetch_rows
                                   : jb.row_order[ri + prefetch_rows]);
         if constexpr (comp) {
             T* rm = rowmag.data() + static_cast<size_t>(r) * 2 * W;
             uint64_t* em = emask.data() + static_cast<size_t>(e0) * 2;
+            T* const Lp = L.data();
+            T* const xp = ext.data();
+            uint64_t* const sp = sgn.data();
             if (fresh)
-                isa_ops::compressed_row<T, Rule, true>(
-                    d, L.data(), rc, rm, em, ext.data(), sgn.data(), keep_bits, jb);
-            else
-                isa_ops::compressed_row<T, Rule, false>(
-                    d, L.data(), rc, rm, em, ext.data(), sgn.data(), keep_bits, jb);
+                isa_ops::compressed_row<T, Rule, true, true>(
+                    d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+            else if (signs) {
+                if (!isa_ops::compressed_row_by_degree<T, Rule, true>(
+                        d, Lp, rc, rm, em, sp, jb))
+                    isa_ops::compressed_row<T, Rule, false, true>(
+                        d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+            } else if (!isa_ops::compressed_row_by_degree<T, Rule, false>(
+                           d, Lp, rc, rm, em, sp, jb))
+                isa_ops::compressed_row<T, Rule, false, false>(
+                    d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
             return;
         }
         T* const lo = Flood ? Ln.data() : nullptr;
@@ -272,6 +301,11 @@ struct inter_kernel {
     {
         if constexpr (Flood)
             std::memcpy(Ln.data(), ch.data(), ch.size() * sizeof(T));
+        if constexpr (comp) {
+            signs = jb.early_termination;
+            for (int l = 0; l < W; ++l)
+                signs |= frame_of[l] >= 0 && iters[l] + 1 >= jb.max_iterations;
+        }
         for (int ri = 0; ri < jb.rows; ++ri)
             row_step(ri);
         if constexpr (Flood)
@@ -317,7 +351,7 @@ struct inter_kernel {
             M par[W];
             for (int l = 0; l < W; ++l)
                 par[l] = 0;
-            if (r + prefetch_rows < jb.rows)
+            if (prefetch && r + prefetch_rows < jb.rows)
                 prefetch_row<0>(r + prefetch_rows);
             for (int e = jb.row_ptr[r]; e < jb.row_ptr[r + 1]; ++e) {
                 const T* Lc = Lp + static_cast<size_t>(jb.row_cols[e]) * W;
@@ -345,6 +379,12 @@ struct inter_kernel {
      */
     GPUFEC_SIMD_STEP void write_finished(const int* fin, const bool* fin_ok, int nfin)
     {
+        if constexpr (comp && isa_ops::lane_transpose) {
+            if (cols_all_in_rows && nfin * 4 >= W) {
+                write_finished_blocks(fin, fin_ok, nfin);
+                return;
+            }
+        }
         if (comp && cols_all_in_rows) {
             for (int t = 0; t < nfin; ++t) {
                 const uint64_t* sg = sgn.data();
@@ -376,6 +416,38 @@ struct inter_kernel {
                           hp + static_cast<size_t>(t) * ncols,
                           iters[fin[t]],
                           fin_ok[t]);
+    }
+
+    /*!
+     * write_finished() for many finished lanes at once: the hard decisions of 16
+     * positions of all 64 mask lanes per in-register transpose of the sign masks.
+     */
+    GPUFEC_SIMD_STEP void
+    write_finished_blocks(const int* fin, const bool* fin_ok, int nfin)
+    {
+        const uint64_t* const sg = sgn.data();
+        for (int t = 0; t < nfin; ++t) {
+            const size_t f = static_cast<size_t>(frame_of[fin[t]]);
+            if (jb.out.iterations)
+                jb.out.iterations[f] = iters[fin[t]];
+            if (jb.out.parity_ok)
+                jb.out.parity_ok[f] = fin_ok[t] ? 1 : 0;
+        }
+        auto bits = [&](uint8_t* base, int count, const int* pos) {
+            if (!base)
+                return;
+            uint8_t* dst[64] = {};
+            for (int t = 0; t < nfin; ++t)
+                dst[fin[t]] = base + static_cast<size_t>(frame_of[fin[t]]) * count;
+            int i = 0;
+            for (; i + 16 <= count; i += 16)
+                isa_ops::hard_block(sg, pos, i, dst);
+            for (; i < count; ++i)
+                for (int t = 0; t < nfin; ++t)
+                    dst[fin[t]][i] = static_cast<uint8_t>((sg[pos[i]] >> fin[t]) & 1);
+        };
+        bits(jb.out.info_bits, jb.k, jb.info_positions);
+        bits(jb.out.codewords, jb.n, jb.transmitted);
     }
 
     /*!

@@ -71,5 +71,6 @@ inline uint64_t sign_bits64(const T* p)
 } // namespace gpufec
 
 #include "compressed_c2v_avx512.h"
+#include "lane_transpose_avx512.h"
 
 #endif /* INCLUDED_GPUFEC_SIMD_OPS_AVX512_H */

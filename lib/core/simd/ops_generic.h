@@ -113,10 +113,35 @@ inline void rotate_out(T* Lb,
 }
 
 /*! Inter-frame compressed-C2V row (AVX-512 only; never instantiated here). */
-template <typename T, check_node_rule Rule, bool Masked, typename... A>
+template <typename T, check_node_rule Rule, bool Masked, bool Signs, typename... A>
 inline void compressed_row(A&&...)
 {
     static_assert(sizeof(T) == 0, "compressed C2V needs AVX-512 mask registers");
+}
+
+//! Whole-group lane transposes (AVX-512 only: lane_transpose_avx512.h).
+constexpr bool lane_transpose = false;
+
+template <typename T>
+constexpr int block_cols = 1;
+
+/*! Lane transposes (AVX-512 only; never instantiated here). */
+template <typename T, typename... A>
+inline void load_columns_block(A&&...)
+{
+    static_assert(sizeof(T) == 0, "lane transposes need AVX-512");
+}
+
+template <typename... A>
+inline void hard_block(A&&...)
+{
+}
+
+template <typename T, check_node_rule Rule, bool Signs, typename... A>
+inline bool compressed_row_by_degree(A&&...)
+{
+    static_assert(sizeof(T) == 0, "compressed C2V needs AVX-512 mask registers");
+    return false;
 }
 
 /*! Intra-frame compressed-C2V chunk (AVX-512 only; never instantiated here). */

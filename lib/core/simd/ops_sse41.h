@@ -21,8 +21,13 @@ namespace simd {
 namespace {
 namespace isa_ops {
 
+using generic_ops::block_cols;
 using generic_ops::compressed_chunk;
 using generic_ops::compressed_row;
+using generic_ops::compressed_row_by_degree;
+using generic_ops::hard_block;
+using generic_ops::lane_transpose;
+using generic_ops::load_columns_block;
 using generic_ops::mask_registers;
 using generic_ops::rotate_in;
 using generic_ops::rotate_out;
