@@ -135,7 +135,10 @@ inline void rotate_out(T* Lb,
     }
 }
 
-/*! NMS on 64 bytes of magnitudes: (m * alpha_q + 8) >> 4, widened per half. */
+/*!
+ * NMS on 64 bytes of magnitudes m >= 0: (m * alpha_q + 8) >> 4; int8 widened per
+ * half, int16 as a rounding high multiply (vpmulhrsw) where alpha_q < 16.
+ */
 template <typename T>
 inline __m512i nms_scale(__m512i v, const job& jb)
 {
@@ -148,6 +151,11 @@ inline __m512i nms_scale(__m512i v, const job& jb)
         h = _mm512_srai_epi16(_mm512_add_epi16(_mm512_mullo_epi16(h, aq), r8), 4);
         return _mm512_inserti64x4(
             _mm512_castsi256_si512(_mm512_cvtepi16_epi8(l)), _mm512_cvtepi16_epi8(h), 1);
+    } else if (jb.alpha_q < 16) {
+        // (m * alpha_q + 8) >> 4 = (m * (alpha_q << 11) + 2^14) >> 15 exactly:
+        // one rounding high multiply, no widening (m >= 0, alpha_q << 11 < 2^15)
+        return _mm512_mulhrs_epi16(
+            v, _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q << 11)));
     } else {
         const __m512i aq = _mm512_set1_epi32(jb.alpha_q);
         const __m512i r8 = _mm512_set1_epi32(8);

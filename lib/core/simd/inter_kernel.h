@@ -238,6 +238,12 @@ struct inter_kernel {
                     d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
             return;
         }
+        if constexpr (N::is_float && !Flood && !scms) {
+            if (!fresh &&
+                isa_ops::float_row_by_degree<Rule>(
+                    d, L.data(), rc, c2v.data() + static_cast<size_t>(e0) * W, jb))
+                return;
+        }
         T* const lo = Flood ? Ln.data() : nullptr;
         if (fresh)
             row_on<true>(d,

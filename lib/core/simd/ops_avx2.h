@@ -25,6 +25,7 @@ using generic_ops::block_cols;
 using generic_ops::compressed_chunk;
 using generic_ops::compressed_row;
 using generic_ops::compressed_row_by_degree;
+using generic_ops::float_row_by_degree;
 using generic_ops::hard_block;
 using generic_ops::lane_transpose;
 using generic_ops::load_columns_block;

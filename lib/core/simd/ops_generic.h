@@ -144,6 +144,13 @@ inline bool compressed_row_by_degree(A&&...)
     return false;
 }
 
+/*! Register-resident float rows (AVX-512 only): none here. */
+template <check_node_rule Rule, typename... A>
+inline bool float_row_by_degree(A&&...)
+{
+    return false;
+}
+
 /*! Intra-frame compressed-C2V chunk (AVX-512 only; never instantiated here). */
 template <typename T, check_node_rule Rule, typename... A>
 inline void compressed_chunk(A&&...)
