@@ -456,6 +456,19 @@ struct inter_kernel {
         bits(jb.out.codewords, jb.n, jb.transmitted);
     }
 
+    /*! All C2V (plain or compressed) and SCMS V2C memory to 0. */
+    GPUFEC_SIMD_STEP void clear_messages()
+    {
+        auto clear = [](auto& v) {
+            if (!v.empty())
+                std::memset(v.data(), 0, v.size() * sizeof(v[0]));
+        };
+        clear(c2v);
+        clear(rowmag);
+        clear(emask);
+        clear(prev);
+    }
+
     /*!
      * The lanes that are done (converged with early termination, or out of
      * iterations) write their outputs and take the next frames; the refilled
@@ -483,10 +496,20 @@ struct inter_kernel {
             keep[l] = refill[l] ? M(0) : M(-1);
             refill[l] = 0;
         }
-        fresh = true;
         keep_bits = 0;
         for (int l = 0; l < W; ++l)
             keep_bits |= static_cast<uint64_t>(keep[l] != 0) << l;
+        if (keep_bits != 0) {
+            fresh = true;
+            return;
+        }
+        // every lane refilled (a whole group, as without early termination):
+        // clearing the messages now is what the keep masks would do at first use,
+        // and the next iteration takes the rows' unmasked fast paths
+        clear_messages();
+        keep_bits = ~uint64_t(0);
+        for (int l = 0; l < W; ++l)
+            keep[l] = M(-1);
     }
 
     /*! Decodes frames [jb.first, jb.last). */
