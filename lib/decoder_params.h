@@ -47,6 +47,8 @@ spec_code make_code(const std::string& spec, const std::string& who);
  * is refused. precision "auto" is the backend's fastest precision within 0.1 dB
  * of float32 (gpufec::auto_precision); a nonbinary code takes "auto" and
  * "float32" only. device is the CUDA device index (backend cuda and auto).
+ * The fields stand in the order of the decoder blocks' make() parameters, which
+ * initialize it positionally (decoder_args{ algorithm, alpha, ... }).
  */
 struct decoder_args {
     std::string algorithm = "auto";

@@ -139,23 +139,12 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
                                     "; it must be >= 0 (0 = auto)");
     }
     stream.frames_in_flight = frames_in_flight;
-    decoder_args args;
-    args.algorithm = algorithm;
-    args.alpha = alpha;
-    args.beta = beta;
-    args.schedule = schedule;
-    args.max_iterations = max_iterations;
-    args.early_termination = early_termination;
-    args.backend = backend;
-    args.threads = threads;
-    args.ems_nm = ems_nm;
-    args.ems_offset = ems_offset;
-    args.ems_scale = ems_scale;
-    args.precision = precision;
-    args.device = device;
-    args.fraction_bits = fraction_bits;
-    args.channel_max = channel_max;
-    args.c2v_max = c2v_max;
+    const decoder_args args{ algorithm,  alpha,          beta,
+                             schedule,   max_iterations, early_termination,
+                             backend,    threads,        ems_nm,
+                             ems_offset, ems_scale,      precision,
+                             device,     fraction_bits,  channel_max,
+                             c2v_max };
     auto decoder = frame_decoder::make(spec, args, who);
     return gnuradio::make_block_sptr<ldpc_decoder_fb_impl>(
         spec, args, std::move(decoder), stream);

@@ -38,23 +38,12 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
     check_positive(frames, "frames", who);
     const float factor =
         input_factor("positive_is_1", grfec_sigma_scale(sigma, llr_scale, who), who);
-    decoder_args args;
-    args.algorithm = algorithm;
-    args.alpha = alpha;
-    args.beta = beta;
-    args.schedule = schedule;
-    args.max_iterations = max_iterations;
-    args.early_termination = early_termination;
-    args.backend = backend;
-    args.threads = threads;
-    args.ems_nm = ems_nm;
-    args.ems_offset = ems_offset;
-    args.ems_scale = ems_scale;
-    args.precision = precision;
-    args.device = device;
-    args.fraction_bits = fraction_bits;
-    args.channel_max = channel_max;
-    args.c2v_max = c2v_max;
+    const decoder_args args{ algorithm,  alpha,          beta,
+                             schedule,   max_iterations, early_termination,
+                             backend,    threads,        ems_nm,
+                             ems_offset, ems_scale,      precision,
+                             device,     fraction_bits,  channel_max,
+                             c2v_max };
     return std::make_shared<ldpc_decoder_impl>(
         frame_decoder::make(spec, args, who), frames, factor);
 }

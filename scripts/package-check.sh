@@ -10,6 +10,8 @@
 #   - grcc compiles the installed examples/*.grc with the installed GRC blocks,
 #   - find_package(gnuradio-gpufec) and find_package(gpufec) in a tiny CMake
 #     project, built and run,
+#   - the module's Python QA (gr_unittest files of python/gpufec/qa) against the
+#     installed module,
 # then removes the packages. Each step prints what it took.
 #
 #   sh scripts/package-check.sh
@@ -186,6 +188,41 @@ check_grc() {
     cd "$repo"
 }
 
+# the module's Python QA (python/gpufec/qa, from the packaged source tree) against
+# the installed module: no PYTHONPATH, so each file's `import gpufec` (the build
+# tree's name) fails and it takes `from gnuradio import gpufec` from
+# dist-packages; the backend is GPUFEC_TEST_BACKEND (default cpu)
+check_qa() {
+    mkdir -p "$chk/qa"
+    cd "$chk/qa"
+    refcodes=""
+    if [ -d "$repo/../shared/refcodes" ]; then refcodes=$(cd "$repo/../shared/refcodes" && pwd); fi
+    failed=""
+    n=0
+    for qa in "$src"/python/gpufec/qa/qa_*.py; do
+        name=$(basename "$qa" .py)
+        t0=$(date +%s)
+        rc=0
+        clean_env GPUFEC_REFCODES_DIR="${GPUFEC_REFCODES_DIR:-$refcodes}" \
+            GPUFEC_TEST_BACKEND="${GPUFEC_TEST_BACKEND:-cpu}" \
+            /usr/bin/python3 -B "$qa" >"$chk/qa/$name.log" 2>&1 || rc=$?
+        case $rc in
+        0) verdict=passed ;;
+        77) verdict=skipped ;;
+        *) verdict="FAILED (exit $rc)" failed="$failed $name" ;;
+        esac
+        echo "package-check: $name (installed module) $verdict, $(($(date +%s) - t0)) s"
+        [ "$rc" = 0 ] || [ "$rc" = 77 ] || tail -30 "$chk/qa/$name.log"
+        n=$((n + 1))
+    done
+    [ "$n" -gt 0 ] || { echo "package-check: no Python QA found in $src" >&2; exit 1; }
+    if [ -n "$failed" ]; then
+        echo "package-check: Python QA against the installed module failed:$failed" >&2
+        exit 1
+    fi
+    cd "$repo"
+}
+
 check_cmake() {
     p=$chk/cmake
     mkdir -p "$p"
@@ -227,5 +264,6 @@ step "check: Python module and example flowgraph" check_python
 step "check: apps on PATH" check_apps
 step "check: grcc with the installed GRC blocks" check_grc
 step "check: CMake config (find_package)" check_cmake
+step "check: the Python QA against the installed module" check_qa
 step "remove" remove_packages
 echo "package-check: total $(($(date +%s) - start)) s"
