@@ -59,6 +59,7 @@ struct inter_kernel {
     // sign bit of each final posterior. Columns in no row keep their channel
     // sign, so the hard decisions then read L (cols_all_in_rows).
     std::vector<uint64_t> sgn;
+    std::vector<uint64_t> fsgn; //!< float: the sign masks of L when outputs are due
     const bool cols_all_in_rows;
     const bool prefetch; //!< the posteriors exceed prefetch_min_bytes
     //! comp: this iteration stores the sign masks (early termination, or some
@@ -149,7 +150,7 @@ struct inter_kernel {
         const int n = jb.n, ncols = cols;
         const int* const tr = jb.transmitted;
         int i0 = 0;
-        if constexpr (isa_ops::lane_transpose && !N::is_float && W * sizeof(T) == 64) {
+        if constexpr (isa_ops::lane_transpose && W * sizeof(T) == 64) {
             // a whole group in lane order (the first load; every refill without
             // early termination): in-register transposes of column blocks
             bool whole = nfed == W;
@@ -387,7 +388,15 @@ struct inter_kernel {
     {
         if constexpr (comp && isa_ops::lane_transpose) {
             if (cols_all_in_rows && nfin * 4 >= W) {
-                write_finished_blocks(fin, fin_ok, nfin);
+                write_finished_blocks(sgn.data(), fin, fin_ok, nfin);
+                return;
+            }
+        }
+        if constexpr (N::is_float && isa_ops::lane_transpose && W * sizeof(T) == 64) {
+            if (nfin * 4 >= W) {
+                fsgn.resize(static_cast<size_t>(cols));
+                isa_ops::float_sign_masks(L.data(), cols, fsgn.data());
+                write_finished_blocks(fsgn.data(), fin, fin_ok, nfin);
                 return;
             }
         }
@@ -425,13 +434,15 @@ struct inter_kernel {
     }
 
     /*!
-     * write_finished() for many finished lanes at once: the hard decisions of 16
-     * positions of all 64 mask lanes per in-register transpose of the sign masks.
+     * write_finished() for many finished lanes at once from sign masks sg (bit l
+     * of sg[c]: column c of lane l is negative): the hard decisions of 16
+     * positions of all mask lanes per in-register transpose.
      */
-    GPUFEC_SIMD_STEP void
-    write_finished_blocks(const int* fin, const bool* fin_ok, int nfin)
+    GPUFEC_SIMD_STEP void write_finished_blocks(const uint64_t* sg,
+                                                const int* fin,
+                                                const bool* fin_ok,
+                                                int nfin)
     {
-        const uint64_t* const sg = sgn.data();
         for (int t = 0; t < nfin; ++t) {
             const size_t f = static_cast<size_t>(frame_of[fin[t]]);
             if (jb.out.iterations)

@@ -7,9 +7,10 @@
  * posteriors (frame l in lane l, the layout of "Implementation of a Heterogeneous
  * LDPC Decoder on ARM and GPU of Mobile Devices") and the finished frames' hard
  * decisions out of the per-column sign masks, as in-register transposes instead
- * of one scalar byte move per value. Within each 128-bit lane, four unpack stages
- * (bytes, 16, 32, 64 bits; three for 16-bit values) pairing register k with k + 8
- * (k + 4) into 2k, 2k + 1 transpose a 16 x 16 byte (8 x 8 word) block up to a
+ * of one scalar move per value. Within each 128-bit lane, four unpack stages
+ * (bytes, 16, 32, 64 bits; three for 16-bit values, two for floats) pairing
+ * register k with k + R / 2 into 2k, 2k + 1 transpose a 16 x 16 byte (8 x 8 word,
+ * 4 x 4 float) block up to a
  * bit reversal of the input register order: out[j][i] = in[rev(i)][j]; the four
  * 128-bit lanes are four independent blocks. Pure data movement, so the results
  * are the scalar loops' bit for bit.
@@ -31,7 +32,7 @@ namespace isa_ops {
 //! Whole-group transposes of the inter-frame loads and outputs (this header).
 constexpr bool lane_transpose = true;
 
-/*! The R-register unpack network (R = 16: bytes, R = 8: 16-bit words). */
+/*! The R-register unpack network (R = 16: bytes, 8: 16-bit words, 4: floats). */
 template <int R>
 inline void unpack_network(__m512i* r)
 {
@@ -47,8 +48,9 @@ inline void unpack_network(__m512i* r)
     if constexpr (R == 16)
         stage([](__m512i a, __m512i b) { return _mm512_unpacklo_epi8(a, b); },
               [](__m512i a, __m512i b) { return _mm512_unpackhi_epi8(a, b); });
-    stage([](__m512i a, __m512i b) { return _mm512_unpacklo_epi16(a, b); },
-          [](__m512i a, __m512i b) { return _mm512_unpackhi_epi16(a, b); });
+    if constexpr (R >= 8)
+        stage([](__m512i a, __m512i b) { return _mm512_unpacklo_epi16(a, b); },
+              [](__m512i a, __m512i b) { return _mm512_unpackhi_epi16(a, b); });
     stage([](__m512i a, __m512i b) { return _mm512_unpacklo_epi32(a, b); },
           [](__m512i a, __m512i b) { return _mm512_unpackhi_epi32(a, b); });
     stage([](__m512i a, __m512i b) { return _mm512_unpacklo_epi64(a, b); },
@@ -68,7 +70,7 @@ constexpr int rev_index(int k)
 
 /*!
  * Values per 128-bit lane and block: the columns moved per block (16 int8, 8
- * int16), i.e. also the frames of one 128-bit lane of a column vector.
+ * int16, 4 float), i.e. also the frames of one 128-bit lane of a column vector.
  */
 template <typename T>
 constexpr int block_cols = 16 / static_cast<int>(sizeof(T));
@@ -87,6 +89,7 @@ inline void load_columns_block(const T* q, size_t n, int i0, const int* tr, T* L
     for (int k = 0; k < R; ++k) {
         // lane p of register k: frame p R + rev(k)
         const T* s = q + static_cast<size_t>(rev_index<R>(k)) * n + i0;
+        static_assert(sizeof(T) * R == 16, "one 128-bit lane per frame and block");
         __m512i v =
             _mm512_castsi128_si512(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)));
         v = _mm512_inserti32x4(
@@ -100,6 +103,18 @@ inline void load_columns_block(const T* q, size_t n, int i0, const int* tr, T* L
     unpack_network<R>(r);
     for (int j = 0; j < R; ++j)
         _mm512_storeu_si512(L + static_cast<size_t>(tr[i0 + j]) * W, r[j]);
+}
+
+/*!
+ * The lane masks of L < 0 (float posteriors, 16 lanes per column; -0 is not
+ * negative, as the hard decision L < 0) of columns [0, cols) into m.
+ */
+inline void float_sign_masks(const float* L, int cols, uint64_t* m)
+{
+    const __m512 zero = _mm512_setzero_ps();
+    for (int c = 0; c < cols; ++c)
+        m[c] = _mm512_cmp_ps_mask(
+            _mm512_loadu_ps(L + static_cast<size_t>(c) * 16), zero, _CMP_LT_OQ);
 }
 
 /*!

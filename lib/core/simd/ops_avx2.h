@@ -26,6 +26,7 @@ using generic_ops::compressed_chunk;
 using generic_ops::compressed_row;
 using generic_ops::compressed_row_by_degree;
 using generic_ops::float_row_by_degree;
+using generic_ops::float_sign_masks;
 using generic_ops::hard_block;
 using generic_ops::lane_transpose;
 using generic_ops::load_columns_block;

@@ -137,6 +137,11 @@ inline void hard_block(A&&...)
 {
 }
 
+template <typename... A>
+inline void float_sign_masks(A&&...)
+{
+}
+
 template <typename T, check_node_rule Rule, bool Signs, typename... A>
 inline bool compressed_row_by_degree(A&&...)
 {
