@@ -346,8 +346,28 @@ protected:
     void
     decode_checked(const float* llrs, size_t frames, const decode_output& out) override
     {
-        // the call's job, then the kernel: inter- or intra-frame for this call
-        simd::job jb = make_job(llrs, out);
+        run_job(make_job(llrs, out), frames);
+    }
+
+    /*!
+     * int8 LLRs straight into the workers' quantization (no float copy of the
+     * batch): the same conversion, float(v) * step, so the same results.
+     */
+    void decode_checked_int8(const int8_t* llrs,
+                             size_t frames,
+                             float step,
+                             const decode_output& out) override
+    {
+        simd::job jb = make_job(nullptr, out);
+        jb.llrs8 = llrs;
+        jb.step8 = step;
+        run_job(jb, frames);
+    }
+
+private:
+    /*! The call's job on its kernel: inter- or intra-frame for this call. */
+    void run_job(simd::job jb, size_t frames)
+    {
         const kernels k = precision_kernels();
         simd::kernel_fn fn = k.inter;
         size_t lanes = k.lanes;
@@ -375,7 +395,6 @@ protected:
         });
     }
 
-private:
     /*! The inter- and intra-frame kernels of one precision. */
     struct kernels {
         simd::kernel_fn inter;

@@ -2,9 +2,10 @@
 /*
  * Copyright 2026 The gr-gpufec authors.
  *
- * Frame input and output of the SIMD min-sum-family kernels: channel LLRs to
- * decoder values (quantize: float clamped as the reference decoder, fixed point
- * rounded and saturated, NaN to 0), the punctured columns, and a finished
+ * Frame input and output of the SIMD min-sum-family kernels: channel LLRs (float,
+ * or int8 with a step) to decoder values (quantize: float clamped as the reference
+ * decoder, fixed point rounded and saturated, NaN to 0), the punctured columns,
+ * and a finished
  * frame's outputs (info bits, codeword, iterations, parity flag) from its hard
  * decisions.
  *
@@ -39,6 +40,37 @@ inline void quantize(const job& jb, const float* __restrict in, T* __restrict q)
         const float cmax = static_cast<float>(jb.channel_max);
         for (int i = 0; i < jb.n; ++i) {
             float v = in[i] == in[i] ? in[i] * jb.scale : 0.0f;
+            v = v > cmax ? cmax : v;
+            v = v < -cmax ? -cmax : v;
+            q[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));
+        }
+    }
+}
+
+/*!
+ * Frame f's channel values: quantize() of its float LLRs, or of its int8 ones
+ * converted as decoder::decode(int8_t*) converts them (float(v) * step8, then the
+ * same operations), so both inputs give the same values.
+ */
+template <typename T>
+inline void quantize_frame(const job& jb, size_t f, T* __restrict q)
+{
+    const size_t at = f * static_cast<size_t>(jb.n);
+    if (!jb.llrs8) {
+        quantize<T>(jb, jb.llrs + at, q);
+        return;
+    }
+    const int8_t* __restrict in = jb.llrs8 + at;
+    const float step = jb.step8;
+    if constexpr (num<T>::is_float) {
+        for (int i = 0; i < jb.n; ++i) {
+            const float v = static_cast<float>(in[i]) * step;
+            q[i] = std::min(std::max(v, -num<T>::init), num<T>::init);
+        }
+    } else {
+        const float cmax = static_cast<float>(jb.channel_max);
+        for (int i = 0; i < jb.n; ++i) {
+            float v = (static_cast<float>(in[i]) * step) * jb.scale;
             v = v > cmax ? cmax : v;
             v = v < -cmax ? -cmax : v;
             q[i] = static_cast<T>(static_cast<int>(v + (v < 0.0f ? -0.5f : 0.5f)));

@@ -135,9 +135,7 @@ struct inter_kernel {
             if (next < jb.last) {
                 const size_t f = next++;
                 frame_of[l] = static_cast<long>(f);
-                quantize<T>(jb,
-                            jb.llrs + f * static_cast<size_t>(jb.n),
-                            qb.data() + static_cast<size_t>(nfed) * jb.n);
+                quantize_frame<T>(jb, f, qb.data() + static_cast<size_t>(nfed) * jb.n);
                 fed[nfed++] = l;
             } else {
                 frame_of[l] = -1;

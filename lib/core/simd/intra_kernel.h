@@ -259,7 +259,7 @@ struct intra_kernel {
     /*! Frame f's channel values into the posteriors; messages cleared. */
     GPUFEC_SIMD_STEP void load_frame(size_t f)
     {
-        quantize<T>(jb, jb.llrs + f * static_cast<size_t>(jb.n), q.data());
+        quantize_frame<T>(jb, f, q.data());
         {
             T* __restrict Lp = L;
             const T* __restrict qp = q.data();

@@ -40,8 +40,11 @@ struct job {
     int max_degree = 0;
     const int* transmitted = nullptr; //!< transmitted column per input LLR
     int n = 0;
-    // input
+    // input: float LLRs, or int8 ones (llrs8: value v stands for the LLR
+    // float(v) * step8, exactly decoder::decode(int8_t*)'s conversion)
     const float* llrs = nullptr;
+    const int8_t* llrs8 = nullptr;
+    float step8 = 1.0f;
     size_t first = 0, last = 0;
     // fixed point
     float scale = 1.0f;  //!< quantized channel value = round(L * scale)

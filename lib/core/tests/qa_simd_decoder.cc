@@ -17,6 +17,8 @@
 #include "fer_matrix.h"
 #include "simd/simd_kernels.h"
 #include "test_util.h"
+#include <algorithm>
+#include <cmath>
 #include <cppunit/extensions/HelperMacros.h>
 #include <gpufec/channel.h>
 #include <gpufec/decoder.h>
@@ -153,6 +155,7 @@ class qa_simd_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_refused);
     CPPUNIT_TEST(test_quantization_option);
     CPPUNIT_TEST(test_nms_alpha_one_int8);
+    CPPUNIT_TEST(test_int8_input_equals_float);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -229,6 +232,52 @@ public:
     }
 
     // intra-frame (QC) == inter-frame for the fixed-point precisions
+    // int8 LLRs go straight to the workers' quantization: the same results as
+    // their float values float(v) * step (the base class's conversion)
+    void test_int8_input_equals_float()
+    {
+        const float step = 0.125f;
+        for (const char* spec : { "wimax:576:1/2", "dvbs2:short:1/2" }) {
+            const auto code = ldpc_code::make(spec);
+            const batch b = make_batch(*code, 70, 1.5, 31, true);
+            std::vector<int8_t> l8(b.llrs.size());
+            batch bf = b;
+            for (size_t i = 0; i < l8.size(); ++i) {
+                const float v = std::nearbyint(b.llrs[i] / step);
+                l8[i] = static_cast<int8_t>(std::min(127.0f, std::max(-128.0f, v)));
+                bf.llrs[i] = static_cast<float>(l8[i]) * step;
+            }
+            for (auto rule :
+                 { check_node_rule::normalized_min_sum, check_node_rule::offset_min_sum })
+                for (auto p : all_precisions)
+                    for (bool et : { true, false })
+                        for (auto layout :
+                             { simd_layout::inter_frame, simd_layout::intra_frame }) {
+                            const auto o = opts(rule, p, et);
+                            const auto d = make_simd_decoder(
+                                code, o, "", default_simd_quantization(p, rule), layout);
+                            const result rf = run(*d, bf);
+                            result r8;
+                            const size_t n = code->n();
+                            r8.codeword.resize(b.frames * n);
+                            r8.iterations.resize(b.frames);
+                            r8.ok.resize(b.frames);
+                            decode_output out;
+                            out.codewords = r8.codeword.data();
+                            out.iterations = r8.iterations.data();
+                            out.parity_ok = r8.ok.data();
+                            d->decode(l8.data(), l8.size(), b.frames, step, out);
+                            assert_same(std::string(spec) + " int8 input " +
+                                            (layout == simd_layout::intra_frame
+                                                 ? "intra "
+                                                 : "inter ") +
+                                            what("", rule, p, et, o.schedule),
+                                        r8,
+                                        rf);
+                        }
+        }
+    }
+
     void test_intra_equals_inter()
     {
         for (const char* spec :
