@@ -8,7 +8,9 @@
  *    much as the output has room for), then hands over the whole frames of its
  *    input beyond those already in flight, in batches of up to frames_per_call,
  *    while fewer than frames_in_flight frames are in flight. A short batch waits
- *    while others are in flight and the input buffer can still fill it.
+ *    while others are in flight and the input buffer can still fill it, or
+ *    while the frames in flight leave room for less than a whole batch. The
+ *    output buffer holds a batch (set_min_output_buffer).
  *  - A frame's input is consumed only when its output is written: the frames in
  *    flight are the first ones of the input buffer, and forecast() asks for at
  *    least them, so at the end of a finite stream the scheduler keeps calling
@@ -174,6 +176,10 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
 {
     check_fecapi_frames(d_frames_per_call, d_in_frame, block_name);
     set_output_multiple(d_out_frame);
+    // room for a whole batch downstream: frames leave a batch at a time, and the
+    // room they leave in flight is refilled a batch at a time (GNU Radio's
+    // default buffer of 32 KiB holds a few frames only)
+    set_min_output_buffer(static_cast<long>(d_frames_per_call) * d_out_frame);
     set_relative_rate(static_cast<uint64_t>(d_out_frame),
                       static_cast<uint64_t>(d_in_frame));
     d_logger->debug("{}: GF({}) N={} K={}, backend {}, precision {}, {} input, up to {} "
@@ -525,6 +531,12 @@ void ldpc_decoder_fb_impl::submit_new(const uint8_t* in, int available, int prod
         // a short batch waits while others decode and the buffer can fill it
         if (batch == fresh && fresh < d_batch_max && d_in_flight > 0 &&
             d_in_flight + d_batch_max <= d_buffer_frames) {
+            return;
+        }
+        // so does one cut short by the frames in flight: the room that frames
+        // leave as they are written out is handed over once it holds a whole
+        // batch (else the batches shrink to what the output had room for)
+        if (batch < std::min(fresh, std::min(d_batch_max, d_cap)) && d_in_flight > 0) {
             return;
         }
         const uint8_t* src = in + static_cast<size_t>(first) * d_in_frame * item;
