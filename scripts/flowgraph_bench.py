@@ -57,8 +57,8 @@ def noisy_llrs(code, frames, ebn0_db, seed):
 
 
 def int8_llrs(llrs, step):
-    """Signed bytes b with b * step closest to the LLR (saturated), as the uint8
-    values vector_source_b carries."""
+    """Signed bytes b with b * step closest to the LLR (saturated), viewed as
+    uint8 (what GNU Radio's byte streams carry)."""
     q = np.clip(np.rint(llrs / step), -127, 127).astype(np.int8)
     return q.view(np.uint8)
 
@@ -86,16 +86,21 @@ def decoder_block(args, device=None):
                                           "input_type") if k in kw), e))
 
 
-def repeating_source(values, item):
-    """GNU Radio's file source repeating `values` from a file in memory (/dev/shm
-    where there is one): it copies whole reads, where vector_source copies item
-    by item (a ceiling of a few hundred million items per second)."""
+def source_file(args, llrs):
+    """The throughput source's data, written once to a file in memory (/dev/shm
+    where there is one) for GNU Radio's file source to repeat: it copies whole
+    reads, where vector_source copies item by item (a ceiling of a few hundred
+    million items per second). Returns (path, item size)."""
+    if args.input == "int8" and not args.fecapi:
+        values, item = int8_llrs(llrs, args.int8_step), gr.sizeof_char
+    else:
+        values, item = (-llrs if args.fecapi else llrs), gr.sizeof_float
     folder = "/dev/shm" if os.path.isdir("/dev/shm") else None
     f = tempfile.NamedTemporaryFile(prefix="flowgraph_bench_", dir=folder, delete=False)
     with f:
         f.write(np.ascontiguousarray(values).tobytes())
     atexit.register(os.unlink, f.name)
-    return blocks.file_source(item, f.name, True)
+    return f.name, item
 
 
 def fecapi_decoder(args, device=None):
@@ -120,16 +125,13 @@ class throughput_graph(gr.top_block):
     """--chains copies of source -> decoder under test (or the trivial block) ->
     null sink."""
 
-    def __init__(self, args, llrs, n, k, trivial):
+    def __init__(self, args, source, n, k, trivial):
         gr.top_block.__init__(self, "flowgraph_bench")
         self.duts, self.sinks = [], []
+        path, item = source
         for c in range(args.chains):
             device = args.devices[c % len(args.devices)] if args.devices else None
-            if args.input == "int8" and not args.fecapi:
-                values, item = int8_llrs(llrs, args.int8_step), gr.sizeof_char
-            else:
-                values, item = (-llrs if args.fecapi else llrs), gr.sizeof_float
-            src = repeating_source(values, item)
+            src = blocks.file_source(item, path, True)
             # the decoder block decodes what its input buffer holds: GNU Radio's
             # default (32 KiB) holds a few frames, so give the source's buffer room
             # for the frames in flight and one more batch (--buffer-frames)
@@ -152,8 +154,8 @@ class throughput_graph(gr.top_block):
         return sum(s.nitems_read(0) for s in self.sinks)
 
 
-def run_throughput(args, code, llrs, trivial):
-    tb = throughput_graph(args, llrs, code.n, code.k, trivial)
+def run_throughput(args, code, source, trivial):
+    tb = throughput_graph(args, source, code.n, code.k, trivial)
     tb.start()
     time.sleep(args.warmup)
     t0, n0 = time.perf_counter(), tb.items_out()
@@ -318,6 +320,7 @@ def main(argv=None):
     gr.logging().set_default_level(gr.log_levels.warn)
     code = gpufec.ldpc_code(args.code)
     llrs = noisy_llrs(code, args.source_frames, args.ebn0, 1)
+    source = source_file(args, llrs)
     result = dict(code=args.code, algorithm=args.algorithm, iterations=args.iterations,
                   frames_per_call=args.frames_per_call, precision=args.precision,
                   input=args.input, chains=args.chains, devices=args.devices,
@@ -327,13 +330,13 @@ def main(argv=None):
                       threading=args.threading, fecapi_frames=args.fecapi_frames)
     runs = []
     for _ in range(args.reps):
-        rate, backend = run_throughput(args, code, llrs, False)
+        rate, backend = run_throughput(args, code, source, False)
         runs.append(rate)
     result["backend"] = backend
     result["decoder_info_mbps"] = [round(r / 1e6, 2) for r in runs]
     result["decoder_info_mbps_median"] = round(float(np.median(runs)) / 1e6, 2)
     if not args.no_copy:
-        copies = [run_throughput(args, code, llrs, True)[0] for _ in range(args.reps)]
+        copies = [run_throughput(args, code, source, True)[0] for _ in range(args.reps)]
         result["copy_info_mbps_median"] = round(float(np.median(copies)) / 1e6, 2)
         result["fraction_of_copy"] = round(float(np.median(runs) / np.median(copies)), 3)
     if args.latency_frames > 0:
