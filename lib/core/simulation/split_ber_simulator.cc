@@ -23,9 +23,17 @@ using clock_type = std::chrono::steady_clock;
 
 constexpr unsigned flag_time_up = 1;
 constexpr unsigned flag_interrupt = 2;
+constexpr unsigned flag_round_long = 4; //!< a process's round took round_seconds
 
-/* A worker's range grows from one batch to 32 over the first rounds. */
-constexpr unsigned max_round_doublings = 5;
+/*
+ * A worker's range starts at one batch and doubles after each round that took
+ * every process less than round_seconds, up to 2^max_round_doublings batches:
+ * rounds end between round_seconds and twice that, long beside the cost of a
+ * round's end (the pipelines drained, the parts merged), short enough for
+ * progress reports, max_seconds and interruptions.
+ */
+constexpr double round_seconds = 0.125;
+constexpr unsigned max_round_doublings = 20;
 
 double seconds_since(clock_type::time_point t0)
 {
@@ -141,10 +149,11 @@ split_ber_simulator::run_point_at(double ebn0_db, const ber_point* previous, siz
     ber_tally tally(o, ebn0_db, nonbinary, previous);
     const uint64_t frames_before = tally.next_frame() - o.first_frame;
     bool interrupt = false;
-    unsigned round = 0;
+    unsigned doublings = 0;
 
     while (!tally.done()) {
-        const uint64_t per_worker = d_batch << std::min(round, max_round_doublings);
+        const auto round_start = clock_type::now();
+        const uint64_t per_worker = d_batch << doublings;
         const uint64_t count =
             std::min(tally.frames_left(), per_worker * d_total_workers);
         const uint64_t budget = tally.errors_left();
@@ -165,6 +174,9 @@ split_ber_simulator::run_point_at(double ebn0_db, const ber_point* previous, siz
         if (interrupt) {
             flags |= flag_interrupt;
         }
+        if (seconds_since(round_start) >= round_seconds) {
+            flags |= flag_round_long;
+        }
         if (d_exchange) {
             parts = d_exchange->all_parts(parts, flags);
         }
@@ -178,7 +190,11 @@ split_ber_simulator::run_point_at(double ebn0_db, const ber_point* previous, siz
         } else if (flags & flag_time_up) {
             tally.stop(stop_reason::max_seconds);
         }
-        round++;
+        // every process takes the same decision (the flags are OR-ed over them)
+        if (!(flags & flag_round_long) && doublings < max_round_doublings &&
+            per_worker * d_total_workers < tally.frames_left()) {
+            doublings++;
+        }
 
         if (!tally.done() && d_progress) {
             const auto now = clock_type::now();
