@@ -200,19 +200,19 @@ check_qa() {
     failed=""
     n=0
     for qa in "$src"/python/gpufec/qa/qa_*.py; do
-        name=$(basename "$qa" .py)
-        t0=$(date +%s)
+        qa_name=$(basename "$qa" .py)
+        qa_t0=$(date +%s)
         rc=0
         clean_env GPUFEC_REFCODES_DIR="${GPUFEC_REFCODES_DIR:-$refcodes}" \
             GPUFEC_TEST_BACKEND="${GPUFEC_TEST_BACKEND:-cpu}" \
-            /usr/bin/python3 -B "$qa" >"$chk/qa/$name.log" 2>&1 || rc=$?
+            /usr/bin/python3 -B "$qa" >"$chk/qa/$qa_name.log" 2>&1 || rc=$?
         case $rc in
         0) verdict=passed ;;
         77) verdict=skipped ;;
-        *) verdict="FAILED (exit $rc)" failed="$failed $name" ;;
+        *) verdict="FAILED (exit $rc)" failed="$failed $qa_name" ;;
         esac
-        echo "package-check: $name (installed module) $verdict, $(($(date +%s) - t0)) s"
-        [ "$rc" = 0 ] || [ "$rc" = 77 ] || tail -30 "$chk/qa/$name.log"
+        echo "package-check: $qa_name (installed module) $verdict, $(($(date +%s) - t0)) s"
+        [ "$rc" = 0 ] || [ "$rc" = 77 ] || tail -30 "$chk/qa/$qa_name.log"
         n=$((n + 1))
     done
     [ "$n" -gt 0 ] || { echo "package-check: no Python QA found in $src" >&2; exit 1; }
