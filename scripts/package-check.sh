@@ -211,7 +211,7 @@ check_qa() {
         77) verdict=skipped ;;
         *) verdict="FAILED (exit $rc)" failed="$failed $qa_name" ;;
         esac
-        echo "package-check: $qa_name (installed module) $verdict, $(($(date +%s) - t0)) s"
+        echo "package-check: $qa_name (installed module) $verdict, $(($(date +%s) - qa_t0)) s"
         [ "$rc" = 0 ] || [ "$rc" = 77 ] || tail -30 "$chk/qa/$qa_name.log"
         n=$((n + 1))
     done
