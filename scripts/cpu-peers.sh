@@ -256,10 +256,11 @@ median() {
     sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 
-# gpufec-bench: host-fed median information throughput (Mbps) and FER
+# gpufec-bench: host-fed median information throughput (Mbps), its fastest call,
+# the FER
 ours() {
     "$bench" --backend cpu "$@" --reps 10 --warmup 2 --latency-samples 0 |
-        awk '/^host-fed:/ { printf "%.1f %s\n", $3 * 1000, $12 }'
+        awk '/^host-fed:/ { m = $8; gsub(/[^0-9.]/, "", m); printf "%.1f %.1f %s\n", $3 * 1000, m * 1000, $12 }'
 }
 
 # AFF3CT's simulator with --sim-stats, printed: the decoder's information
@@ -291,7 +292,7 @@ aff_common=(-C LDPC --dec-h-path "$dir/wimax_2304_1_2.alist" --enc-type AZCW
     --dec-type BP_HORIZONTAL_LAYERED -i 10 --dec-no-synd -m 2.0 -M 2.0 -e 1000000)
 
 side_by_side() { # name, our arguments..., --, AFF3CT's arguments...
-    local name=$1 r o a ov=() av=() bv=() mine=()
+    local name=$1 r o a ov=() obv=() av=() bv=() mine=()
     shift
     while [ "$1" != -- ]; do
         mine+=("$1")
@@ -302,8 +303,10 @@ side_by_side() { # name, our arguments..., --, AFF3CT's arguments...
     for r in $(seq "$runs"); do
         wait_load
         o=$(ours "${wimax[@]}" --batch 1024 "${mine[@]}")
-        echo "  ours   (load $load_now): $o (Mbps median of 10 calls, FER)"
+        echo "  ours   (load $load_now): $o (Mbps: median of 10 calls, fastest call; FER)"
         ov+=("${o%% *}")
+        o=${o#* }
+        obv+=("${o%% *}")
         wait_load
         a=$(aff3ct_run 2 "${aff_common[@]}" --dec-simd INTER -n 20000 "$@")
         echo "  AFF3CT (load $load_now): $a (decoder Mbps: mean, fastest call; us per call; FER; frames)"
@@ -311,9 +314,10 @@ side_by_side() { # name, our arguments..., --, AFF3CT's arguments...
         a=${a#* }
         bv+=("${a%% *}")
     done
-    echo "  median: ours $(printf '%s\n' "${ov[@]}" | median) Mbps, AFF3CT decoder" \
+    echo "  medians: ours $(printf '%s\n' "${ov[@]}" | median) Mbps (fastest calls:" \
+        "$(printf '%s\n' "${obv[@]}" | median)), AFF3CT decoder" \
         "$(printf '%s\n' "${av[@]}" | median) Mbps (fastest calls:" \
-        "$(printf '%s\n' "${bv[@]}" | median) Mbps)"
+        "$(printf '%s\n' "${bv[@]}" | median))"
 }
 
 # The same rule and the same LLR-domain parameter on both sides. AFF3CT's fixed
