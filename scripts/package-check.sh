@@ -65,9 +65,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# git of this checkout whoever owns it (CI runs as root); without git, or outside
+# a repository, the working tree's files stand in for the commit's
+g() { git -c safe.directory="$repo" -C "$repo" "$@"; }
+if command -v git >/dev/null 2>&1 && g rev-parse --verify -q "$ref^{commit}" >/dev/null 2>&1; then
+    from_git=1
+    show() { g show "$ref:$1"; }
+else
+    from_git=0
+    echo "package-check: $repo is not a git checkout with $ref: packaging its working tree"
+    show() { cat "$repo/$1"; }
+fi
 # the upstream version of debian/changelog must be the CMake project's
-version=$(git show "$ref:CMakeLists.txt" | sed -n 's/^project(gr-gpufec VERSION \([0-9.]*\).*/\1/p')
-deb_version=$(git show "$ref:debian/changelog" | sed -n '1s/^gr-gpufec (\([^)-]*\).*/\1/p')
+version=$(show CMakeLists.txt | sed -n 's/^project(gr-gpufec VERSION \([0-9.]*\).*/\1/p')
+deb_version=$(show debian/changelog | sed -n '1s/^gr-gpufec (\([^)-]*\).*/\1/p')
 if [ "$version" != "$deb_version" ]; then
     echo "package-check: debian/changelog has $deb_version, CMakeLists.txt $version" >&2
     exit 1
@@ -83,8 +94,16 @@ tools() {
 source_tree() {
     rm -rf "$work"
     mkdir -p "$src"
-    git -C "$repo" archive "$ref" | tar -x -C "$src"
-    echo "package-check: $(git -C "$repo" rev-parse --short "$ref") in $src"
+    if [ "$from_git" = 1 ]; then
+        g archive "$ref" | tar -x -C "$src"
+        echo "package-check: $(g rev-parse --short "$ref") in $src"
+    else
+        # the working tree less build outputs and the device tool's staging
+        tar -C "$repo" --exclude='./build*' --exclude='./obj-*' --exclude='./.wt' \
+            --exclude='./.debs*' --exclude='./.refcodes*' --exclude='./.git' -cf - . |
+            tar -x -C "$src"
+        echo "package-check: the working tree of $repo in $src"
+    fi
 }
 
 build_deps() { (cd "$src" && apt_get build-dep -y --no-install-recommends ./); }
