@@ -1,7 +1,8 @@
 #!/bin/sh
 # Package check (a fresh Debian 12, as root): builds gr-gpufec's Debian packages
 # from a clean copy of the repository (git archive of a commit, not the working
-# tree), checks them with lintian, installs them with apt (which pulls their
+# tree; the working tree less build outputs where there is no git checkout),
+# checks them with lintian, installs them with apt (which pulls their
 # dependencies), checks the INSTALLED files only (no PYTHONPATH, no build tree):
 #   - Python: /usr/bin/python3 imports gnuradio.gpufec from dist-packages and
 #     decodes noisy frames on the CPU; the installed example flowgraph runs,
