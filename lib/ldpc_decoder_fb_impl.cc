@@ -176,10 +176,12 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
 {
     check_fecapi_frames(d_frames_per_call, d_in_frame, block_name);
     set_output_multiple(d_out_frame);
-    // room for a whole batch downstream: frames leave a batch at a time, and the
-    // room they leave in flight is refilled a batch at a time (GNU Radio's
-    // default buffer of 32 KiB holds a few frames only)
-    set_min_output_buffer(static_cast<long>(d_frames_per_call) * d_out_frame);
+    // room for a whole batch downstream (up to 64 MiB): frames leave a batch at a
+    // time, and the room they leave in flight is refilled a batch at a time (GNU
+    // Radio's default buffer of 32 KiB holds a few frames only)
+    const long batch_frames =
+        std::min<long>(d_frames_per_call, std::max<long>(1, (1L << 26) / d_out_frame));
+    set_min_output_buffer(batch_frames * d_out_frame);
     set_relative_rate(static_cast<uint64_t>(d_out_frame),
                       static_cast<uint64_t>(d_in_frame));
     d_logger->debug("{}: GF({}) N={} K={}, backend {}, precision {}, {} input, up to {} "
