@@ -6,7 +6,9 @@
  * isa_ops; included by ops_avx512.h only):
  * - the compressed C2V of the layered fixed-point rules but SCMS: per row the two
  *   corrected magnitudes (mag1, mag2, one vector each), per edge two lane masks
- *   (the C2V is negative; it took mag2), from which the old C2V is rebuilt exactly
+ *   (the C2V is negative, or for int8 inter-frame the extrinsic is, mag1 / mag2
+ *   then signed by the row's parity; it took mag2), from which the old C2V is
+ *   rebuilt exactly
  *   (row_update_compressed), so the results are row_update()'s bit for bit; the
  *   inter-frame row on it, which also leaves each column's sign mask for the
  *   syndrome (compressed_row), and the intra-frame chunk of a pass, which loads
@@ -207,14 +209,43 @@ inline void corrected_magnitudes(
 }
 
 /*!
+ * The row's two corrected magnitudes negated in the lanes where the sign bit of
+ * negv (the XOR of the row's extrinsics: its sign parity) is set.
+ */
+template <typename T>
+inline void parity_signed(__m512i negv, __m512i& mag1, __m512i& mag2)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    if constexpr (sizeof(T) == 1) {
+        const __mmask64 p = _mm512_movepi8_mask(negv);
+        mag1 = _mm512_mask_sub_epi8(mag1, p, zero, mag1);
+        mag2 = _mm512_mask_sub_epi8(mag2, p, zero, mag2);
+    } else {
+        const __mmask32 p = _mm512_movepi16_mask(negv);
+        mag1 = _mm512_mask_sub_epi16(mag1, p, zero, mag1);
+        mag2 = _mm512_mask_sub_epi16(mag2, p, zero, mag2);
+    }
+}
+
+/*!
  * AVX-512 layered row of the fixed-point min-sum rules (not SCMS) on the
  * compressed C2V (rowmag: mag1, mag2; emask: per edge the sign and took-mag2
  * masks). ld(j) / st(j, v) load and store edge j's posterior vector. Masked: the
  * lanes not in keep were refilled this iteration, their old C2V is taken as 0.
  * The C2V memory streamed per iteration drops from d vectors to 2 vectors +
- * d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B).
+ * d x 2 masks per row (DVB-S2 1/2 int8: 448 -> 240 B). Par (the inter-frame
+ * format): the two magnitudes are stored negated in the lanes of odd row sign
+ * parity and the sign masks are those of the extrinsics, so the second pass
+ * takes each edge's sign mask straight from its extrinsic (the C2V is negative
+ * where the two differ, as before: the same values). Not Par (intra-frame): the
+ * sign masks are the C2V's.
  */
-template <typename T, check_node_rule Rule, bool Masked, typename LLoad, typename LStore>
+template <typename T,
+          check_node_rule Rule,
+          bool Masked,
+          bool Par,
+          typename LLoad,
+          typename LStore>
 inline void row_update_compressed(int d,
                                   LLoad ld,
                                   LStore st,
@@ -266,6 +297,8 @@ inline void row_update_compressed(int d,
     }
     __m512i mag1, mag2;
     corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, jb);
+    if constexpr (Par)
+        parity_signed<T>(negv, mag1, mag2);
     for (int j = 0; j < d; ++j) {
         const __m512i x =
             _mm512_loadu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)));
@@ -274,14 +307,14 @@ inline void row_update_compressed(int d,
         if constexpr (i8) {
             const __m512i a = _mm512_abs_epi8(x);
             t2 = _mm512_cmpeq_epi8_mask(a, min1);
-            sg = _mm512_movepi8_mask(_mm512_xor_si512(negv, x));
+            sg = _mm512_movepi8_mask(Par ? x : _mm512_xor_si512(negv, x));
             c = _mm512_mask_blend_epi8(t2, mag1, mag2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
             out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
         } else {
             const __m512i a = _mm512_abs_epi16(x);
             t2 = _mm512_cmpeq_epi16_mask(a, min1);
-            sg = _mm512_movepi16_mask(_mm512_xor_si512(negv, x));
+            sg = _mm512_movepi16_mask(Par ? x : _mm512_xor_si512(negv, x));
             c = _mm512_mask_blend_epi16(static_cast<__mmask32>(t2), mag1, mag2);
             c = _mm512_mask_sub_epi16(c, static_cast<__mmask32>(sg), zero, c);
             out = _mm512_max_epi16(_mm512_adds_epi16(x, c), lo);
@@ -293,6 +326,12 @@ inline void row_update_compressed(int d,
     _mm512_storeu_si512(rowmag, mag1);
     _mm512_storeu_si512(rowmag + 64 / sizeof(T), mag2);
 }
+
+//! The inter-frame rows' format of the compressed C2V (row_update_compressed):
+//! Par for int8; int16 keeps the C2V's sign masks (with Par it measured slower,
+//! its one operation fewer per edge notwithstanding).
+template <typename T>
+constexpr bool inter_par = sizeof(T) == 1;
 
 /*!
  * Inter-frame layered row r on the compressed C2V (rm: its two magnitudes, em: its
@@ -326,7 +365,8 @@ inline void compressed_row(int d,
         else
             sgn[rc[j]] = _mm512_movepi16_mask(v);
     };
-    row_update_compressed<T, Rule, Masked>(d, ld, st, rm, em, ext, keep_bits, jb);
+    row_update_compressed<T, Rule, Masked, inter_par<T>>(
+        d, ld, st, rm, em, ext, keep_bits, jb);
 }
 
 /*!
@@ -373,13 +413,15 @@ inline void compressed_row_fixed(
     }
     __m512i mag1, mag2;
     corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, jb);
+    if constexpr (inter_par<T>)
+        parity_signed<T>(negv, mag1, mag2);
 #pragma GCC unroll 32
     for (int j = 0; j < D; ++j) {
         __m512i c, out;
         uint64_t t2, sg;
         if constexpr (i8) {
             t2 = _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(x[j]), min1);
-            sg = _mm512_movepi8_mask(_mm512_xor_si512(negv, x[j]));
+            sg = _mm512_movepi8_mask(x[j]);
             c = _mm512_mask_blend_epi8(t2, mag1, mag2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
             out = _mm512_max_epi8(_mm512_adds_epi8(x[j], c), lo);
@@ -462,7 +504,7 @@ inline void compressed_chunk(int d,
     auto st = [&](int j, __m512i v) {
         store_rot<T>(Lj[j], Sj[j] + off, Z, v, wb[static_cast<size_t>(j) * chunks]);
     };
-    row_update_compressed<T, Rule, false>(
+    row_update_compressed<T, Rule, false, false>(
         d, ld, st, rowmag, emask, ext, ~uint64_t(0), jb);
 }
 
