@@ -22,6 +22,7 @@
 #include "frame_io.h"
 #include "lane_ops.h"
 #include "num_traits.h"
+#include "reuse_alloc.h"
 #include "row_update.h"
 #include "simd_kernels.h"
 #include <cstdint>
@@ -47,40 +48,40 @@ struct inter_kernel {
 
     const job& jb;
     const int cols;
-    std::vector<T> L;  //!< posteriors, W lanes per column
-    std::vector<T> Ln; //!< flooding: the next iteration's posteriors
-    std::vector<T> ch; //!< flooding: the channel values
-    std::vector<T> c2v;
-    std::vector<T> rowmag;
-    std::vector<uint64_t> emask;
+    reuse_vector<T> L;  //!< posteriors, W lanes per column
+    reuse_vector<T> Ln; //!< flooding: the next iteration's posteriors
+    reuse_vector<T> ch; //!< flooding: the channel values
+    reuse_vector<T> c2v;
+    reuse_vector<T> rowmag;
+    reuse_vector<uint64_t> emask;
     // comp: per column the lane mask of L < 0 as left by the layered pass (its
     // last update in the iteration), so the syndrome and the hard decisions read
     // 8 B per column (L2-resident) instead of the W-lane posteriors. Exact: the
     // sign bit of each final posterior. Columns in no row keep their channel
     // sign, so the hard decisions then read L (cols_all_in_rows).
-    std::vector<uint64_t> sgn;
-    std::vector<uint64_t> fsgn; //!< float: the sign masks of L when outputs are due
+    reuse_vector<uint64_t> sgn;
+    reuse_vector<uint64_t> fsgn; //!< float: the sign masks of L when outputs are due
     const bool cols_all_in_rows;
     const bool prefetch; //!< the posteriors exceed prefetch_min_bytes
     //! comp: this iteration stores the sign masks (early termination, or some
     //! lane ends after it); the other iterations skip them
     bool signs = true;
-    std::vector<T> prev; //!< SCMS: the previous V2C per edge
-    std::vector<T> ext;
-    std::vector<T> v2c;
+    reuse_vector<T> prev; //!< SCMS: the previous V2C per edge
+    reuse_vector<T> ext;
+    reuse_vector<T> v2c;
     long frame_of[W]; //!< -1: idle lane
     int iters[W];
     uint8_t refill[W];
     size_t next;
     const std::vector<int> punctured;
-    std::vector<T> qb; //!< quantized LLRs of the frames being loaded
+    reuse_vector<T> qb; //!< quantized LLRs of the frames being loaded
     // keep[l] = 0 for one iteration after lane l is refilled: its messages are
     // cleared at first use in row_update (no pass over all the C2V memory)
     M keep[W];
     uint64_t keep_bits = ~uint64_t(0); //!< keep as a lane mask
     bool fresh = false;
     //! byte hard decisions of the finished lanes (not needed with the sign masks)
-    std::vector<uint8_t> hard;
+    reuse_vector<uint8_t> hard;
 
     GPUFEC_SIMD_STEP explicit inter_kernel(const job& j)
         : jb(j), cols(j.cols), L(static_cast<size_t>(cols) * W),

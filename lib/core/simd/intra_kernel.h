@@ -29,6 +29,7 @@
 #include "frame_io.h"
 #include "lane_ops.h"
 #include "num_traits.h"
+#include "reuse_alloc.h"
 #include "row_update.h"
 #include "simd_kernels.h"
 #include <algorithm>
@@ -61,22 +62,22 @@ struct intra_kernel {
     const int Zw;   //!< 64-bit words of a lane bit mask
     // padded: the rotated vector loads read up to W values before a block and W
     // after it, the sign packing whole 64-value words
-    std::vector<T> Lbuf;
+    reuse_vector<T> Lbuf;
     T* const L; //!< the frame's posteriors (internal columns)
-    std::vector<T> prev;
-    std::vector<T> X; //!< the pass's circulants, rotated into rows
-    std::vector<T> ext;
-    std::vector<T> v2c;
+    reuse_vector<T> prev;
+    reuse_vector<T> X; //!< the pass's circulants, rotated into rows
+    reuse_vector<T> ext;
+    reuse_vector<T> v2c;
     // comp: per circulant and chunk, the lanes without an edge (+max) and the
     // lanes written back (valid, of the pass's rows, with an edge)
-    std::vector<uint64_t> missbits;
-    std::vector<uint64_t> wbits;
+    reuse_vector<uint64_t> missbits;
+    reuse_vector<uint64_t> wbits;
     std::vector<T*> Lj;  //!< comp: the pass's circulants' blocks
     std::vector<int> Sj; //!< comp: and shifts
-    std::vector<T> c2v;
-    std::vector<T> rowmag;
-    std::vector<uint64_t> emask;
-    std::vector<T> q;
+    reuse_vector<T> c2v;
+    reuse_vector<T> rowmag;
+    reuse_vector<uint64_t> emask;
+    reuse_vector<T> q;
     std::vector<int> punctured; //!< internal columns
     // internal column of each input LLR; the leading run of the identity
     // (DVB-S2's information part) is copied whole
@@ -91,7 +92,7 @@ struct intra_kernel {
     // sign bits of a block, doubled (bit Z + k = bit k) so that any rotation is a
     // 64-bit window; packed on demand once per syndrome check
     const int DB;
-    std::vector<uint64_t> bits;
+    reuse_vector<uint64_t> bits;
     std::vector<long> stamp;
     long check = 0;
     std::vector<uint64_t> acc;
