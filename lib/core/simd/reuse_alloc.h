@@ -9,7 +9,7 @@
  * as fresh pages each time, with a page fault per 4 KB at first touch. A block is
  * reused only for the same byte count, so the cache needs no size classes; it
  * holds at most reuse_cache::slots blocks of at most reuse_cache::max_bytes each
- * per thread (the oldest freed first), and frees them when the thread ends.
+ * per thread (evicting the oldest when full), and frees them when the thread ends.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
