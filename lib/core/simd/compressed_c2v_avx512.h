@@ -155,21 +155,17 @@ inline __m512i nms_scale(__m512i v, const job& jb)
             _mm512_mulhrs_epi16(_mm512_and_si512(v, _mm512_set1_epi16(-256)), k);
         return _mm512_mask_blend_epi8(
             0xaaaaaaaaaaaaaaaaull, even, _mm512_slli_epi16(odd, 8));
-    } else if (jb.alpha_q < 16) {
-        // (m * alpha_q + 8) >> 4 = (m * (alpha_q << 11) + 2^14) >> 15 exactly:
-        // one rounding high multiply, no widening (m >= 0, alpha_q << 11 < 2^15)
+    } else {
+        // alpha_q is 1..16 (alpha in (0, 1], checked by the decoder): for
+        // alpha_q < 16, (m * alpha_q + 8) >> 4 = (m * (alpha_q << 11) + 2^14) >> 15
+        // exactly, one rounding high multiply, no widening (m >= 0, alpha_q << 11
+        // < 2^15); alpha_q = 16 scales nothing, (16 m + 8) >> 4 = m. No widening
+        // path for larger factors: its code in the unrolled rows cost more than
+        // the branch saved.
+        if (jb.alpha_q >= 16)
+            return v;
         return _mm512_mulhrs_epi16(
             v, _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q << 11)));
-    } else {
-        const __m512i aq = _mm512_set1_epi32(jb.alpha_q);
-        const __m512i r8 = _mm512_set1_epi32(8);
-        __m512i l = _mm512_cvtepi16_epi32(_mm512_castsi512_si256(v));
-        __m512i h = _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(v, 1));
-        l = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(l, aq), r8), 4);
-        h = _mm512_srai_epi32(_mm512_add_epi32(_mm512_mullo_epi32(h, aq), r8), 4);
-        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi32_epi16(l)),
-                                  _mm512_cvtepi32_epi16(h),
-                                  1);
     }
 }
 

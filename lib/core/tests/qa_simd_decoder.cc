@@ -184,6 +184,27 @@ public:
                             assert_same(what(pk->name, rule, p, et, sched), r, ref);
                         }
                     }
+        // NMS factors at the ends of the fixed-point scaling (alpha_q 16: none)
+        for (float alpha : { 1.0f, 0.5f })
+            for (auto p : precisions)
+                for (bool et : { true, false }) {
+                    auto o = opts(check_node_rule::normalized_min_sum,
+                                  p,
+                                  et,
+                                  2,
+                                  decoding_schedule::layered);
+                    o.alpha = alpha;
+                    const result ref = run(*make_simd_decoder(code, o, "generic"), b);
+                    for (auto* pk : archs)
+                        assert_same(what(pk->name,
+                                         check_node_rule::normalized_min_sum,
+                                         p,
+                                         et,
+                                         decoding_schedule::layered) +
+                                        " alpha " + std::to_string(alpha),
+                                    run(*make_simd_decoder(code, o, pk->name), b),
+                                    ref);
+                }
     }
 
     // float SIMD (inter- and intra-frame, every protokernel) == the float
