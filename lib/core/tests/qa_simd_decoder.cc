@@ -66,19 +66,28 @@ struct result {
     std::vector<uint8_t> ok;
 };
 
-result run(decoder& d, const batch& b)
+/* The outputs of `frames` frames that `call` decodes into the decode_output given. */
+template <typename Call>
+result run_frames(const decoder& d, size_t frames, Call call)
 {
     result r;
     const size_t n = d.code().n();
-    r.codeword.resize(b.frames * n);
-    r.iterations.resize(b.frames);
-    r.ok.resize(b.frames);
+    r.codeword.resize(frames * n);
+    r.iterations.resize(frames);
+    r.ok.resize(frames);
     decode_output out;
     out.codewords = r.codeword.data();
     out.iterations = r.iterations.data();
     out.parity_ok = r.ok.data();
-    d.decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+    call(out);
     return r;
+}
+
+result run(decoder& d, const batch& b)
+{
+    return run_frames(d, b.frames, [&](const decode_output& out) {
+        d.decode(b.llrs.data(), b.llrs.size(), b.frames, out);
+    });
 }
 
 size_t frame_errors(const result& r, const batch& b, size_t n)
@@ -278,16 +287,10 @@ public:
                             const auto d = make_simd_decoder(
                                 code, o, "", default_simd_quantization(p, rule), layout);
                             const result rf = run(*d, bf);
-                            result r8;
-                            const size_t n = code->n();
-                            r8.codeword.resize(b.frames * n);
-                            r8.iterations.resize(b.frames);
-                            r8.ok.resize(b.frames);
-                            decode_output out;
-                            out.codewords = r8.codeword.data();
-                            out.iterations = r8.iterations.data();
-                            out.parity_ok = r8.ok.data();
-                            d->decode(l8.data(), l8.size(), b.frames, step, out);
+                            const result r8 =
+                                run_frames(*d, b.frames, [&](const decode_output& out) {
+                                    d->decode(l8.data(), l8.size(), b.frames, step, out);
+                                });
                             assert_same(std::string(spec) + " int8 input " +
                                             (layout == simd_layout::intra_frame
                                                  ? "intra "
