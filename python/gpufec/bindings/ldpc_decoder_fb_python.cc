@@ -5,6 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decoder_docs.h"
 #include "spec_arg.h"
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>
 #include <pybind11/pybind11.h>
@@ -42,6 +43,7 @@ const char* const class_doc =
     "gpufec.quantize_llrs). A decoder that fails mid-stream (a GPU error) is\n"
     "replaced by a CPU one, logged once (see recoveries()).";
 
+// clang-format off
 const char* const make_doc =
     "Makes the block.\n\n"
     "spec: code spec, binary ('wifi:648:1/2', 'nr5g:bg2:52', 'alist:PATH',\n"
@@ -54,14 +56,9 @@ const char* const make_doc =
     "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
     "  llr_scale > 0; threads: CPU threads (0 = all cores); ems_nm (0 = q),\n"
     "  ems_offset >= 0, ems_scale in (0, 1]: nonbinary EMS only.\n"
-    "precision: auto (the backend's fastest precision within 0.1 dB of\n"
-    "  float32: int8 on the CPU, half2 on CUDA for the min-sum family;\n"
-    "  float32 for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8\n"
-    "  (CPU); GF(q) codes take auto and float32 only. The fixed-point\n"
-    "  precisions (int16, int8, auto on the CPU) want real LLRs (llr_scale =\n"
-    "  2/sigma^2 for BPSK samples). device: CUDA device index (backend cuda\n"
-    "  or auto; 0 with backend cpu). fraction_bits (-1: default, else 0..12),\n"
-    "  channel_max, c2v_max (0: default): binary fixed point only.\n"
+    GPUFEC_DOC_PRECISION
+    "  (llr_scale = 2/sigma^2 for BPSK samples).\n"
+    GPUFEC_DOC_DEVICE_FIXED
     "frames_in_flight: most frames handed to the decoder and not yet\n"
     "  written out, 0 = auto (4 x frames_per_call), 1 .. frames_per_call =\n"
     "  synchronous; the latency it adds is up to that many frames.\n"
@@ -70,6 +67,7 @@ const char* const make_doc =
     "An option of the other kind of code must keep its default.\n"
     "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
     "the backend cannot run here.";
+// clang-format on
 
 /*! ldpc_decoder_fb::make with the code given as a spec string or a code object. */
 ldpc_decoder_fb::sptr make_block(const py::object& code,

@@ -6,6 +6,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decoder_docs.h"
 #include "spec_arg.h"
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <pybind11/pybind11.h>
@@ -33,6 +34,7 @@ const char* const class_doc =
     "get_iterations(): mean iterations of the frames of the last call.\n\n"
     "The numpy batch decoder (LLRs, positive means bit 0) is gpufec.batch_decoder.";
 
+// clang-format off
 const char* const make_doc =
     "Makes a FECAPI decoder.\n\n"
     "spec: code spec, ldpc_code or nb_ldpc_code ('alist:PATH:grfec' or\n"
@@ -46,15 +48,11 @@ const char* const make_doc =
     "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
     "1/(2 sigma^2), the LLRs gr-fec's SPA uses (llr_scale left at 1);\n"
     "ems_nm, ems_offset, ems_scale: nonbinary EMS (as ldpc_decoder_fb).\n"
-    "precision: auto (the backend's fastest precision within 0.1 dB of\n"
-    "float32: int8 on the CPU, half2 on CUDA for the min-sum family; float32\n"
-    "for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8 (CPU);\n"
-    "GF(q) codes take auto and float32 only. The fixed-point precisions\n"
-    "(int16, int8, auto on the CPU) want real LLRs (llr_scale = 2/sigma^2;\n"
-    "gr-fec's sigma gives a quarter of that). device: CUDA device index\n"
-    "(backend cuda or auto; 0 with backend cpu). fraction_bits (-1: default,\n"
-    "else 0..12), channel_max, c2v_max (0: default): binary fixed point.\n"
+    GPUFEC_DOC_PRECISION
+    "  (llr_scale = 2/sigma^2; gr-fec's sigma gives a quarter of that).\n"
+    GPUFEC_DOC_DEVICE_FIXED
     "Raises ValueError for a bad parameter.";
+// clang-format on
 
 /*! ldpc_decoder::make with the code given as a spec string or a code object. */
 ldpc_decoder::sptr make_decoder(const py::object& code,
