@@ -122,7 +122,8 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
                                             int channel_max,
                                             int c2v_max,
                                             int frames_in_flight,
-                                            const std::string& input_type)
+                                            const std::string& input_type,
+                                            bool frame_tags)
 {
     const std::string who = block_name;
     check_positive(frames_per_call, "frames_per_call", who);
@@ -141,6 +142,7 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
                                     "; it must be >= 0 (0 = auto)");
     }
     stream.frames_in_flight = frames_in_flight;
+    stream.frame_tags = frame_tags;
     const decoder_args args{ algorithm,  alpha,          beta,
                              schedule,   max_iterations, early_termination,
                              backend,    threads,        ems_nm,
@@ -171,6 +173,7 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
       d_int8_input(stream.int8_input), d_factor(stream.factor),
       d_in_bytes(static_cast<size_t>(d_in_frame) *
                  (stream.int8_input ? sizeof(int8_t) : sizeof(float))),
+      d_frame_tags(stream.frame_tags),
       d_iterations_key(pmt::intern("iterations")),
       d_parity_ok_key(pmt::intern("parity_ok"))
 {
@@ -494,14 +497,19 @@ int ldpc_decoder_fb_impl::write_out(uint8_t* out, int first, int room, bool wait
                     d_head.output.data() + d_head_next * d_out_frame,
                     frames * d_out_frame);
         const uint64_t offset0 = nitems_written(0) + at * d_out_frame;
+        const bool tags = d_frame_tags.load(std::memory_order_relaxed);
         uint64_t failed = 0;
         for (size_t f = 0; f < frames; f++) {
-            const uint64_t offset = offset0 + f * d_out_frame;
             const size_t i = d_head_next + f;
-            add_item_tag(
-                0, offset, d_iterations_key, pmt::from_long(d_head.iterations[i]));
-            add_item_tag(
-                0, offset, d_parity_ok_key, pmt::from_bool(d_head.parity_ok[i] != 0));
+            if (tags) {
+                const uint64_t offset = offset0 + f * d_out_frame;
+                add_item_tag(
+                    0, offset, d_iterations_key, pmt::from_long(d_head.iterations[i]));
+                add_item_tag(0,
+                             offset,
+                             d_parity_ok_key,
+                             pmt::from_bool(d_head.parity_ok[i] != 0));
+            }
             failed += d_head.parity_ok[i] ? 0 : 1;
         }
         d_frames_decoded += frames;

@@ -37,6 +37,7 @@ struct stream_args {
     bool int8_input = false;
     float factor = 1.0f; //!< input x -> LLR factor * x (sign and llr_scale)
     bool output_codeword = false;
+    bool frame_tags = true;
 };
 
 class ldpc_decoder_fb_impl : public ldpc_decoder_fb
@@ -81,6 +82,7 @@ private:
     std::atomic<uint64_t> d_attempts{ 0 }; //!< decoder calls begun (testing hook)
     std::atomic<int64_t> d_fail_at{ -1 };  //!< the attempt that throws, or -1
     std::atomic<uint64_t> d_recoveries{ 0 };
+    std::atomic<bool> d_frame_tags;
     const pmt::pmt_t d_iterations_key;
     const pmt::pmt_t d_parity_ok_key;
 
@@ -122,6 +124,8 @@ public:
     int frames_per_call() const override { return d_frames_per_call; }
     int frames_in_flight() const override { return d_frames_in_flight; }
     std::string input_type() const override { return d_int8_input ? "int8" : "float"; }
+    void set_frame_tags(bool frame_tags) override { d_frame_tags = frame_tags; }
+    bool frame_tags() const override { return d_frame_tags.load(); }
     std::string code_name() const override { return decoder()->code_name(); }
 
     void set_max_iterations(int max_iterations) override;

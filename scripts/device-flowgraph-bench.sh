@@ -7,7 +7,9 @@
 #   wimax:2304:1/2 and dvbs2:normal:1/2, float and int8 LLRs, stream block;
 #   gr-fec's FEC Extended Decoder, capillary threading, 4 of our FECAPI objects;
 #   four stream blocks in one flowgraph sharing the GPU;
-#   one frame's latency through the stream block (p50, p99).
+#   one frame's latency through the stream block (p50, p99);
+#   the stream block rows again with frame_tags off (GNU Radio's tag handling
+#   apart from the block's own work).
 # JSON per row in $OUT (or /tmp/flowgraph-bench).
 #   GPUFEC_GNURADIO=1 sh .ci/device-run 'sh scripts/device-flowgraph-bench.sh build-gpu-gr'
 #
@@ -51,3 +53,9 @@ row fecapi_capillary --code wimax:2304:1/2 --fecapi extended --threading capilla
     --decoders 4 --fecapi-frames 1024 --no-copy
 row four_blocks --code wimax:2304:1/2 --chains 4 --frames-per-call 2048 --no-copy \
     --latency-frames 0
+row wimax_float_notags --code wimax:2304:1/2 --frames-per-call "$fpc" --frame-tags off \
+    --no-copy --latency-frames 0
+row wimax_int8_notags --code wimax:2304:1/2 --input int8 --frames-per-call "$fpc" \
+    --frame-tags off --no-copy --latency-frames 0
+row dvbs2_int8_notags --code dvbs2:normal:1/2 --input int8 --frames-per-call 1024 \
+    --source-frames 64 --frame-tags off --no-copy --latency-frames 0

@@ -70,6 +70,8 @@ def decoder_block(args, device=None):
               early_termination=args.early_termination == "on",
               backend=args.backend, frames_per_call=args.frames_per_call,
               sign="positive_is_0")
+    if args.frame_tags == "off":
+        kw["frame_tags"] = False
     if args.input == "int8":
         kw.update(input_type="int8", llr_scale=args.int8_step)
     if device is not None:
@@ -83,7 +85,7 @@ def decoder_block(args, device=None):
     except TypeError as e:
         sys.exit("flowgraph_bench: this build's decoder block does not take %s (%s)"
                  % (", ".join(k for k in ("precision", "device", "frames_in_flight",
-                                          "input_type") if k in kw), e))
+                                          "input_type", "frame_tags") if k in kw), e))
 
 
 def source_file(args, llrs):
@@ -274,6 +276,8 @@ def main(argv=None):
                    help="the stream block's input: float LLRs or signed bytes")
     p.add_argument("--int8-step", type=float, default=0.125,
                    help="the LLR of one unit of int8 input (the block's llr_scale)")
+    p.add_argument("--frame-tags", default="on", choices=("on", "off"),
+                   help="the stream block's per-frame tags (frame_tags)")
     p.add_argument("--fecapi", choices=("extended",), default=None,
                    help="measure gr-fec's FEC Extended Decoder over our FECAPI "
                         "objects instead of the stream block")

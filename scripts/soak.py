@@ -13,6 +13,7 @@
 #
 #   PYTHONPATH=build/python /usr/bin/python3 scripts/soak.py --frames 100000
 #   /usr/bin/python3 scripts/soak.py --frames 10000000 --backend cuda  (installed)
+#   ... --frames 100000000 --max-seconds 3600   (as many frames as an hour allows)
 #
 # Frame i carries its index in its first 32 information bits and pseudo-random
 # bits (numpy PCG64 seeded with seed and i) after it, so that the checker can tell
@@ -60,16 +61,21 @@ def frame_bits(seed, index, k):
 
 
 class frame_source(gr.sync_block):
-    """Information bits of frames 0 .. frames - 1, then the end of the stream."""
+    """Information bits of frames 0 .. frames - 1, then the end of the stream;
+    with a deadline (time.monotonic()), the frames made before it (`frames` is
+    then cut to them)."""
 
-    def __init__(self, seed, k, frames):
+    def __init__(self, seed, k, frames, deadline=None):
         gr.sync_block.__init__(self, "soak_frame_source", [], [np.uint8])
         self.seed, self.k, self.frames = seed, k, frames
+        self.deadline = deadline
         self.next = 0
         self.pending = np.zeros(0, np.uint8)
 
     def work(self, input_items, output_items):
         out = output_items[0]
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            self.frames = self.next
         while self.pending.size < out.size and self.next < self.frames:
             count = min(256, self.frames - self.next)
             chunk = [frame_bits(self.seed, i, self.k)
@@ -240,7 +246,8 @@ class soak(gr.top_block):
         gr.top_block.__init__(self, "gpufec_soak")
         n, k = code.n, code.k
         sigma = math.sqrt(1.0 / (2.0 * code.rate * 10.0 ** (args.ebn0 / 10.0)))
-        self.src = frame_source(args.seed, k, args.frames)
+        deadline = (time.monotonic() + args.max_seconds) if args.max_seconds > 0 else None
+        self.src = frame_source(args.seed, k, args.frames, deadline)
         self.enc = gpufec.ldpc_encoder_bb(args.code)
         self.to_f = blocks.char_to_float(1, 1)
         self.bpsk = blocks.multiply_const_ff(-2.0)
@@ -298,23 +305,31 @@ def main(argv=None):
                    help="resident memory growth allowed after the warm-up (MiB)")
     p.add_argument("--stall-seconds", type=float, default=60.0,
                    help="give up when no frame came out for this long")
+    p.add_argument("--max-seconds", type=float, default=0.0,
+                   help="stop making frames after this long (0: none); the report "
+                   "counts the frames made")
     p.add_argument("--json", help="write the report here too")
     args = p.parse_args(argv)
     if args.frames < 1:
         p.error("--frames must be >= 1")
+    if not args.max_seconds >= 0:
+        p.error("--max-seconds must be >= 0")
 
     gr.logging().set_default_level(gr.log_levels.error)  # dropped PDUs log warnings
     code = gpufec.ldpc_code(args.code)
     tb = soak(args, code)
     start = time.perf_counter()
     tb.start()
+    # the warm-up: the first 5% of the frames (or of --max-seconds)
     warm = max(1, args.frames // 20)
+    warm_seconds = args.max_seconds / 20 if args.max_seconds > 0 else math.inf
     rss_start = None
     last, last_change = 0, time.perf_counter()
-    while tb.chk.counts["frames_out"] < args.frames:
+    while tb.chk.counts["frames_out"] < tb.src.frames:
         time.sleep(0.5)
         out = tb.chk.counts["frames_out"]
-        if rss_start is None and out >= warm:
+        if rss_start is None and out > 0 and (
+                out >= warm or time.perf_counter() - start >= warm_seconds):
             rss_start = rss_mb()
         if out != last:
             last, last_change = out, time.perf_counter()
@@ -329,8 +344,8 @@ def main(argv=None):
     if rss_start is None:
         rss_start = rss_end
     c = dict(tb.chk.counts)
-    c["frames_in"] = args.frames
-    c["missing_at_end"] = args.frames - c["frames_out"]
+    c["frames_in"] = tb.src.frames
+    c["missing_at_end"] = tb.src.frames - c["frames_out"]
     c["corrupted_frames"] = len(tb.bad.corrupted)
     c["pdus_sent_good"] = tb.feeder.sent["good"]
     c["pdus_sent_bad"] = tb.feeder.sent["bad"]
@@ -353,9 +368,9 @@ def main(argv=None):
             problems.append("%s = %d" % (key, c[key]))
     # clean frames that decode wrong are the code's own FER at --ebn0 (reported);
     # more than 1e-4 of them means a broken decoder
-    if c["wrong_clean"] > max(1, args.frames // 10000):
+    if c["wrong_clean"] > max(1, c["frames_in"] // 10000):
         problems.append("wrong_clean = %d of %d clean frames" % (
-            c["wrong_clean"], args.frames - c["corrupted_frames"]))
+            c["wrong_clean"], c["frames_in"] - c["corrupted_frames"]))
     if c["pdus_decoded"] != c["pdus_sent_good"] or \
             c["pdu_frames_decoded"] != c["pdu_frames_sent"]:
         problems.append("PDUs decoded %d (%d frames) for %d good sent (%d frames)" % (

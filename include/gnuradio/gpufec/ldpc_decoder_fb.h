@@ -72,10 +72,16 @@ namespace gpufec {
  * of the input itself (an argument the decoder refuses) or of the CPU decoder is
  * logged and raised from work().
  *
- * The first output bit of every frame carries two stream tags:
+ * With \p frame_tags (the default) the first output bit of every frame carries
+ * two stream tags:
  * - `iterations` (pmt long): the iterations the decoder ran on the frame;
  * - `parity_ok` (pmt bool): whether the final hard decision satisfies every
  *   parity check.
+ * Two tags per frame cost the scheduler about as much as the frame's copies:
+ * GNU Radio 3.10 stores, propagates and prunes every tag, which bounds a
+ * flowgraph to a few million tags per second. A receiver that does not read
+ * them turns them off (frame_tags false, or set_frame_tags(false) while running)
+ * and keeps the counters frames_decoded() and frames_failed().
  *
  * Input sign convention (\p sign):
  * - "positive_is_0": LLRs L = ln(P(b=0)/P(b=1)), positive means bit 0 (the core's
@@ -155,6 +161,8 @@ public:
      *        buffer (see above). At most 2^28 / (N*p).
      * \param input_type "float" (float LLRs) or "int8" (signed bytes; LLR =
      *        byte x llr_scale, negated for sign "positive_is_1").
+     * \param frame_tags tag the first output bit of every frame with
+     *        `iterations` and `parity_ok` (see above).
      *
      * alpha, beta and the fixed-point options must keep their defaults (-1, -1,
      * -1, 0, 0) for a nonbinary code, and the ems_ options theirs (0, 0, 0.7) for
@@ -184,7 +192,8 @@ public:
                      int channel_max = 0,
                      int c2v_max = 0,
                      int frames_in_flight = 0,
-                     const std::string& input_type = "float");
+                     const std::string& input_type = "float",
+                     bool frame_tags = true);
 
     /*! Whether the code is nonbinary (an nbalist:, nbqc: or nbreg: spec). */
     virtual bool nonbinary() const = 0;
@@ -216,6 +225,12 @@ public:
     virtual int frames_in_flight() const = 0;
     /*! "float" or "int8". */
     virtual std::string input_type() const = 0;
+    /*!
+     * Whether frames are tagged with `iterations` and `parity_ok`; safe while
+     * the flowgraph runs (from the next frame written out).
+     */
+    virtual void set_frame_tags(bool frame_tags) = 0;
+    virtual bool frame_tags() const = 0;
     /*! The code's name (its spec). */
     virtual std::string code_name() const = 0;
 

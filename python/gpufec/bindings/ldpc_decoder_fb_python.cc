@@ -27,7 +27,9 @@ const char* const class_doc =
     "and writes K*p information bits per frame (N*p codeword bits with\n"
     "output_codeword=True), one bit per byte. Up to frames_per_call available\n"
     "frames go to the decoder in one call. The first output bit of each frame\n"
-    "is tagged 'iterations' (long) and 'parity_ok' (bool).\n\n"
+    "is tagged 'iterations' (long) and 'parity_ok' (bool), unless frame_tags is\n"
+    "False (two tags per frame bound a flowgraph to a few million tags a\n"
+    "second).\n\n"
     "sign: 'positive_is_0' (LLRs ln(P0/P1), the default) or 'positive_is_1'\n"
     "(gr-fec / GNU Radio soft decisions). The input is multiplied by llr_scale\n"
     "first (SPA, offset min-sum, Min-Max and EMS care: 2/sigma^2 for BPSK\n"
@@ -64,6 +66,7 @@ const char* const make_doc =
     "  synchronous; the latency it adds is up to that many frames.\n"
     "input_type: 'float' or 'int8' (signed bytes, LLR = byte x llr_scale,\n"
     "  negated for sign='positive_is_1').\n"
+    "frame_tags: tag each frame's first bit with 'iterations' and 'parity_ok'.\n"
     "An option of the other kind of code must keep its default.\n"
     "Raises ValueError for a bad parameter, gpufec.BackendUnavailable when\n"
     "the backend cannot run here.";
@@ -92,7 +95,8 @@ ldpc_decoder_fb::sptr make_block(const py::object& code,
                                  int channel_max,
                                  int c2v_max,
                                  int frames_in_flight,
-                                 const std::string& input_type)
+                                 const std::string& input_type,
+                                 bool frame_tags)
 {
     return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
                                  algorithm,
@@ -116,7 +120,8 @@ ldpc_decoder_fb::sptr make_block(const py::object& code,
                                  channel_max,
                                  c2v_max,
                                  frames_in_flight,
-                                 input_type);
+                                 input_type,
+                                 frame_tags);
 }
 
 /*! The constructor: make() with its arguments' names and defaults. */
@@ -146,6 +151,7 @@ void bind_make(block_class& c)
           py::arg("c2v_max") = 0,
           py::arg("frames_in_flight") = 0,
           py::arg("input_type") = "float",
+          py::arg("frame_tags") = true,
           make_doc);
 }
 
@@ -174,6 +180,9 @@ void bind_properties(block_class& c)
              "Most frames handed to the decoder and not yet written out (auto\n"
              "resolved); frames_per_call() or less means synchronous.")
         .def("input_type", &ldpc_decoder_fb::input_type, "'float' or 'int8'.")
+        .def("frame_tags",
+             &ldpc_decoder_fb::frame_tags,
+             "Whether frames are tagged with 'iterations' and 'parity_ok'.")
         .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.");
 }
 
@@ -196,7 +205,12 @@ void bind_settings(block_class& c)
              py::arg("beta"),
              "Offset min-sum offset (binary codes; -1 only for a nonbinary one);\n"
              "safe while the flowgraph runs.")
-        .def("beta", &ldpc_decoder_fb::beta);
+        .def("beta", &ldpc_decoder_fb::beta)
+        .def("set_frame_tags",
+             &ldpc_decoder_fb::set_frame_tags,
+             py::arg("frame_tags"),
+             "Tag frames with 'iterations' and 'parity_ok' (or not); safe while\n"
+             "the flowgraph runs.");
 }
 
 /*! Counters of the stream so far, the CPU takeover, and the testing hook. */

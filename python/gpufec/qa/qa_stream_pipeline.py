@@ -143,6 +143,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
                 "large, default buffer": self.run_chain(path, 2.0, frames_per_call=fpc,
                                                         frames_in_flight=1024),
             }
+            untagged = self.run_chain(path, 2.0, frames_per_call=fpc, frame_tags=False)
         # the reference: every frame out, each tagged at its first bit, and the
         # frames that pass parity are the ones sent, in order
         self.assertEqual(ref_bits.size, frames * code.k)
@@ -165,6 +166,14 @@ class qa_stream_pipeline(gr_unittest.TestCase):
             self.assertEqual(tag_list(out_tags), tags, name)
             self.assertEqual((dec.frames_decoded(), dec.frames_failed()),
                              (frames, ref_dec.frames_failed()), name)
+        # frame_tags=False: the same bits and counts, and not one tag
+        out, out_tags, dec = untagged
+        np.testing.assert_array_equal(out, ref_bits)
+        self.assertEqual(tag_list(out_tags), [])
+        self.assertEqual((dec.frames_decoded(), dec.frames_failed()),
+                         (frames, ref_dec.frames_failed()))
+        self.assertFalse(dec.frame_tags())
+        self.assertTrue(ref_dec.frame_tags())
         self.assertEqual(runs["default"][2].frames_in_flight(), 4 * fpc)
         self.assertEqual(runs["large"][2].frames_in_flight(), 1024)
 
@@ -323,6 +332,9 @@ class qa_stream_pipeline(gr_unittest.TestCase):
         dec = gpufec.ldpc_decoder_fb(SPEC, backend=but.BACKEND, frames_per_call=10,
                                      frames_in_flight=5, input_type="int8")
         self.assertEqual((dec.frames_in_flight(), dec.input_type()), (5, "int8"))
+        self.assertTrue(dec.frame_tags())
+        dec.set_frame_tags(False)
+        self.assertFalse(dec.frame_tags())
         cases = [
             (dict(frames_in_flight=-1), "frames_in_flight"),
             (dict(frames_in_flight=2**28), "frames_in_flight"),
@@ -378,7 +390,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
                              block("dec", "gpufec_ldpc_decoder_fb", family="wimax",
                                    params="'576:1/2'", backend=but.BACKEND,
                                    input_type="int8", frames_in_flight="256",
-                                   llr_scale="0.125"),
+                                   llr_scale="0.125", frame_tags="False"),
                              block("snk", "blocks_null_sink", type="byte")],
                   "connections": [["src", "0", "dec", "0"], ["dec", "0", "snk", "0"]],
                   "metadata": {"file_format": 1}}
@@ -391,14 +403,15 @@ class qa_stream_pipeline(gr_unittest.TestCase):
             self.assertEqual(proc.returncode, 0, proc.stdout)
             with open(os.path.join(tmp, "stream_grc.py")) as f:
                 text = f.read()
-            self.assertIn("frames_in_flight=256, input_type='int8'", text)
+            self.assertIn("frames_in_flight=256, input_type='int8', frame_tags=False", text)
             code = ("import stream_grc; tb = stream_grc.stream_grc(); "
-                    "print(tb.dec.input_type(), tb.dec.frames_in_flight())")
+                    "print(tb.dec.input_type(), tb.dec.frames_in_flight(), "
+                    "tb.dec.frame_tags())")
             proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp,
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                   text=True, timeout=300)
             self.assertEqual(proc.returncode, 0, proc.stdout)
-            self.assertIn("int8 256", proc.stdout)
+            self.assertIn("int8 256 False", proc.stdout)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
