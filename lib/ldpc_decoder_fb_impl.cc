@@ -173,8 +173,7 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
       d_int8_input(stream.int8_input), d_factor(stream.factor),
       d_in_bytes(static_cast<size_t>(d_in_frame) *
                  (stream.int8_input ? sizeof(int8_t) : sizeof(float))),
-      d_frame_tags(stream.frame_tags),
-      d_iterations_key(pmt::intern("iterations")),
+      d_frame_tags(stream.frame_tags), d_iterations_key(pmt::intern("iterations")),
       d_parity_ok_key(pmt::intern("parity_ok"))
 {
     check_fecapi_frames(d_frames_per_call, d_in_frame, block_name);
@@ -505,10 +504,8 @@ int ldpc_decoder_fb_impl::write_out(uint8_t* out, int first, int room, bool wait
                 const uint64_t offset = offset0 + f * d_out_frame;
                 add_item_tag(
                     0, offset, d_iterations_key, pmt::from_long(d_head.iterations[i]));
-                add_item_tag(0,
-                             offset,
-                             d_parity_ok_key,
-                             pmt::from_bool(d_head.parity_ok[i] != 0));
+                add_item_tag(
+                    0, offset, d_parity_ok_key, pmt::from_bool(d_head.parity_ok[i] != 0));
             }
             failed += d_head.parity_ok[i] ? 0 : 1;
         }

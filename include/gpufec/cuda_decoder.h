@@ -89,8 +89,9 @@ GPUFEC_API bool cuda_available(std::string* why_not = nullptr);
 
 /*!
  * The tuner's choice for a code and options on every visible device (empty when
- * CUDA is unavailable), for gpufec-info --code; precision auto as in
- * cuda_decoder::make.
+ * CUDA is unavailable), for gpufec-info --code: what cuda_decoder::make with
+ * options.gpu.device set to each device chooses (precision auto resolved, gpu.kernel
+ * auto measured).
  */
 GPUFEC_API std::vector<cuda_tuning> cuda_tuner_choices(const ldpc_code& code,
                                                        const decoder_options& options);

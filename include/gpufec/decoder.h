@@ -103,9 +103,15 @@ struct GPUFEC_API gpu_options {
     int streams = 3; //!< CUDA streams of the host pipeline (>= 1), one host worker each
     /*!
      * The decoding kernel, as cuda_tuning::kernel names it (gpufec-info --code
-     * shows the tuner's choice). "auto" (or empty): the tuner takes the first
-     * kernel family that can decode the code with these options on this device,
-     * in the order of the measurements of docs/CUDA_PERFORMANCE_NOTES.md:
+     * shows the tuner's choice). "first": the tuner takes the first kernel that
+     * can decode the code with these options on this device, in the order of the
+     * measurements of docs/CUDA_PERFORMANCE_NOTES.md (families, then the
+     * instances of a family). "auto" (or empty, the default): the same, except
+     * that where several instances of the register-resident family fit the code,
+     * the decoder times each on the device (a batch of synthetic frames, a few
+     * milliseconds, once per process for a code, device and options) and takes
+     * the fastest; cuda_tuning::reason lists the figures. The instances decode the
+     * same bits. The kernels:
      *  - "layered-...": the register-resident layered kernel's instances
      *    (layered min-sum family on codes of at most 32 uniform layers), e.g.
      *    "layered-wimax96-r12-early-half2" (wimax rate 1/2, Z = 96 only),

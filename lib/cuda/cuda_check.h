@@ -203,13 +203,13 @@ private:
     cudaStream_t d_stream = nullptr;
 };
 
-/*! A CUDA event without timing (cheap to record and wait on). */
+/*! A CUDA event, without timing (cheap to record and wait on) unless asked. */
 class event_owner
 {
 public:
-    event_owner()
+    explicit event_owner(bool timing = false)
     {
-        check(cudaEventCreateWithFlags(&d_event, cudaEventDisableTiming),
+        check(cudaEventCreateWithFlags(&d_event, timing ? 0u : cudaEventDisableTiming),
               "cudaEventCreate");
     }
     ~event_owner()

@@ -24,6 +24,7 @@
 #include "cuda_tuner.h"
 #include "decoder_tables.h"
 #include <algorithm>
+#include <cmath>
 #include <condition_variable>
 #include <cstring>
 #include <cuda_fp16.h>
@@ -33,8 +34,10 @@
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -259,6 +262,9 @@ public:
         d_view.punctured = d_dev.punctured.get();
         d_view.transmitted_offset = contiguous_offset(d_tables.transmitted);
         d_view.post_stride = d_tables.n_full + d_choice.plan->posterior_pad();
+        if (d_options.gpu.kernel == "auto" || d_options.gpu.kernel.empty()) {
+            choose_by_measurement();
+        }
 
         d_batch = static_cast<size_t>(d_choice.tuning.batch_frames);
         refuse_batch_too_large();
@@ -387,12 +393,14 @@ private:
         d_view.info_offset = d_info_offset;
     }
 
-    run_params base_params(size_t frames) const
+    run_params base_params(size_t frames) const { return params_for(d_choice, frames); }
+
+    run_params params_for(const kernel_choice& c, size_t frames) const
     {
         run_params rp;
         rp.frames = static_cast<long long>(frames);
-        rp.units = static_cast<long long>((frames + d_choice.lanes - 1) / d_choice.lanes);
-        rp.units_per_block = d_choice.plan->config.units_per_block;
+        rp.units = static_cast<long long>((frames + c.lanes - 1) / c.lanes);
+        rp.units_per_block = c.plan->config.units_per_block;
         rp.tasks = (rp.units + rp.units_per_block - 1) / rp.units_per_block;
         rp.max_iterations = d_max_iterations.load();
         rp.early_termination = d_options.early_termination ? 1 : 0;
@@ -415,6 +423,182 @@ private:
         rp.corr_a_h2 = half2_bits(rp.corr_a);
         rp.corr_nb_h2 = half2_bits(rp.corr_nb);
         return rp;
+    }
+
+    /*!
+     * gpu.kernel "auto": when several instances of the register-resident family
+     * can decode the code (the first plan the tuner found is one of them), times
+     * each on this device and keeps the fastest. The instances decode the same
+     * bits (qa_cuda_decoder compares them frame for frame); only their speed
+     * differs, by code shape and device, which a fixed order cannot know. Each
+     * candidate decodes its own batch of synthetic frames (no early termination,
+     * the decoder's iterations) once to warm up, then three times; its figure is
+     * the fastest of the three. The choice is remembered for the process, per
+     * device, code and the options that shape the kernels.
+     */
+    void choose_by_measurement()
+    {
+        if (d_options.gpu.frames_per_block > 0 ||
+            !d_choice.plan->column_permutation().empty()) {
+            return;
+        }
+        const std::string key = measurement_key();
+        {
+            std::lock_guard<std::mutex> lock(measured_mutex());
+            auto hit = measured_cache().find(key);
+            if (hit != measured_cache().end()) {
+                take_measured(hit->second.first, hit->second.second);
+                return;
+            }
+        }
+        std::vector<kernel_choice> cands =
+            register_candidates(*d_code, d_tables, d_options, d_device);
+        const bool first_is_one =
+            std::any_of(cands.begin(), cands.end(), [&](const auto& c) {
+                return c.tuning.kernel == d_choice.tuning.kernel;
+            });
+        if (cands.size() < 2 || !first_is_one) {
+            return;
+        }
+        size_t most = 0;
+        for (const kernel_choice& c : cands) {
+            most = std::max(most, timing_frames(c));
+        }
+        device_buffer<float> llr(most * static_cast<size_t>(d_tables.n));
+        fill_synthetic(llr.get(), most);
+        device_buffer<int> iterations(most);
+        device_buffer<uint8_t> ok(most);
+        stream_owner stream;
+        event_owner start(true), stop(true);
+        std::ostringstream report;
+        report << "measured:";
+        double best = -1.0;
+        size_t best_i = 0;
+        for (size_t i = 0; i < cands.size(); ++i) {
+            const kernel_choice& c = cands[i];
+            const size_t frames = timing_frames(c);
+            const workspace_size w = c.plan->workspace();
+            kernel_workspace ws;
+            ws.c2v.resize(w.c2v);
+            ws.prev.resize(w.prev);
+            ws.post.resize(w.post);
+            ws.chan.resize(w.chan);
+            code_view view = d_view;
+            view.post_stride = d_tables.n_full + c.plan->posterior_pad();
+            run_params rp = params_for(c, frames);
+            rp.early_termination = 0;
+            rp.llr_f = llr.get();
+            rp.step = 1.0f;
+            rp.iterations = iterations.get();
+            rp.parity_ok = ok.get();
+            c.plan->decode(view, rp, ws, stream.get());
+            float fastest_ms = std::numeric_limits<float>::infinity();
+            for (int rep = 0; rep < 3; ++rep) {
+                check(cudaEventRecord(start.get(), stream.get()), "cudaEventRecord");
+                c.plan->decode(view, rp, ws, stream.get());
+                check(cudaEventRecord(stop.get(), stream.get()), "cudaEventRecord");
+                check(cudaEventSynchronize(stop.get()), "cudaEventSynchronize");
+                float ms = 0.0f;
+                check(cudaEventElapsedTime(&ms, start.get(), stop.get()),
+                      "cudaEventElapsedTime");
+                fastest_ms = std::min(fastest_ms, ms);
+            }
+            check(cudaGetLastError(), "decoding kernel (tuner measurement)");
+            const double fps = static_cast<double>(frames) / (fastest_ms * 1e-3);
+            // information bits per second, as gpufec-bench reports
+            report << " " << c.tuning.kernel << " "
+                   << static_cast<long long>(fps * static_cast<double>(d_code->k()) / 1e6)
+                   << " Mbit/s;";
+            if (fps > best) {
+                best = fps;
+                best_i = i;
+            }
+        }
+        const std::string reason =
+            cands[best_i].tuning.reason + "; " + report.str() + " fastest taken";
+        {
+            std::lock_guard<std::mutex> lock(measured_mutex());
+            measured_cache().emplace(key,
+                                     std::make_pair(cands[best_i].tuning.kernel, reason));
+        }
+        d_choice = std::move(cands[best_i]);
+        d_choice.tuning.reason = reason;
+        d_view.post_stride = d_tables.n_full + d_choice.plan->posterior_pad();
+    }
+
+    /*! Frames a candidate is timed on: its batch, at most 256 MiB of float LLRs. */
+    size_t timing_frames(const kernel_choice& c) const
+    {
+        const size_t cap =
+            std::max<size_t>(1, (size_t{ 256 } << 20) / (sizeof(float) * d_tables.n));
+        return std::min(static_cast<size_t>(c.tuning.batch_frames), cap);
+    }
+
+    /*! The remembered choice `kernel` (a register-family instance that fits). */
+    void take_measured(const std::string& kernel, const std::string& reason)
+    {
+        decoder_options o = d_options;
+        o.gpu.kernel = kernel;
+        d_choice = tune(*d_code, d_tables, o, d_device);
+        d_choice.tuning.reason = reason + " (remembered)";
+        d_view.post_stride = d_tables.n_full + d_choice.plan->posterior_pad();
+    }
+
+    /*! What the measured choice depends on. */
+    std::string measurement_key() const
+    {
+        std::ostringstream k;
+        k << d_device << '|' << d_code->name() << '|' << d_tables.n << '|' << d_tables.m
+          << '|' << d_tables.slot_edges << '|' << to_string(d_options.precision) << '|'
+          << to_string(d_options.rule) << '|' << to_string(d_options.schedule) << '|'
+          << d_options.gpu.batch_frames << '|' << d_options.gpu.streams;
+        return k.str();
+    }
+
+    static std::mutex& measured_mutex()
+    {
+        static std::mutex m;
+        return m;
+    }
+    static std::map<std::string, std::pair<std::string, std::string>>& measured_cache()
+    {
+        static std::map<std::string, std::pair<std::string, std::string>> cache;
+        return cache;
+    }
+
+    /*!
+     * `frames` frames of the all-zero codeword's LLRs through a BPSK AWGN channel
+     * (about 1.5 dB, a fixed pseudo-random sequence) into the device buffer: one
+     * frame made on the host, then copied on the device.
+     */
+    void fill_synthetic(float* d_llr, size_t frames) const
+    {
+        const size_t n = static_cast<size_t>(d_tables.n);
+        std::vector<float> frame(n);
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        auto uniform = [&x]() {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            return (static_cast<double>(x >> 11) + 0.5) / 9007199254740992.0;
+        };
+        const double sigma = 0.8;
+        for (size_t i = 0; i < n; ++i) {
+            const double g = std::sqrt(-2.0 * std::log(uniform())) *
+                             std::cos(6.283185307179586 * uniform());
+            frame[i] = static_cast<float>(2.0 * (1.0 + sigma * g) / (sigma * sigma));
+        }
+        check(cudaMemcpy(d_llr, frame.data(), n * sizeof(float), cudaMemcpyHostToDevice),
+              "cudaMemcpy");
+        for (size_t have = 1; have < frames;) {
+            const size_t more = std::min(have, frames - have);
+            check(cudaMemcpy(d_llr + have * n,
+                             d_llr,
+                             more * n * sizeof(float),
+                             cudaMemcpyDeviceToDevice),
+                  "cudaMemcpy");
+            have += more;
+        }
     }
 
     /*! Queues one launch on `stream` (frames already in rp). */
@@ -741,12 +925,13 @@ std::vector<cuda_tuning> cuda_tuner_choices(const ldpc_code& code,
     if (devices.empty()) {
         return out;
     }
-    const cuda_detail::host_tables tables = cuda_detail::build_tables(code);
-    decoder_options resolved = options;
-    resolved.precision = resolve_precision(backend_kind::cuda, options);
+    // the decoder's own choice (gpu.kernel auto measures the candidates)
+    // (not owned: the decoders live only in this call)
+    const ldpc_code::sptr shared(&code, [](const ldpc_code*) {});
     for (const gpu_device& d : devices) {
-        cuda_detail::device_guard guard(d.index);
-        out.push_back(cuda_detail::tune(code, tables, resolved, d.index).tuning);
+        decoder_options o = options;
+        o.gpu.device = d.index;
+        out.push_back(cuda_decoder::make(shared, o)->tuning());
     }
     return out;
 }

@@ -74,12 +74,26 @@ int registers_of(const void* fn)
     return attr.numRegs;
 }
 
-kernel_choice tune(const ldpc_code& code,
+namespace {
+
+/*! What every plan of one tuning shares: the checked options, the device, the request. */
+struct tune_setup {
+    kernel_choice k;
+    cudaDeviceProp prop;
+    std::unique_ptr<tune_request> r;
+};
+
+/*!
+ * Checks the combination (throws gpufec::invalid_argument for one the GPU cannot
+ * do) and fills what the families are asked.
+ */
+tune_setup prepare(const ldpc_code& code,
                    const host_tables& t,
                    const decoder_options& options,
                    int device)
 {
-    kernel_choice k;
+    tune_setup s;
+    kernel_choice& k = s.k;
     const check_node_rule rule = options.rule;
     if (options.precision == message_precision::int8 ||
         options.precision == message_precision::int16) {
@@ -103,12 +117,11 @@ kernel_choice tune(const ldpc_code& code,
                                std::to_string(t.max_row_degree));
     }
 
-    cudaDeviceProp prop;
-    check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties");
-    k.sm_count = prop.multiProcessorCount;
+    check(cudaGetDeviceProperties(&s.prop, device), "cudaGetDeviceProperties");
+    k.sm_count = s.prop.multiProcessorCount;
     const size_t static_smem = sizeof(block_state) + 64;
-    const size_t smem_limit = prop.sharedMemPerBlockOptin > static_smem
-                                  ? prop.sharedMemPerBlockOptin - static_smem
+    const size_t smem_limit = s.prop.sharedMemPerBlockOptin > static_smem
+                                  ? s.prop.sharedMemPerBlockOptin - static_smem
                                   : 0;
     const int forced_units =
         options.gpu.frames_per_block > 0
@@ -124,14 +137,66 @@ kernel_choice tune(const ldpc_code& code,
                                std::to_string(max_units_per_block * k.lanes) +
                                " frames (0 = let the tuner choose)");
     }
-    // gpu.kernel: "auto" (or empty) lets the tuner choose; a name restricts it to
-    // that kernel (benchmarks and tests of each instance)
-    tune_request r{ code, t, options, prop };
-    r.half2 = k.half2;
-    r.scms = rule == check_node_rule::self_corrected_min_sum;
-    r.forced_units = forced_units;
-    r.smem_limit = smem_limit;
-    r.want = options.gpu.kernel == "auto" ? std::string() : options.gpu.kernel;
+    s.r = std::make_unique<tune_request>(tune_request{ code, t, options, s.prop });
+    s.r->half2 = k.half2;
+    s.r->scms = rule == check_node_rule::self_corrected_min_sum;
+    s.r->forced_units = forced_units;
+    s.r->smem_limit = smem_limit;
+    return s;
+}
+
+/*! The choice of `plan`: its batch and the tuning report. */
+kernel_choice finish(const tune_setup& s,
+                     std::unique_ptr<kernel_plan> plan,
+                     const decoder_options& options,
+                     int device,
+                     std::ostringstream& why)
+{
+    kernel_choice k = s.k;
+    launch_config& cfg = plan->config;
+    cfg.resident_blocks = k.sm_count * cfg.blocks_per_sm;
+    const long long resident_frames =
+        static_cast<long long>(cfg.resident_blocks) * cfg.units_per_block * k.lanes;
+    // a little more than one wave (Wang et al. (cuLDPC), section V-C): two waves
+    long long batch =
+        options.gpu.batch_frames > 0 ? options.gpu.batch_frames : 2 * resident_frames;
+    batch = std::max<long long>(batch, 1);
+    why << "; batch " << batch
+        << " frames = " << (options.gpu.batch_frames > 0 ? "user" : "2 x resident")
+        << " (" << k.sm_count << " SMs)";
+
+    k.tuning.device = device;
+    k.tuning.device_name = s.prop.name;
+    k.tuning.kernel = plan->kernel;
+    k.tuning.frames_per_block = cfg.units_per_block * k.lanes;
+    k.tuning.threads_per_block = cfg.threads;
+    k.tuning.shared_bytes_per_block = cfg.shared_bytes;
+    k.tuning.blocks_per_sm = cfg.blocks_per_sm;
+    k.tuning.batch_frames = static_cast<int>(std::min<long long>(batch, 1 << 30));
+    k.tuning.streams = options.gpu.streams;
+    k.tuning.reason = why.str();
+    k.plan = std::move(plan);
+    return k;
+}
+
+/*! gpu.kernel "auto", "first" or empty: no kernel named. */
+bool names_no_kernel(const std::string& kernel)
+{
+    return kernel.empty() || kernel == "auto" || kernel == "first";
+}
+
+} // namespace
+
+kernel_choice tune(const ldpc_code& code,
+                   const host_tables& t,
+                   const decoder_options& options,
+                   int device)
+{
+    tune_setup s = prepare(code, t, options, device);
+    tune_request& r = *s.r;
+    // gpu.kernel: "auto" / "first" (or empty) let the tuner choose; a name restricts
+    // it to that kernel (benchmarks and tests of each instance)
+    r.want = names_no_kernel(options.gpu.kernel) ? std::string() : options.gpu.kernel;
     std::ostringstream why;
     if (!r.want.empty()) {
         why << "gpu.kernel " << r.want << "; ";
@@ -147,36 +212,33 @@ kernel_choice tune(const ldpc_code& code,
         // only a gpu.kernel that names no kernel for this code gets here (the
         // general family takes every code)
         decoder_options a = options;
-        a.gpu.kernel = "auto";
+        a.gpu.kernel = "first";
         throw invalid_argument(
             "decoder backend cuda: gpu.kernel '" + r.want + "' cannot decode code " +
-            code.name() + " with these options on " + prop.name +
-            " (gpu.kernel auto chooses " + tune(code, t, a, device).tuning.kernel + ")");
+            code.name() + " with these options on " + s.prop.name +
+            " (gpu.kernel auto chooses among " + tune(code, t, a, device).tuning.kernel +
+            " and the other instances of its family)");
     }
-    launch_config& cfg = plan->config;
-    cfg.resident_blocks = k.sm_count * cfg.blocks_per_sm;
-    const long long resident_frames =
-        static_cast<long long>(cfg.resident_blocks) * cfg.units_per_block * k.lanes;
-    // a little more than one wave (Wang et al. (cuLDPC), section V-C): two waves
-    long long batch =
-        options.gpu.batch_frames > 0 ? options.gpu.batch_frames : 2 * resident_frames;
-    batch = std::max<long long>(batch, 1);
-    why << "; batch " << batch
-        << " frames = " << (options.gpu.batch_frames > 0 ? "user" : "2 x resident")
-        << " (" << k.sm_count << " SMs)";
+    return finish(s, std::move(plan), options, device, why);
+}
 
-    k.tuning.device = device;
-    k.tuning.device_name = prop.name;
-    k.tuning.kernel = plan->kernel;
-    k.tuning.frames_per_block = cfg.units_per_block * k.lanes;
-    k.tuning.threads_per_block = cfg.threads;
-    k.tuning.shared_bytes_per_block = cfg.shared_bytes;
-    k.tuning.blocks_per_sm = cfg.blocks_per_sm;
-    k.tuning.batch_frames = static_cast<int>(std::min<long long>(batch, 1 << 30));
-    k.tuning.streams = options.gpu.streams;
-    k.tuning.reason = why.str();
-    k.plan = std::move(plan);
-    return k;
+std::vector<kernel_choice> register_candidates(const ldpc_code& code,
+                                               const host_tables& t,
+                                               const decoder_options& options,
+                                               int device)
+{
+    tune_setup s = prepare(code, t, options, device);
+    tune_request& r = *s.r;
+    std::vector<kernel_choice> out;
+    for (const fast_variant& v : fast_variants()) {
+        r.want = v.name;
+        std::ostringstream why;
+        std::unique_ptr<kernel_plan> plan = register_family().plan(r, why);
+        if (plan) {
+            out.push_back(finish(s, std::move(plan), options, device, why));
+        }
+    }
+    return out;
 }
 
 } // namespace cuda_detail

@@ -37,12 +37,24 @@ struct kernel_choice {
 
 /*!
  * Checks the combination (throws gpufec::invalid_argument for one the GPU cannot
- * do, e.g. half2 SPA) and tunes for `device`. The device must be current.
+ * do, e.g. half2 SPA) and tunes for `device`: the first family's plan that fits
+ * (gpu.kernel "auto" or "first"), or the named kernel. The device must be current.
  */
 kernel_choice tune(const ldpc_code& code,
                    const host_tables& tables,
                    const decoder_options& options,
                    int device);
+
+/*!
+ * Every instance of the register-resident family that can decode the code with
+ * these options on `device`, each as tune() would return it with gpu.kernel set to
+ * its name, in the family's list order (the decoder times them: measured_choice in
+ * cuda_ldpc_decoder.cu). Empty when none fits. The device must be current.
+ */
+std::vector<kernel_choice> register_candidates(const ldpc_code& code,
+                                               const host_tables& tables,
+                                               const decoder_options& options,
+                                               int device);
 
 } // namespace cuda_detail
 } // namespace gpufec

@@ -439,6 +439,7 @@ class qa_cuda_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(test_large_qc_kernel);
     CPPUNIT_TEST(test_dvbs2_posterior_modes);
     CPPUNIT_TEST(test_register_instances_agree);
+    CPPUNIT_TEST(test_measured_choice);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -1299,6 +1300,69 @@ public:
                             CPPUNIT_ASSERT_MESSAGE(what, r.parity_ok == ref.parity_ok);
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /*!
+     * gpu.kernel auto times the register instances that fit and keeps the fastest:
+     * the reason lists every candidate with its figure, the choice is one of them
+     * and is remembered for the next decoder of the same code and options, "first"
+     * is the first candidate, and every candidate decodes the same bits.
+     */
+    void test_measured_choice()
+    {
+        for (const std::string spec :
+             { "wimax:2304:1/2", "wifi:1944:1/2", "wimax:576:1/2" }) {
+            const auto code = ldpc_code::make(spec);
+            const batch b = make_batch(*code, 803, 2.0, test_seed(), 93000000);
+            for (auto precision :
+                 { message_precision::float32, message_precision::half2 }) {
+                decoder_options o = options(backend_kind::cuda);
+                o.precision = precision;
+                const std::string what = spec + " " + to_string(precision);
+                auto a = make_gpu(code, o);
+                const std::string reason = a->tuning().reason;
+                std::cout << what << ": " << a->tuning().kernel << " (" << reason
+                          << ")\n";
+                // "measured: NAME FIGURE Mbit/s; NAME FIGURE Mbit/s; ... fastest taken"
+                const size_t at = reason.find("measured:");
+                CPPUNIT_ASSERT_MESSAGE(what + ": " + reason, at != std::string::npos);
+                std::vector<std::string> names;
+                std::istringstream words(reason.substr(at + 9));
+                std::string name, figure, unit;
+                while (words >> name >> figure >> unit && unit == "Mbit/s;") {
+                    CPPUNIT_ASSERT_MESSAGE(what + ": " + figure, std::stod(figure) > 0.0);
+                    names.push_back(name);
+                }
+                CPPUNIT_ASSERT_MESSAGE(what + ": " + reason, names.size() >= 2);
+                CPPUNIT_ASSERT_MESSAGE(what + ": " + reason,
+                                       std::find(names.begin(),
+                                                 names.end(),
+                                                 a->tuning().kernel) != names.end());
+                auto again = make_gpu(code, o);
+                CPPUNIT_ASSERT_EQUAL(a->tuning().kernel, again->tuning().kernel);
+                CPPUNIT_ASSERT_MESSAGE(again->tuning().reason,
+                                       again->tuning().reason.find("(remembered)") !=
+                                           std::string::npos);
+                decoder_options f = o;
+                f.gpu.kernel = "first";
+                auto first = make_gpu(code, f);
+                CPPUNIT_ASSERT_EQUAL(names.front(), first->tuning().kernel);
+                CPPUNIT_ASSERT(first->tuning().reason.find("measured") ==
+                               std::string::npos);
+                const result ref = run(*a, b);
+                for (const std::string& n : names) {
+                    decoder_options forced = o;
+                    forced.gpu.kernel = n;
+                    auto d = make_gpu(code, forced);
+                    CPPUNIT_ASSERT_EQUAL(n, d->tuning().kernel);
+                    const result r = run(*d, b);
+                    CPPUNIT_ASSERT_MESSAGE(what + " " + n, r.codeword == ref.codeword);
+                    CPPUNIT_ASSERT_MESSAGE(what + " " + n,
+                                           r.iterations == ref.iterations);
+                    CPPUNIT_ASSERT_MESSAGE(what + " " + n, r.parity_ok == ref.parity_ok);
                 }
             }
         }
