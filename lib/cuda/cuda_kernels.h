@@ -68,15 +68,15 @@ generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_i
 
 /*! Limits of the large-QC layered kernel (layered_qc_large_kernel.cu). */
 constexpr int qc_large_max_layers = 192;
-constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
-constexpr int qc_large_max_degree = 20;
+constexpr int qc_large_max_edges = 1024;  //!< block-row edges (circulants) in all
+constexpr int qc_large_max_degree = 32;   //!< a record's sign words hold 32 edges
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
 /*!
  * qc_post::parity_thread's __launch_bounds__ (one unit of Z <= 384 per block: no
  * spills)
  */
 constexpr int qc_parity_max_threads = 384;
-constexpr int qc_large_max_masks = 64;  //!< layers of part of a block row's rows
+constexpr int qc_large_max_masks = 128; //!< layers of part of a block row's rows
 constexpr int qc_large_mask_words = 12; //!< 32-bit words of a row mask (Z <= 384)
 
 /*!
@@ -94,7 +94,7 @@ struct alignas(8) qc_edge {
 
 /*!
  * The QC structure for the large-QC kernel, passed as a __grid_constant__ kernel
- * parameter (about 19 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
+ * parameter (about 22 KB). Layer l's edges are edge[first[l] .. first[l] + deg[l]);
  * its compressed C2V records start at byte rec[l] of a unit's record region of
  * rec_words 32-bit words. pad: padding words after the n_full posterior words of a
  * unit (Z when an edge is masked, else 0).

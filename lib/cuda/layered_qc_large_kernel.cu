@@ -295,24 +295,47 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
         GPUFEC_QC_ROW(18)
         GPUFEC_QC_ROW(19)
         GPUFEC_QC_ROW(20)
+        GPUFEC_QC_ROW(21)
+        GPUFEC_QC_ROW(22)
+        GPUFEC_QC_ROW(23)
+        GPUFEC_QC_ROW(24)
+        GPUFEC_QC_ROW(25)
+        GPUFEC_QC_ROW(26)
+        GPUFEC_QC_ROW(27)
+        GPUFEC_QC_ROW(28)
+        GPUFEC_QC_ROW(29)
+        GPUFEC_QC_ROW(30)
+        GPUFEC_QC_ROW(31)
+        GPUFEC_QC_ROW(32)
     default:
         break; // excluded by build_qc_large_shape
     }
 #undef GPUFEC_QC_ROW
 }
-static_assert(qc_large_max_degree == 20, "qc_row_dispatch covers degrees 1..20");
+static_assert(qc_large_max_degree == 32, "qc_row_dispatch covers degrees 1..32");
+
+/*! Bit i of word i / 64: row slot s is in row mask i (parity_thread). */
+struct slot_masks {
+    unsigned long long word[qc_large_max_masks / 64];
+
+    __device__ bool has(int i) const
+    {
+        return ((word[i >> 6] >> (i & 63)) & 1ull) != 0ull;
+    }
+};
+static_assert(qc_large_max_masks % 64 == 0, "slot_masks holds whole 64-bit words");
 
 /*!
- * parity_thread: bit i of the result = this thread's row slot s is in row mask i
- * (read once, not per layer).
+ * parity_thread: the row masks this thread's row slot s is in (read once, not per
+ * layer).
  */
-__device__ __forceinline__ unsigned long long qc_slot_masks(const qc_large_shape& shape,
-                                                            int s)
+__device__ __forceinline__ slot_masks qc_slot_masks(const qc_large_shape& shape, int s)
 {
-    unsigned long long mine = 0ull;
+    slot_masks mine{};
     for (int i = 0; i < qc_large_max_masks; ++i) {
-        mine |= static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) & 1u)
-                << i;
+        mine.word[i >> 6] |=
+            static_cast<unsigned long long>((shape.mask[i][s >> 5] >> (s & 31)) & 1u)
+            << (i & 63);
     }
     return mine;
 }
@@ -518,14 +541,14 @@ qc_large_body(const code_view& code, const run_params& rp, const qc_large_shape&
     auto rec_a = [&](int l) { return reinterpret_cast<uint4*>(rec_t + shape.rec[l]); };
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
     // does this thread's row slot belong to layer l (sublayers: a row mask)?
-    const unsigned long long mine = PT ? qc_slot_masks(shape, s) : 0ull;
+    const slot_masks mine = PT ? qc_slot_masks(shape, s) : slot_masks{};
     auto in_layer = [&](int l) {
         if (!EW) {
             return true;
         }
         const int mi = shape.mask_of[l];
         if (PT) {
-            return mi < 0 || ((mine >> mi) & 1ull) != 0ull;
+            return mi < 0 || mine.has(mi);
         }
         return mi < 0 || ((shape.mask[mi][s >> 5] >> (s & 31)) & 1u) != 0u;
     };

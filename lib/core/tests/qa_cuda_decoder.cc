@@ -1176,6 +1176,11 @@ public:
             { "dvbs2:normal:1/2", false, "-ptpar" },
             { "dvbs2:normal:1/2", true, "-gmem" },
             { "dvbs2:short:1/2", true, "-ptpar" },
+            // sets split into more than 64 sublayers (normal 3/5) and rows of more
+            // than 20 edges (normal 9/10, short 8/9)
+            { "dvbs2:normal:3/5", false, "" },
+            { "dvbs2:normal:9/10", false, "" },
+            { "dvbs2:short:8/9", false, "" },
         };
         std::vector<std::string> failures;
         std::string cpu_spec;
