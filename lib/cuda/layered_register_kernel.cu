@@ -1238,6 +1238,14 @@ fast_variant make_pattern_variant(const char* name)
  * 6, 7, 6, 6, 7, 6, 6, 6 edges.
  */
 constexpr uint32_t wimax_half_short = 0xED9u;
+/*!
+ * 802.11n rate 1/2 (20.3.11.7.6, Tables R.1 - R.3): rows of 7 and 8 edges, the
+ * layers of 7 flagged, per codeword length (648: 7, 8, 7, 7, 7, 8, 7, 7, 8, 7, 8, 7;
+ * 1296: 7, 8, 7, 7, 7, 7, 7, 8, 7, 7, 7, 7; 1944: 7, 7, 7, 7, 7, 7, 8, 7, 7, 7, 7, 8).
+ */
+constexpr uint32_t wifi648_half_short = 0xADDu;
+constexpr uint32_t wifi1296_half_short = 0xF7Du;
+constexpr uint32_t wifi1944_half_short = 0x7BFu;
 /*! wimax rate 1/2 at Z = 96 (N = 2304): the code of the issue-3 benchmark. */
 using wimax_r12_z96 = qc_pattern<wimax_r12_base, 96>;
 
@@ -1259,6 +1267,25 @@ const std::vector<fast_variant>& fast_variants()
             "layered-tab-12x7-minsum-half2"),
         make_table_variant<__half2, 12, 8, 168, 0u, false>(
             "layered-tab-12x8-minsum-half2"),
+        // exact-degree and table instances of the other 802.11n / 802.16e tiles
+        // (rates 1/2 of 802.11n, 2/3, 3/4 and 5/6); the measured tuner
+        // (cuda_ldpc_decoder.cu) takes them where they are faster
+        make_table_variant<__half2, 12, 8, 168, wifi648_half_short, false>(
+            "layered-tab-12x8-wifi648-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, wifi1296_half_short, false>(
+            "layered-tab-12x8-wifi1296-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, wifi1944_half_short, false>(
+            "layered-tab-12x8-wifi1944-exact-minsum-half2"),
+        make_table_variant<__half2, 8, 10, 168, 0u, false>(
+            "layered-tab-8x10-minsum-half2"),
+        make_table_variant<__half2, 8, 11, 168, 0u, false>(
+            "layered-tab-8x11-minsum-half2"),
+        make_table_variant<__half2, 6, 15, 168, 0u, false>(
+            "layered-tab-6x15-minsum-half2"),
+        make_table_variant<__half2, 4, 20, 168, 0u, false>(
+            "layered-tab-4x20-minsum-half2"),
+        make_table_variant<__half2, 4, 22, 168, 0u, false>(
+            "layered-tab-4x22-minsum-half2"),
         make_variant<__half2, 12, 7, false>("layered-reg-12x7-minsum-half2"),
         make_variant<__half2, 12, 8, false>("layered-reg-12x8-minsum-half2"),
         make_variant<__half2, 8, 12, false>("layered-reg-8x12-minsum-half2"),

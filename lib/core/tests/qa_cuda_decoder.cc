@@ -1318,8 +1318,12 @@ public:
      */
     void test_measured_choice()
     {
-        for (const std::string spec :
-             { "wimax:2304:1/2", "wifi:1944:1/2", "wimax:576:1/2" }) {
+        for (const std::string spec : { "wimax:2304:1/2",
+                                        "wifi:1944:1/2",
+                                        "wimax:576:1/2",
+                                        "wimax:2304:2/3A",
+                                        "wifi:648:3/4",
+                                        "wifi:648:5/6" }) {
             const auto code = ldpc_code::make(spec);
             const batch b = make_batch(*code, 803, 2.0, test_seed(), 93000000);
             for (auto precision :
