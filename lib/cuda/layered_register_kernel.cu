@@ -1268,7 +1268,7 @@ const std::vector<fast_variant>& fast_variants()
         make_table_variant<__half2, 12, 8, 168, 0u, false>(
             "layered-tab-12x8-minsum-half2"),
         // exact-degree and table instances of the other 802.11n / 802.16e tiles
-        // (rates 1/2 of 802.11n, 2/3, 3/4 and 5/6); the measured tuner
+        // (rates 1/2 of 802.11n, 2/3, 3/4 and 5/6; float ones below); the measured tuner
         // (cuda_ldpc_decoder.cu) takes them where they are faster
         make_table_variant<__half2, 12, 8, 168, wifi648_half_short, false>(
             "layered-tab-12x8-wifi648-exact-minsum-half2"),
@@ -1300,6 +1300,11 @@ const std::vector<fast_variant>& fast_variants()
             "layered-tab-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168, 0u, true>("layered-tab-12x7-minsum-f32"),
         make_table_variant<float, 12, 8, 168, 0u, false>("layered-tab-12x8-minsum-f32"),
+        make_table_variant<float, 8, 10, 168, 0u, false>("layered-tab-8x10-minsum-f32"),
+        make_table_variant<float, 8, 11, 168, 0u, false>("layered-tab-8x11-minsum-f32"),
+        make_table_variant<float, 6, 15, 168, 0u, false>("layered-tab-6x15-minsum-f32"),
+        make_table_variant<float, 4, 20, 168, 0u, false>("layered-tab-4x20-minsum-f32"),
+        make_table_variant<float, 4, 22, 168, 0u, false>("layered-tab-4x22-minsum-f32"),
         make_variant<float, 12, 7, false>("layered-reg-12x7-minsum-f32"),
         make_variant<float, 12, 8, false>("layered-reg-12x8-minsum-f32"),
         make_variant<float, 8, 12, false>("layered-reg-8x12-minsum-f32"),
