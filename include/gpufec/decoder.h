@@ -108,9 +108,10 @@ struct GPUFEC_API gpu_options {
      * measurements of docs/CUDA_PERFORMANCE_NOTES.md (families, then the
      * instances of a family). "auto" (or empty, the default): the same, except
      * that where several instances of the register-resident family fit the code,
-     * the decoder times each on the device (a batch of synthetic frames, a few
-     * milliseconds, once per process for a code, device and options) and takes
-     * the fastest; cuda_tuning::reason lists the figures. The instances decode the
+     * the decoder times each on the device, also with other frames per block (a
+     * batch of synthetic frames, a few milliseconds, once per process for a
+     * code, device and options) and takes the fastest; cuda_tuning::reason lists
+     * the figures as NAME@FRAMES_PER_BLOCK. The instances decode the
      * same bits. The kernels:
      *  - "layered-...": the register-resident layered kernel's instances
      *    (layered min-sum family on codes of at most 32 uniform layers), e.g.

@@ -428,7 +428,9 @@ private:
     /*!
      * gpu.kernel "auto": when several instances of the register-resident family
      * can decode the code (the first plan the tuner found is one of them), times
-     * each on this device and keeps the fastest. The instances decode the same
+     * each on this device (with the tuner's units per block, one unit, and the
+     * fewest units that fill whole warps: register_candidates) and keeps the
+     * fastest. The instances decode the same
      * bits (qa_cuda_decoder compares them frame for frame); only their speed
      * differs, by code shape and device, which a fixed order cannot know. Each
      * candidate decodes its own batch of synthetic frames (no early termination,
@@ -447,7 +449,7 @@ private:
             std::lock_guard<std::mutex> lock(measured_mutex());
             auto hit = measured_cache().find(key);
             if (hit != measured_cache().end()) {
-                take_measured(hit->second.first, hit->second.second);
+                take_measured(hit->second);
                 return;
             }
         }
@@ -506,7 +508,7 @@ private:
             check(cudaGetLastError(), "decoding kernel (tuner measurement)");
             const double fps = static_cast<double>(frames) / (fastest_ms * 1e-3);
             // information bits per second, as gpufec-bench reports
-            report << " " << c.tuning.kernel << " "
+            report << " " << c.tuning.kernel << '@' << c.tuning.frames_per_block << " "
                    << static_cast<long long>(fps * static_cast<double>(d_code->k()) / 1e6)
                    << " Mbit/s;";
             if (fps > best) {
@@ -519,7 +521,9 @@ private:
         {
             std::lock_guard<std::mutex> lock(measured_mutex());
             measured_cache().emplace(key,
-                                     std::make_pair(cands[best_i].tuning.kernel, reason));
+                                     measured{ cands[best_i].tuning.kernel,
+                                               cands[best_i].tuning.frames_per_block,
+                                               reason });
         }
         d_choice = std::move(cands[best_i]);
         d_choice.tuning.reason = reason;
@@ -534,13 +538,21 @@ private:
         return std::min(static_cast<size_t>(c.tuning.batch_frames), cap);
     }
 
-    /*! The remembered choice `kernel` (a register-family instance that fits). */
-    void take_measured(const std::string& kernel, const std::string& reason)
+    /*! A measured choice: the instance, its frames per block, the report. */
+    struct measured {
+        std::string kernel;
+        int frames_per_block = 0;
+        std::string reason;
+    };
+
+    /*! The remembered choice (a register-family instance that fits). */
+    void take_measured(const measured& m)
     {
         decoder_options o = d_options;
-        o.gpu.kernel = kernel;
+        o.gpu.kernel = m.kernel;
+        o.gpu.frames_per_block = m.frames_per_block;
         d_choice = tune(*d_code, d_tables, o, d_device);
-        d_choice.tuning.reason = reason + " (remembered)";
+        d_choice.tuning.reason = m.reason + " (remembered)";
         d_view.post_stride = d_tables.n_full + d_choice.plan->posterior_pad();
     }
 
@@ -560,9 +572,9 @@ private:
         static std::mutex m;
         return m;
     }
-    static std::map<std::string, std::pair<std::string, std::string>>& measured_cache()
+    static std::map<std::string, measured>& measured_cache()
     {
-        static std::map<std::string, std::pair<std::string, std::string>> cache;
+        static std::map<std::string, measured> cache;
         return cache;
     }
 

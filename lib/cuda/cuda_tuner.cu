@@ -18,6 +18,7 @@
 #include "frame_io.cuh"
 #include <algorithm>
 #include <gpufec/error.h>
+#include <numeric>
 #include <sstream>
 #include <string>
 
@@ -229,13 +230,35 @@ std::vector<kernel_choice> register_candidates(const ldpc_code& code,
 {
     tune_setup s = prepare(code, t, options, device);
     tune_request& r = *s.r;
+    // besides the units per block that maximise the resident threads, one unit
+    // (no barrier across warps) and the fewest units that fill whole warps (a unit
+    // of Z threads leaves a warp shared by two units unless 32 divides Z)
+    const int Z = std::max(1, t.max_layer_rows);
+    const int whole_warps = 32 / std::gcd(Z, 32);
     std::vector<kernel_choice> out;
     for (const fast_variant& v : fast_variants()) {
         r.want = v.name;
+        r.forced_units = 0;
         std::ostringstream why;
         std::unique_ptr<kernel_plan> plan = register_family().plan(r, why);
-        if (plan) {
-            out.push_back(finish(s, std::move(plan), options, device, why));
+        if (!plan) {
+            continue;
+        }
+        std::vector<int> tried{ plan->config.units_per_block };
+        out.push_back(finish(s, std::move(plan), options, device, why));
+        for (const int units : { 1, whole_warps }) {
+            if (units > max_units_per_block ||
+                std::find(tried.begin(), tried.end(), units) != tried.end()) {
+                continue;
+            }
+            tried.push_back(units);
+            r.forced_units = units;
+            std::ostringstream why_units;
+            why_units << units << " unit(s) per block (measured); ";
+            std::unique_ptr<kernel_plan> p = register_family().plan(r, why_units);
+            if (p && p->config.blocks_per_sm > 0) {
+                out.push_back(finish(s, std::move(p), options, device, why_units));
+            }
         }
     }
     return out;

@@ -48,8 +48,11 @@ kernel_choice tune(const ldpc_code& code,
 /*!
  * Every instance of the register-resident family that can decode the code with
  * these options on `device`, each as tune() would return it with gpu.kernel set to
- * its name, in the family's list order (the decoder times them: measured_choice in
- * cuda_ldpc_decoder.cu). Empty when none fits. The device must be current.
+ * its name, in the family's list order, and after each the same instance with one
+ * unit per block and with the fewest units that fill whole warps, where those
+ * differ and fit (as gpu.frames_per_block would force them). The decoder times
+ * them (choose_by_measurement in cuda_ldpc_decoder.cu). Empty when none fits. The
+ * device must be current.
  */
 std::vector<kernel_choice> register_candidates(const ldpc_code& code,
                                                const host_tables& tables,

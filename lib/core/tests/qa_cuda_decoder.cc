@@ -1335,7 +1335,8 @@ public:
                 const std::string reason = a->tuning().reason;
                 std::cout << what << ": " << a->tuning().kernel << " (" << reason
                           << ")\n";
-                // "measured: NAME FIGURE Mbit/s; NAME FIGURE Mbit/s; ... fastest taken"
+                // "measured: NAME@F FIGURE Mbit/s; NAME@F FIGURE Mbit/s; ... fastest
+                // taken" (F: frames per block)
                 const size_t at = reason.find("measured:");
                 CPPUNIT_ASSERT_MESSAGE(what + ": " + reason, at != std::string::npos);
                 std::vector<std::string> names;
@@ -1343,30 +1344,36 @@ public:
                 std::string name, figure, unit;
                 while (words >> name >> figure >> unit && unit == "Mbit/s;") {
                     CPPUNIT_ASSERT_MESSAGE(what + ": " + figure, std::stod(figure) > 0.0);
+                    CPPUNIT_ASSERT_MESSAGE(what + ": " + name,
+                                           name.find('@') != std::string::npos);
                     names.push_back(name);
                 }
+                auto label = [](const cuda_decoder& d) {
+                    return d.tuning().kernel + "@" +
+                           std::to_string(d.tuning().frames_per_block);
+                };
                 CPPUNIT_ASSERT_MESSAGE(what + ": " + reason, names.size() >= 2);
                 CPPUNIT_ASSERT_MESSAGE(what + ": " + reason,
-                                       std::find(names.begin(),
-                                                 names.end(),
-                                                 a->tuning().kernel) != names.end());
+                                       std::find(names.begin(), names.end(), label(*a)) !=
+                                           names.end());
                 auto again = make_gpu(code, o);
-                CPPUNIT_ASSERT_EQUAL(a->tuning().kernel, again->tuning().kernel);
+                CPPUNIT_ASSERT_EQUAL(label(*a), label(*again));
                 CPPUNIT_ASSERT_MESSAGE(again->tuning().reason,
                                        again->tuning().reason.find("(remembered)") !=
                                            std::string::npos);
                 decoder_options f = o;
                 f.gpu.kernel = "first";
                 auto first = make_gpu(code, f);
-                CPPUNIT_ASSERT_EQUAL(names.front(), first->tuning().kernel);
+                CPPUNIT_ASSERT_EQUAL(names.front(), label(*first));
                 CPPUNIT_ASSERT(first->tuning().reason.find("measured") ==
                                std::string::npos);
                 const result ref = run(*a, b);
                 for (const std::string& n : names) {
                     decoder_options forced = o;
-                    forced.gpu.kernel = n;
+                    forced.gpu.kernel = n.substr(0, n.find('@'));
+                    forced.gpu.frames_per_block = std::stoi(n.substr(n.find('@') + 1));
                     auto d = make_gpu(code, forced);
-                    CPPUNIT_ASSERT_EQUAL(n, d->tuning().kernel);
+                    CPPUNIT_ASSERT_EQUAL(n, label(*d));
                     const result r = run(*d, b);
                     CPPUNIT_ASSERT_MESSAGE(what + " " + n, r.codeword == ref.codeword);
                     CPPUNIT_ASSERT_MESSAGE(what + " " + n,
