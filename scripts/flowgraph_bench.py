@@ -7,8 +7,8 @@
 # file source over a file in /dev/shm) ->
 # the decoder block -> null sink, run for --seconds; information bits out per
 # second. The same flowgraph with a trivial block in the decoder's place
-# (keep_m_in_n: K of every N floats, the decoder's item rates) measures GNU
-# Radio's own ceiling on this machine.
+# (keep_m_in_n: K of every N floats, the decoder's item rates and output
+# buffer) measures GNU Radio's own ceiling on this machine.
 # Latency: one frame at a time through source -> decoder -> sink in a running
 # flowgraph, from the source handing it over to the sink receiving its last bit;
 # p50 and p99 over --latency-frames frames.
@@ -141,6 +141,10 @@ class throughput_graph(gr.top_block):
                 src.set_min_output_buffer(args.buffer_frames * n)
             if trivial:
                 dut = blocks.keep_m_in_n(item, k, n, 0)
+                # the output buffer the decoder block gives itself: a batch of
+                # frames (at most 64 MiB), so both pass the same buffer sizes
+                dut.set_min_output_buffer(
+                    min(args.frames_per_call, max(1, (1 << 26) // (k * item))) * k)
                 snk = blocks.null_sink(item)
             elif args.fecapi:
                 dut = fecapi_decoder(args, device)
