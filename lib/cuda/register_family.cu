@@ -1,13 +1,17 @@
 /* -*- c++ -*- */
 /*
- * The register-resident layered family (kernel_family.h): the layered min-sum
- * kernel whose messages stay in registers (layered_register_kernel.cu), for the
- * min-sum rules (and SCMS) on codes of uniform QC layers of at most 512 rows. Its
- * instances (fast_variants(), in order of measured preference) differ in the
- * message tile (layers x row degree), precision and code-specific shapes; the first
- * that fits the code and the device is taken. Each block keeps a unit's posterior
- * in shared memory, with one padding word per row slot after the columns; the grid
- * is persistent (each resident block loads its tables once and loops over tasks).
+ * The register-resident family (kernel_family.h): the layered min-sum kernel whose
+ * messages stay in registers (layered_register_kernel.cu), for the min-sum rules
+ * (and SCMS) on codes of uniform QC layers of at most 512 rows, with the layered
+ * or the flooding schedule (the same kernel with two posteriors per unit, for
+ * codes whose layers are in row order; Wang et al., "GPU Accelerated Scalable
+ * Parallel Decoding of LDPC Codes", is the flooding baseline). Its instances
+ * (fast_variants(), in order of measured preference) differ in the schedule,
+ * message tile (layers x row degree), precision and code-specific shapes; the
+ * first that fits the code and the device is taken. Each block keeps a unit's
+ * posterior (flooding: posterior, next posterior and channel LLRs) in shared
+ * memory, with one padding word per row slot after the columns; the grid is
+ * persistent (each resident block loads its tables once and loops over tasks).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -48,11 +52,15 @@ public:
 };
 
 /*! Does instance v take the code's layers (count, degrees, exact shape)? */
-bool takes_layers(
-    const fast_variant& v, const host_tables& t, int L, bool half2, bool scms)
+bool takes_layers(const fast_variant& v,
+                  const host_tables& t,
+                  int L,
+                  bool half2,
+                  bool scms,
+                  bool flooding)
 {
-    if (v.half2 != half2 || v.scms != scms || L > v.max_layers ||
-        t.max_row_degree > v.max_degree) {
+    if (v.half2 != half2 || v.scms != scms || v.flooding != flooding ||
+        L > v.max_layers || t.max_row_degree > v.max_degree) {
         return false;
     }
     if (v.short_layers != 0u) {
@@ -68,6 +76,33 @@ bool takes_layers(
     return true;
 }
 
+/*!
+ * The flooding instances add each column's new C2V to its next posterior layer by
+ * layer; that is the CPU reference's sum (channel, then the C2V of the column's
+ * rows in ascending order) when the layers of every column's rows ascend with the
+ * rows, each layer at most once (a layer touches a column once: no race on it).
+ * True for QC codes, whose layers are the block rows in order.
+ */
+bool layers_in_row_order(const host_tables& t)
+{
+    for (int c = 0; c < t.n_full; ++c) {
+        int last = -1;
+        for (int i = t.vn_ptr[c]; i < t.vn_ptr[c + 1]; ++i) {
+            // the layer of slot vn_slot[i] (layer_off ascends)
+            const int l = static_cast<int>(std::upper_bound(t.layer_off.begin(),
+                                                            t.layer_off.end(),
+                                                            t.vn_slot[i]) -
+                                           t.layer_off.begin()) -
+                          1;
+            if (l <= last) {
+                return false;
+            }
+            last = l;
+        }
+    }
+    return true;
+}
+
 class register_family_impl final : public kernel_family
 {
 public:
@@ -76,9 +111,8 @@ public:
     {
         const host_tables& t = r.tables;
         const check_node_rule rule = r.options.rule;
-        const bool layered_ms = r.options.schedule == decoding_schedule::layered &&
-                                rule != check_node_rule::spa;
-        if (!layered_ms) {
+        const bool flooding = r.options.schedule == decoding_schedule::flooding;
+        if (rule == check_node_rule::spa) {
             return nullptr;
         }
         if (!t.uniform || t.max_layer_rows > 512) {
@@ -86,14 +120,20 @@ public:
                               : "layers of unequal size (not QC); ");
             return nullptr;
         }
+        if (flooding && !layers_in_row_order(t)) {
+            why << "layers not in row order (flooding register kernel); ";
+            return nullptr;
+        }
         const size_t vbytes = 4; // float or half2: one 32-bit word per unit and column
+        // flooding: L_old, L_new and the channel LLRs per unit
+        const size_t arrays = flooding ? 3 : 1;
         const int L = static_cast<int>(t.layer_rows.size());
         // the list order is the measured preference
         for (const fast_variant& v : fast_variants()) {
             if (!r.want.empty() && v.name != r.want) {
                 continue;
             }
-            if (!takes_layers(v, t, L, r.half2, r.scms)) {
+            if (!takes_layers(v, t, L, r.half2, r.scms, flooding)) {
                 continue;
             }
             fast_shape fs;
@@ -104,7 +144,7 @@ public:
             const int S = t.max_layer_rows;
             auto shape = [&](int u, int* threads, size_t* smem) {
                 *threads = u * S;
-                *smem = static_cast<size_t>(u) * (t.n_full + S) * vbytes;
+                *smem = arrays * static_cast<size_t>(u) * (t.n_full + S) * vbytes;
                 if (v.table_words > 0) {
                     // the edge-address table after the posteriors (16-byte aligned)
                     *smem =
@@ -134,6 +174,9 @@ public:
             p->config.blocks_per_sm = c.blocks;
             p->kernel = v.name;
             why << "register kernel"
+                << (flooding ? " (flooding: L_old, L_new and channel LLRs in shared "
+                               "memory)"
+                             : "")
                 << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
                 << (v.short_layers != 0u ? " (exact row degrees)" : "")
                 << (v.matches ? " (code-specific, early reads)" : "") << ": " << L
