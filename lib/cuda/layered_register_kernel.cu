@@ -468,25 +468,40 @@ __device__ __forceinline__ void flood_write_row(int D,
 
 /*!
  * Flooding, at the start of a task: the loaded posteriors (channel LLRs, padding
- * "big") of the block's `words` 32-bit words copied to the next posterior and to
- * the channel array that follow them. Ends with __syncthreads().
+ * "big") of the block's `words` 32-bit words copied to the next posterior, which
+ * follows them in shared memory, and to the channel array: in shared memory after
+ * the next posterior, or, where gch is not null, the block's region of a global
+ * (L2-resident) workspace. Each thread later reads back only the words it wrote
+ * (flood_end walks them in the same order; plain loads and stores, never the
+ * read-only path, since the kernel writes the workspace). Ends with
+ * __syncthreads().
  */
-__device__ __forceinline__ void flood_start(unsigned char* smem_raw, int words)
+__device__ __forceinline__ void
+flood_start(unsigned char* smem_raw, int words, uint32_t* gch)
 {
     const int T = blockDim.x;
     if ((words & 3) == 0) {
         const uint4* p = reinterpret_cast<const uint4*>(smem_raw);
         uint4* n = reinterpret_cast<uint4*>(smem_raw) + words / 4;
-        uint4* c = n + words / 4;
-        for (int i = threadIdx.x; i < words / 4; i += T) {
-            const uint4 x = p[i];
-            n[i] = x;
-            c[i] = x;
+        if (gch != nullptr) {
+            uint4* c = reinterpret_cast<uint4*>(gch);
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                const uint4 x = p[i];
+                n[i] = x;
+                c[i] = x;
+            }
+        } else {
+            uint4* c = n + words / 4;
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                const uint4 x = p[i];
+                n[i] = x;
+                c[i] = x;
+            }
         }
     } else {
         const uint32_t* p = reinterpret_cast<const uint32_t*>(smem_raw);
         uint32_t* n = reinterpret_cast<uint32_t*>(smem_raw) + words;
-        uint32_t* c = n + words;
+        uint32_t* c = gch != nullptr ? gch : n + words;
         for (int i = threadIdx.x; i < words; i += T) {
             const uint32_t x = p[i];
             n[i] = x;
@@ -499,23 +514,34 @@ __device__ __forceinline__ void flood_start(unsigned char* smem_raw, int words)
 /*!
  * Flooding, at the end of an iteration: the posterior becomes the next one
  * (L_old = L_new, which the syndrome and the outputs read) and the next one
- * restarts from the channel LLRs (L_new = channel). Ends with __syncthreads().
+ * restarts from the channel LLRs (L_new = channel, from shared memory or from gch,
+ * as flood_start stored them). Ends with __syncthreads().
  */
-__device__ __forceinline__ void flood_end(unsigned char* smem_raw, int words)
+__device__ __forceinline__ void
+flood_end(unsigned char* smem_raw, int words, const uint32_t* gch)
 {
     const int T = blockDim.x;
     if ((words & 3) == 0) {
         uint4* p = reinterpret_cast<uint4*>(smem_raw);
         uint4* n = p + words / 4;
-        const uint4* c = n + words / 4;
-        for (int i = threadIdx.x; i < words / 4; i += T) {
-            p[i] = n[i];
-            n[i] = c[i];
+        if (gch != nullptr) {
+            const uint4* c = reinterpret_cast<const uint4*>(gch);
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                const uint4 x = c[i]; // issued before the shared-memory copy
+                p[i] = n[i];
+                n[i] = x;
+            }
+        } else {
+            const uint4* c = n + words / 4;
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                p[i] = n[i];
+                n[i] = c[i];
+            }
         }
     } else {
         uint32_t* p = reinterpret_cast<uint32_t*>(smem_raw);
         uint32_t* n = p + words;
-        const uint32_t* c = n + words;
+        const uint32_t* c = gch != nullptr ? gch : n + words;
         for (int i = threadIdx.x; i < words; i += T) {
             p[i] = n[i];
             n[i] = c[i];
@@ -637,11 +663,18 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         const int w = s >= shape.threshold[e] ? wrap : 0;
         return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
     };
-    const int tstride = table_stride(blockDim.x);
-    uint32_t* tab = address_table<V>(smem_raw, code, U, FLOOD ? 3 : 1);
-    // FLOOD: words of a block's posteriors, and L_new's distance from L_old in bytes
+    // FLOOD: words of a block's posteriors, L_new's distance from L_old in bytes,
+    // and where the channel LLRs are: rp.chan (a global workspace, one region per
+    // block of the persistent grid) or, when it is null, shared memory after L_new
     const int words = U * code.post_stride;
     const int dn = words * static_cast<int>(sizeof(V));
+    uint32_t* gch =
+        FLOOD && rp.chan != nullptr
+            ? static_cast<uint32_t*>(rp.chan) + static_cast<size_t>(blockIdx.x) * words
+            : nullptr;
+    const int arrays = FLOOD ? (gch != nullptr ? 2 : 3) : 1;
+    const int tstride = table_stride(blockDim.x);
+    uint32_t* tab = address_table<V>(smem_raw, code, U, arrays);
     if (ATAB) {
 #pragma unroll 1
         for (int l = 0; l < MAXL; ++l) {
@@ -659,7 +692,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units_wide(post, code, rp, task, bs);
         if (FLOOD) {
-            flood_start(smem_raw, words);
+            flood_start(smem_raw, words, gch);
         }
 
         V c2v[MAXL][MAXD];
@@ -699,7 +732,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                 }
             }
             if (FLOOD) {
-                flood_end(smem_raw, words);
+                flood_end(smem_raw, words, gch);
             }
             if (slot_iteration_done<V, MAXL, MAXD, false>(
                     post, code, rp, shape, task, it, bs, U, u, edge)) {

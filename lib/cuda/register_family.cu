@@ -19,6 +19,7 @@
 #include "frame_io.cuh"
 #include "kernel_family.h"
 #include <algorithm>
+#include <string>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -31,14 +32,32 @@ public:
     const fast_variant* variant = nullptr;
     fast_shape shape;
     int pad = 0; //!< S: the padding words after the columns
+    /*!
+     * Flooding: the channel LLRs in a global workspace (words_per_block per
+     * resident block) instead of shared memory.
+     */
+    bool global_channel = false;
+    size_t words_per_block = 0;
 
     int posterior_pad() const override { return pad; }
 
+    workspace_size workspace() const override
+    {
+        workspace_size w;
+        if (global_channel) {
+            w.chan = static_cast<size_t>(config.resident_blocks) * words_per_block;
+        }
+        return w;
+    }
+
     void decode(const code_view& view,
                 run_params rp,
-                kernel_workspace&,
+                kernel_workspace& ws,
                 cudaStream_t stream) const override
     {
+        // the kernel reads rp.chan only in its flooding instances: non-null there
+        // selects the global channel array
+        rp.chan = global_channel ? ws.chan.get() : nullptr;
         const long long max_grid = 0x7fffffffLL;
         // persistent: each resident block loads the column table once and loops
         const long long grid =
@@ -50,6 +69,12 @@ public:
         check_launch(kernel.c_str());
     }
 };
+
+/*!
+ * Suffix of a flooding instance's name when its channel LLRs are in a global
+ * workspace instead of shared memory.
+ */
+const std::string global_channel_suffix = "-l2chan";
 
 /*! Does instance v take the code's layers (count, degrees, exact shape)? */
 bool takes_layers(const fast_variant& v,
@@ -125,12 +150,15 @@ public:
             return nullptr;
         }
         const size_t vbytes = 4; // float or half2: one 32-bit word per unit and column
-        // flooding: L_old, L_new and the channel LLRs per unit
-        const size_t arrays = flooding ? 3 : 1;
         const int L = static_cast<int>(t.layer_rows.size());
         // the list order is the measured preference
         for (const fast_variant& v : fast_variants()) {
-            if (!r.want.empty() && v.name != r.want) {
+            // flooding: NAME keeps the channel LLRs in shared memory, NAME-l2chan in
+            // a global workspace; auto takes whichever has more resident threads
+            // (shared memory on a tie)
+            const std::string l2name = v.name + global_channel_suffix;
+            const bool named_l2 = v.flooding && !r.want.empty() && r.want == l2name;
+            if (!r.want.empty() && v.name != r.want && !named_l2) {
                 continue;
             }
             if (!takes_layers(v, t, L, r.half2, r.scms, flooding)) {
@@ -142,25 +170,41 @@ public:
                 continue;
             }
             const int S = t.max_layer_rows;
-            auto shape = [&](int u, int* threads, size_t* smem) {
-                *threads = u * S;
-                *smem = arrays * static_cast<size_t>(u) * (t.n_full + S) * vbytes;
-                if (v.table_words > 0) {
-                    // the edge-address table after the posteriors (16-byte aligned)
-                    *smem =
-                        (*smem + 15) / 16 * 16 +
-                        static_cast<size_t>((*threads + 3) / 4 * 4) * v.table_words * 4;
-                }
-                if (*threads > v.max_threads || *smem > r.smem_limit)
-                    *threads = 0;
+            // posterior arrays per unit in shared memory: layered 1; flooding L_old,
+            // L_new, and the channel LLRs unless they are in global memory
+            auto shape_of = [&](size_t arrays) {
+                return [&, arrays](int u, int* threads, size_t* smem) {
+                    *threads = u * S;
+                    *smem = arrays * static_cast<size_t>(u) * (t.n_full + S) * vbytes;
+                    if (v.table_words > 0) {
+                        // the edge-address table after the posteriors (16-byte
+                        // aligned)
+                        *smem = (*smem + 15) / 16 * 16 +
+                                static_cast<size_t>((*threads + 3) / 4 * 4) *
+                                    v.table_words * 4;
+                    }
+                    if (*threads > v.max_threads || *smem > r.smem_limit)
+                        *threads = 0;
+                };
             };
             const int max_units =
                 std::min(max_units_per_block, std::max(1, v.max_threads / S));
-            const candidate c = best_units(reinterpret_cast<const void*>(v.fn),
-                                           max_units,
-                                           r.forced_units,
-                                           r.prop,
-                                           shape);
+            const void* fn = reinterpret_cast<const void*>(v.fn);
+            candidate c;
+            bool global_channel = false;
+            if (!flooding) {
+                c = best_units(fn, max_units, r.forced_units, r.prop, shape_of(1));
+            } else {
+                candidate cs, cg;
+                if (!named_l2) {
+                    cs = best_units(fn, max_units, r.forced_units, r.prop, shape_of(3));
+                }
+                if (r.want.empty() || named_l2) {
+                    cg = best_units(fn, max_units, r.forced_units, r.prop, shape_of(2));
+                }
+                global_channel = cg.active_threads > cs.active_threads;
+                c = global_channel ? cg : cs;
+            }
             if (c.blocks == 0) {
                 continue;
             }
@@ -168,14 +212,19 @@ public:
             p->variant = &v;
             p->shape = fs;
             p->pad = S;
+            p->global_channel = global_channel;
+            p->words_per_block = static_cast<size_t>(c.units) * (t.n_full + S);
             p->config.units_per_block = c.units;
             p->config.threads = c.threads;
             p->config.shared_bytes = c.smem;
             p->config.blocks_per_sm = c.blocks;
-            p->kernel = v.name;
+            p->kernel = global_channel ? l2name : v.name;
             why << "register kernel"
-                << (flooding ? " (flooding: L_old, L_new and channel LLRs in shared "
-                               "memory)"
+                << (flooding ? (global_channel
+                                    ? " (flooding: L_old, L_new in shared memory, "
+                                      "channel LLRs in a global workspace)"
+                                    : " (flooding: L_old, L_new and channel LLRs in "
+                                      "shared memory)")
                              : "")
                 << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
                 << (v.short_layers != 0u ? " (exact row degrees)" : "")

@@ -13,7 +13,9 @@
  *    several Eb/N0 (from the waterfall down into failures at the iteration
  *    limit), every min-sum rule, with early termination on and off and with 1 or 4
  *    units per block; on wimax:2304:1/2 every flooding instance that takes the
- *    code (table, exact-degree, plain) is forced in turn through gpu.kernel;
+ *    code (table, exact-degree, plain), with its channel LLRs in shared memory
+ *    and in the global workspace (NAME-l2chan), is forced in turn through
+ *    gpu.kernel;
  *  - half2 with float and with int8 input: noiseless frames exact; on noisy
  *    frames the frame and bit errors close to the CPU float reference's (for int8
  *    input the reference decodes the dequantized LLRs).
@@ -248,6 +250,16 @@ bool ends_with(const std::string& s, const std::string& suffix)
            s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+/*! The suffix of a flooding instance whose channel LLRs are in global memory. */
+const std::string l2chan = "-l2chan";
+
+/*! A kernel name without the l2chan suffix. */
+std::string instance_of(const std::string& kernel)
+{
+    return ends_with(kernel, l2chan) ? kernel.substr(0, kernel.size() - l2chan.size())
+                                     : kernel;
+}
+
 } // namespace
 
 class qa_cuda_flooding : public CppUnit::TestFixture
@@ -283,8 +295,9 @@ public:
                                                                         : "-minsum";
                     CPPUNIT_ASSERT_MESSAGE(what + ": kernel " + t.kernel,
                                            starts_with(t.kernel, "flooding-"));
-                    CPPUNIT_ASSERT_MESSAGE(what + ": kernel " + t.kernel,
-                                           ends_with(t.kernel, rule_part + suffix));
+                    CPPUNIT_ASSERT_MESSAGE(
+                        what + ": kernel " + t.kernel,
+                        ends_with(instance_of(t.kernel), rule_part + suffix));
                     // cuda_tuner_choices reports the same choice
                     const std::vector<cuda_tuning> choices = cuda_tuner_choices(*code, o);
                     CPPUNIT_ASSERT(!choices.empty());
@@ -294,13 +307,23 @@ public:
         }
         const auto wimax = ldpc_code::make("wimax:2304:1/2");
         // the exact-degree table instance for wimax rate 1/2, as in the layered list
+        // (its channel LLRs where the block fits more often per SM)
         for (const message_precision p :
              { message_precision::float32, message_precision::half2 }) {
             const std::string suffix = p == message_precision::half2 ? "half2" : "f32";
             auto gpu = cuda_decoder::make(
                 wimax, flooding_options(check_node_rule::normalized_min_sum, p));
             CPPUNIT_ASSERT_EQUAL("flooding-tab-12x7-exact-minsum-" + suffix,
-                                 gpu->tuning().kernel);
+                                 instance_of(gpu->tuning().kernel));
+            // both channel placements can be named
+            for (const std::string& name :
+                 { "flooding-tab-12x7-exact-minsum-" + suffix,
+                   "flooding-tab-12x7-exact-minsum-" + suffix + l2chan }) {
+                decoder_options o =
+                    flooding_options(check_node_rule::normalized_min_sum, p);
+                o.gpu.kernel = name;
+                CPPUNIT_ASSERT_EQUAL(name, cuda_decoder::make(wimax, o)->tuning().kernel);
+            }
         }
         // SPA flooding stays on the general kernel, layered on the layered instances
         auto spa = cuda_decoder::make(
@@ -396,40 +419,43 @@ public:
     void test_f32_instances_equal_cpu_reference()
     {
         // every float flooding instance that takes wimax:2304:1/2, forced in turn:
-        // the table (with and without exact degrees) and plain (padding edges) paths
+        // the table (with and without exact degrees) and plain (padding edges) paths,
+        // the channel LLRs in shared memory and in the global workspace (-l2chan)
         const auto code = ldpc_code::make("wimax:2304:1/2");
         const batch b = make_batch(*code, 600, 2.25, test_seed(), 93000000);
         struct forced {
-            const char* kernel;
+            std::string kernel;
             check_node_rule rule;
         };
         std::vector<forced> runs;
-        for (const check_node_rule rule : { check_node_rule::min_sum,
-                                            check_node_rule::normalized_min_sum,
-                                            check_node_rule::offset_min_sum }) {
-            for (const char* k : { "flooding-tab-12x7-exact-minsum-f32",
-                                   "flooding-tab-12x7-minsum-f32",
-                                   "flooding-tab-12x8-minsum-f32",
-                                   "flooding-reg-12x8-minsum-f32" }) {
-                runs.push_back({ k, rule });
+        for (const std::string& place : { std::string(), l2chan }) {
+            for (const check_node_rule rule : { check_node_rule::min_sum,
+                                                check_node_rule::normalized_min_sum,
+                                                check_node_rule::offset_min_sum }) {
+                for (const char* k : { "flooding-tab-12x7-exact-minsum-f32",
+                                       "flooding-tab-12x7-minsum-f32",
+                                       "flooding-tab-12x8-minsum-f32",
+                                       "flooding-reg-12x7-minsum-f32",
+                                       "flooding-reg-12x8-minsum-f32" }) {
+                    runs.push_back({ k + place, rule });
+                }
             }
+            runs.push_back({ "flooding-reg-12x8-scms-f32" + place,
+                             check_node_rule::self_corrected_min_sum });
         }
-        runs.push_back(
-            { "flooding-reg-12x8-scms-f32", check_node_rule::self_corrected_min_sum });
         for (const forced& fr : runs) {
             for (const int fpb : { 0, 3 }) {
                 decoder_options o = flooding_options(fr.rule, message_precision::float32);
                 o.gpu.kernel = fr.kernel;
                 o.gpu.frames_per_block = fpb;
                 auto gpu = cuda_decoder::make(code, o);
-                CPPUNIT_ASSERT_EQUAL(std::string(fr.kernel), gpu->tuning().kernel);
+                CPPUNIT_ASSERT_EQUAL(fr.kernel, gpu->tuning().kernel);
                 auto cpu = make_reference(code, o);
                 const result g = run(*gpu, b.llrs, b.frames);
                 const result c = run(*cpu, b.llrs, b.frames);
                 const size_t differ = frames_differing(g, c, *code);
-                const std::string what = std::string(fr.kernel) + " " +
-                                         to_string(fr.rule) + " fpb " +
-                                         std::to_string(fpb);
+                const std::string what =
+                    fr.kernel + " " + to_string(fr.rule) + " fpb " + std::to_string(fpb);
                 std::cout << what << ": frame errors gpu " << count_errors(g, b).frames
                           << " cpu " << count_errors(c, b).frames << ", frames differing "
                           << differ << "\n";
