@@ -33,11 +33,12 @@
  * The flooding instances (FLOOD, "flooding-..."; the two-phase schedule of Wang et
  * al.'s flooding decoder) run the same layer loop with two posteriors, Jacobi
  * instead of Gauss-Seidel: each unit keeps L_old, L_new and its channel LLRs in
- * shared memory; a layer's rows read V2C = L_old - C2V_old, compute their new C2V
- * (still in registers) and add it to L_new; after the last layer L_old = L_new and
- * L_new = channel. For QC codes whose layers are the block rows in order, L_new is
- * the CPU reference's flooding sum (channel, then the C2V of the column's rows in
- * ascending order), so float equals the reference bit for bit.
+ * shared memory (or the channel LLRs in a global workspace, where that lets more
+ * blocks share an SM); a layer's rows read V2C = L_old - C2V_old, compute their
+ * new C2V (still in registers) and add it to L_new; after the last layer L_old =
+ * L_new and L_new = channel. For QC codes whose layers are the block rows in
+ * order, L_new is the CPU reference's flooding sum (channel, then the C2V of the
+ * column's rows in ascending order), so float equals the reference bit for bit.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -292,7 +293,8 @@ row_slot_syndrome(block_state& bs, int U, int u, int layers, Edge edge)
 
 /*!
  * The edge-address table: after the U units' posteriors (`arrays` of them per unit:
- * 1 layered, 3 flooding), 16-byte aligned.
+ * 1 layered; flooding 3, or 2 with the channel LLRs in global memory), 16-byte
+ * aligned.
  */
 template <typename V>
 __device__ __forceinline__ uint32_t*
@@ -499,13 +501,23 @@ flood_start(unsigned char* smem_raw, int words, uint32_t* gch)
             }
         }
     } else {
+        // (two loops, not one through a pointer to either memory: that would be a
+        // generic access)
         const uint32_t* p = reinterpret_cast<const uint32_t*>(smem_raw);
         uint32_t* n = reinterpret_cast<uint32_t*>(smem_raw) + words;
-        uint32_t* c = gch != nullptr ? gch : n + words;
-        for (int i = threadIdx.x; i < words; i += T) {
-            const uint32_t x = p[i];
-            n[i] = x;
-            c[i] = x;
+        if (gch != nullptr) {
+            for (int i = threadIdx.x; i < words; i += T) {
+                const uint32_t x = p[i];
+                n[i] = x;
+                gch[i] = x;
+            }
+        } else {
+            uint32_t* c = n + words;
+            for (int i = threadIdx.x; i < words; i += T) {
+                const uint32_t x = p[i];
+                n[i] = x;
+                c[i] = x;
+            }
         }
     }
     __syncthreads();
@@ -541,10 +553,18 @@ flood_end(unsigned char* smem_raw, int words, const uint32_t* gch)
     } else {
         uint32_t* p = reinterpret_cast<uint32_t*>(smem_raw);
         uint32_t* n = p + words;
-        const uint32_t* c = gch != nullptr ? gch : n + words;
-        for (int i = threadIdx.x; i < words; i += T) {
-            p[i] = n[i];
-            n[i] = c[i];
+        if (gch != nullptr) {
+            for (int i = threadIdx.x; i < words; i += T) {
+                const uint32_t x = gch[i];
+                p[i] = n[i];
+                n[i] = x;
+            }
+        } else {
+            const uint32_t* c = n + words;
+            for (int i = threadIdx.x; i < words; i += T) {
+                p[i] = n[i];
+                n[i] = c[i];
+            }
         }
     }
     __syncthreads();
