@@ -40,6 +40,11 @@ struct fast_variant {
      * LLRs in shared memory); else layered.
      */
     bool flooding = false;
+    /*!
+     * The edge-address table (table_words per thread) in global memory, built by
+     * the host (run_params::table), instead of shared memory.
+     */
+    bool global_table = false;
     int table_words = 0; //!< 4-byte edge addresses per thread in shared memory (0: none)
     /*!
      * Nonzero: an exact-degree instance for codes of exactly max_layers layers whose

@@ -33,12 +33,14 @@
  * The flooding instances (FLOOD, "flooding-..."; the two-phase schedule of Wang et
  * al.'s flooding decoder) run the same layer loop with two posteriors, Jacobi
  * instead of Gauss-Seidel: each unit keeps L_old, L_new and its channel LLRs in
- * shared memory (or the channel LLRs in a global workspace, where that lets more
- * blocks share an SM); a layer's rows read V2C = L_old - C2V_old, compute their
- * new C2V (still in registers) and add it to L_new; after the last layer L_old =
- * L_new and L_new = channel. For QC codes whose layers are the block rows in
- * order, L_new is the CPU reference's flooding sum (channel, then the C2V of the
- * column's rows in ascending order), so float equals the reference bit for bit.
+ * shared memory (or the channel LLRs in a global workspace, and in the gtab
+ * instances the address table in global memory, built by the host and read
+ * through L1, where that lets more blocks share an SM); a layer's rows read
+ * V2C = L_old - C2V_old, compute their new C2V (still in registers) and add it to
+ * L_new; after the last layer L_old = L_new and L_new = channel. For QC codes
+ * whose layers are the block rows in order, L_new is the CPU reference's flooding
+ * sum (channel, then the C2V of the column's rows in ascending order), so float
+ * equals the reference bit for bit.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -63,15 +65,20 @@ __host__ __device__ constexpr int table_stride(int threads) { return (threads + 
  * words lie in groups of 4 (then 2, then 1) edges, each group one 16-, 8- or 4-byte
  * word per thread, consecutive threads adjacent (conflict-free vector loads).
  */
-template <int MAXD>
+template <int MAXD, bool GTAB = false>
 __device__ __forceinline__ void
 load_row_addresses(const uint32_t* tab, int l, int stride, uint32_t (&a)[MAXD])
 {
     const uint32_t* row = tab + static_cast<size_t>(l) * MAXD * stride;
     const int t = threadIdx.x;
+    // GTAB: the table in global memory, read-only for the kernel's lifetime: through
+    // the read-only path (L1)
+    auto ld4 = [](const uint4* p) { return GTAB ? __ldg(p) : *p; };
+    auto ld2 = [](const uint2* p) { return GTAB ? __ldg(p) : *p; };
+    auto ld1 = [](const uint32_t* p) { return GTAB ? __ldg(p) : *p; };
 #pragma unroll
     for (int j0 = 0; j0 + 4 <= MAXD; j0 += 4) {
-        const uint4 q = reinterpret_cast<const uint4*>(row + j0 * stride)[t];
+        const uint4 q = ld4(reinterpret_cast<const uint4*>(row + j0 * stride) + t);
         a[j0] = q.x;
         a[j0 + 1] = q.y;
         a[j0 + 2] = q.z;
@@ -79,12 +86,12 @@ load_row_addresses(const uint32_t* tab, int l, int stride, uint32_t (&a)[MAXD])
     }
     constexpr int j2 = MAXD & ~3;
     if constexpr ((MAXD & 2) != 0) {
-        const uint2 q = reinterpret_cast<const uint2*>(row + j2 * stride)[t];
+        const uint2 q = ld2(reinterpret_cast<const uint2*>(row + j2 * stride) + t);
         a[j2] = q.x;
         a[j2 + 1] = q.y;
     }
     if constexpr ((MAXD & 1) != 0) {
-        a[MAXD - 1] = row[(MAXD - 1) * stride + t];
+        a[MAXD - 1] = ld1(row + (MAXD - 1) * stride + t);
     }
 }
 /*! Index of edge j of layer l of thread t in the table (the layout above). */
@@ -312,7 +319,7 @@ address_table(unsigned char* smem_raw, const code_view& code, int U, int arrays 
  * slot (posterior "big": never a minimum), except in exact-degree instances,
  * whose layers of MAXD - 1 edges have D = MAXD - 1 and no padding edge.
  */
-template <typename V, int MAXD, bool ATAB, typename Edge>
+template <typename V, int MAXD, bool ATAB, bool GTAB, typename Edge>
 __device__ __forceinline__ void gather_row(const Edge& edge,
                                            unsigned char* smem_raw,
                                            const uint32_t* tab,
@@ -326,7 +333,7 @@ __device__ __forceinline__ void gather_row(const Edge& edge,
 {
     using ops = lane_ops<V>;
     if (ATAB) {
-        load_row_addresses<MAXD>(tab, l, tstride, ta);
+        load_row_addresses<MAXD, GTAB>(tab, l, tstride, ta);
     }
 #pragma unroll
     for (int j = 0; j < MAXD; ++j) {
@@ -649,6 +656,9 @@ __device__ __forceinline__ bool slot_iteration_done(const V* post,
  * touches each column at most once, so L_new of a column is the channel LLR plus
  * the new C2V of its rows in layer order: the CPU reference's flooding sum when
  * the layers are in row order (the family checks it).
+ * GTAB (with ATAB): the address table is rp.table, built by the host in global
+ * memory (the same entries: they depend on the thread, not on the block) and read
+ * through L1, so it takes no shared memory.
  */
 template <typename V,
           int MAXL,
@@ -658,7 +668,8 @@ template <typename V,
           bool TREE = false,
           uint32_t SHORT = 0u,
           bool GUARD = true,
-          bool FLOOD = false>
+          bool FLOOD = false,
+          bool GTAB = false>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -694,8 +705,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
             : nullptr;
     const int arrays = FLOOD ? (gch != nullptr ? 2 : 3) : 1;
     const int tstride = table_stride(blockDim.x);
-    uint32_t* tab = address_table<V>(smem_raw, code, U, arrays);
-    if (ATAB) {
+    uint32_t* stab = address_table<V>(smem_raw, code, U, arrays);
+    const uint32_t* tab = GTAB ? rp.table : stab;
+    if (ATAB && !GTAB) {
 #pragma unroll 1
         for (int l = 0; l < MAXL; ++l) {
             if (l < shape.layers) {
@@ -703,7 +715,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                 for (int j = 0; j < MAXD; ++j) {
                     const uint32_t a = static_cast<uint32_t>(
                         reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
-                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
+                    stab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
                 }
             }
         }
@@ -732,7 +744,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         V v[MAXD];
                         V* addr[MAXD];
                         uint32_t ta[MAXD];
-                        gather_row<V, MAXD, ATAB>(
+                        gather_row<V, MAXD, ATAB, GTAB>(
                             edge, smem_raw, tab, tstride, l, D, c2v[l], ta, addr, v);
                         minsum_acc<V> acc, acc_odd;
                         acc.reset();
@@ -777,7 +789,8 @@ __global__ void __launch_bounds__(384)
 /*!
  * Min-sum family without SCMS, the edge addresses in a shared-memory table and the
  * row minima as a merge tree; SHORT != 0: exact row degrees (see wimax_half_short).
- * Capped at REGS registers per thread. FLOOD: the flooding schedule.
+ * Capped at REGS registers per thread. FLOOD: the flooding schedule; GTAB: the
+ * table in global memory (rp.table).
  */
 template <typename V,
           int MAXL,
@@ -785,11 +798,12 @@ template <typename V,
           int REGS,
           uint32_t SHORT,
           bool GUARD,
-          bool FLOOD = false>
+          bool FLOOD = false,
+          bool GTAB = false>
 __global__ void __maxnreg__(REGS)
     layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD, FLOOD>(
+    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD, FLOOD, GTAB>(
         code, rp, shape);
 }
 
@@ -835,12 +849,14 @@ template <typename V,
           int REGS,
           uint32_t SHORT = 0u,
           bool GUARD = true,
-          bool FLOOD = false>
+          bool FLOOD = false,
+          bool GTAB = false>
 fast_variant make_table_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD, FLOOD>;
+    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD, FLOOD, GTAB>;
     v.flooding = FLOOD;
+    v.global_table = GTAB;
     v.short_layers = SHORT;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = L;
@@ -1484,10 +1500,17 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<float, 8, 12, true>("layered-reg-8x12-scms-f32"),
         make_variant<float, 6, 16, true>("layered-reg-6x16-scms-f32"),
         make_variant<float, 4, 24, true>("layered-reg-4x24-scms-f32"),
-        // the flooding schedule (layered_register_body, FLOOD), in the order of the
-        // layered instances (not measured yet). The half2 12x7 tables at 128
-        // registers: 112 spills, and their 61 KiB of shared memory per 96-thread
-        // block (wimax:2304) allow 3 blocks per SM at either cap.
+        // the flooding schedule (layered_register_body, FLOOD), not measured yet:
+        // first the address table in global memory (GTAB: no shared memory for it,
+        // so registers set the occupancy), then the layered order. The half2 12x7
+        // tables at 128 registers: 112 spills, and their shared memory per 96-thread
+        // block (wimax:2304) allows no more blocks per SM at 112.
+        make_table_variant<__half2, 12, 7, 128, wimax_half_short, true, true, true>(
+            "flooding-gtab-12x7-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 128, 0u, true, true, true>(
+            "flooding-gtab-12x7-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, 0u, false, true, true>(
+            "flooding-gtab-12x8-minsum-half2"),
         make_table_variant<__half2, 12, 7, 128, wimax_half_short, true, true>(
             "flooding-tab-12x7-exact-minsum-half2"),
         make_table_variant<__half2, 12, 7, 128, 0u, true, true>(
@@ -1502,6 +1525,12 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<__half2, 12, 8, true, true>("flooding-reg-12x8-scms-half2"),
         make_variant<__half2, 8, 12, true, true>("flooding-reg-8x12-scms-half2"),
         make_variant<__half2, 6, 16, true, true>("flooding-reg-6x16-scms-half2"),
+        make_table_variant<float, 12, 7, 128, wimax_half_short, false, true, true>(
+            "flooding-gtab-12x7-exact-minsum-f32"),
+        make_table_variant<float, 12, 7, 168, 0u, true, true, true>(
+            "flooding-gtab-12x7-minsum-f32"),
+        make_table_variant<float, 12, 8, 168, 0u, false, true, true>(
+            "flooding-gtab-12x8-minsum-f32"),
         make_table_variant<float, 12, 7, 128, wimax_half_short, false, true>(
             "flooding-tab-12x7-exact-minsum-f32"),
         make_table_variant<float, 12, 7, 168, 0u, true, true>(

@@ -12,6 +12,9 @@
  * posterior (flooding: posterior, next posterior and channel LLRs) in shared
  * memory, with one padding word per row slot after the columns; the grid is
  * persistent (each resident block loads its tables once and loops over tasks).
+ * Flooding plans may keep the channel LLRs in a global workspace ("-l2chan",
+ * where that fits more blocks per SM), and the global-table instances read an
+ * edge-address table that the plan builds on the host (address_table_of).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,7 +22,9 @@
 #include "frame_io.cuh"
 #include "kernel_family.h"
 #include <algorithm>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace gpufec {
 namespace cuda_detail {
@@ -38,6 +43,13 @@ public:
      */
     bool global_channel = false;
     size_t words_per_block = 0;
+    /*!
+     * Global-table instances: the edge-address table (host_table, uploaded to
+     * `table` at the first decode, on the decoder's device).
+     */
+    std::vector<uint32_t> host_table;
+    mutable device_buffer<uint32_t> table;
+    mutable std::once_flag table_once;
 
     int posterior_pad() const override { return pad; }
 
@@ -58,6 +70,18 @@ public:
         // the kernel reads rp.chan only in its flooding instances: non-null there
         // selects the global channel array
         rp.chan = global_channel ? ws.chan.get() : nullptr;
+        if (!host_table.empty()) {
+            // (the streams' host workers may get here together)
+            std::call_once(table_once, [this] {
+                table.resize(host_table.size());
+                check(cudaMemcpy(table.get(),
+                                 host_table.data(),
+                                 host_table.size() * sizeof(uint32_t),
+                                 cudaMemcpyHostToDevice),
+                      "cudaMemcpy (register kernel address table)");
+            });
+            rp.table = table.get();
+        }
         const long long max_grid = 0x7fffffffLL;
         // persistent: each resident block loads the column table once and loops
         const long long grid =
@@ -69,6 +93,38 @@ public:
         check_launch(kernel.c_str());
     }
 };
+
+/*!
+ * The edge-address table of instance v for a block of `threads` threads (units of
+ * S row slots, posterior words post_stride apart), as layered_register_body writes
+ * it to shared memory: entry (l, j) of thread t is the byte offset from the
+ * block's posteriors of edge j of layer l of t's row slot; the entries of a layer
+ * in groups of 4, 2 and 1 edges, each group one 16-, 8- or 4-byte word per
+ * thread, threads adjacent (table_stride, table_index in the kernel).
+ */
+std::vector<uint32_t> address_table_of(
+    const fast_variant& v, const fast_shape& fs, int threads, int S, int post_stride)
+{
+    const int D = v.max_degree;
+    const int stride = (threads + 3) & ~3;
+    std::vector<uint32_t> tab(static_cast<size_t>(v.max_layers) * D * stride, 0u);
+    for (int t = 0; t < threads; ++t) {
+        const int u = t / S;
+        const int s = t - u * S;
+        for (int l = 0; l < v.max_layers; ++l) {
+            for (int j = 0; j < D; ++j) {
+                const int e = l * D + j;
+                const int w = s >= fs.threshold[e] ? -4 * S : 0;
+                const int a = u * post_stride * 4 + 4 * s + fs.offset[e] + w;
+                const int j0 = j < (D & ~3) ? (j & ~3) : j < (D & ~1) ? (D & ~3) : D - 1;
+                const int g = j < (D & ~3) ? 4 : j < (D & ~1) ? 2 : 1;
+                tab[static_cast<size_t>(l * D + j0) * stride + t * g + (j - j0)] =
+                    static_cast<uint32_t>(a);
+            }
+        }
+    }
+    return tab;
+}
 
 /*!
  * Suffix of a flooding instance's name when its channel LLRs are in a global
@@ -176,7 +232,7 @@ public:
                 return [&, arrays](int u, int* threads, size_t* smem) {
                     *threads = u * S;
                     *smem = arrays * static_cast<size_t>(u) * (t.n_full + S) * vbytes;
-                    if (v.table_words > 0) {
+                    if (v.table_words > 0 && !v.global_table) {
                         // the edge-address table after the posteriors (16-byte
                         // aligned)
                         *smem = (*smem + 15) / 16 * 16 +
@@ -219,6 +275,9 @@ public:
             p->config.shared_bytes = c.smem;
             p->config.blocks_per_sm = c.blocks;
             p->kernel = global_channel ? l2name : v.name;
+            if (v.global_table) {
+                p->host_table = address_table_of(v, fs, c.threads, S, t.n_full + S);
+            }
             why << "register kernel"
                 << (flooding ? (global_channel
                                     ? " (flooding: L_old, L_new in shared memory, "
@@ -226,7 +285,10 @@ public:
                                     : " (flooding: L_old, L_new and channel LLRs in "
                                       "shared memory)")
                              : "")
-                << (v.table_words > 0 ? " (edge addresses in shared memory)" : "")
+                << (v.table_words > 0
+                        ? (v.global_table ? " (edge addresses in global memory)"
+                                          : " (edge addresses in shared memory)")
+                        : "")
                 << (v.short_layers != 0u ? " (exact row degrees)" : "")
                 << (v.matches ? " (code-specific, early reads)" : "") << ": " << L
                 << " layers of " << S << " rows, row degree <= " << t.max_row_degree

@@ -13,7 +13,8 @@
  *    several Eb/N0 (from the waterfall down into failures at the iteration
  *    limit), every min-sum rule, with early termination on and off and with 1 or 4
  *    units per block; on wimax:2304:1/2 every flooding instance that takes the
- *    code (table, exact-degree, plain), with its channel LLRs in shared memory
+ *    code (address table in global or shared memory, exact-degree, plain: no
+ *    table, padding edges), with its channel LLRs in shared memory
  *    and in the global workspace (NAME-l2chan), is forced in turn through
  *    gpu.kernel;
  *  - half2 with float and with int8 input: noiseless frames exact; on noisy
@@ -306,14 +307,14 @@ public:
             }
         }
         const auto wimax = ldpc_code::make("wimax:2304:1/2");
-        // the exact-degree table instance for wimax rate 1/2, as in the layered list
-        // (its channel LLRs where the block fits more often per SM)
+        // the exact-degree instance for wimax rate 1/2 with its address table in
+        // global memory, the first of the list
         for (const message_precision p :
              { message_precision::float32, message_precision::half2 }) {
             const std::string suffix = p == message_precision::half2 ? "half2" : "f32";
             auto gpu = cuda_decoder::make(
                 wimax, flooding_options(check_node_rule::normalized_min_sum, p));
-            CPPUNIT_ASSERT_EQUAL("flooding-tab-12x7-exact-minsum-" + suffix,
+            CPPUNIT_ASSERT_EQUAL("flooding-gtab-12x7-exact-minsum-" + suffix,
                                  instance_of(gpu->tuning().kernel));
             // both channel placements can be named
             for (const std::string& name :
@@ -432,7 +433,10 @@ public:
             for (const check_node_rule rule : { check_node_rule::min_sum,
                                                 check_node_rule::normalized_min_sum,
                                                 check_node_rule::offset_min_sum }) {
-                for (const char* k : { "flooding-tab-12x7-exact-minsum-f32",
+                for (const char* k : { "flooding-gtab-12x7-exact-minsum-f32",
+                                       "flooding-gtab-12x7-minsum-f32",
+                                       "flooding-gtab-12x8-minsum-f32",
+                                       "flooding-tab-12x7-exact-minsum-f32",
                                        "flooding-tab-12x7-minsum-f32",
                                        "flooding-tab-12x8-minsum-f32",
                                        "flooding-reg-12x7-minsum-f32",
