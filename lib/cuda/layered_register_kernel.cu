@@ -650,15 +650,15 @@ __device__ __forceinline__ bool slot_iteration_done(const V* post,
  * already).
  * FLOOD: the flooding schedule (Jacobi instead of Gauss-Seidel). Each unit has
  * three arrays in shared memory: L_old (the posterior, `post`), L_new and the
- * channel LLRs. A layer reads V2C = L_old - C2V_old, computes the row's new C2V as
- * the layered kernel does and adds it to L_new (flood_write_row); after the last
- * layer L_old = L_new and L_new = channel (flood_end). In a QC code a layer
- * touches each column at most once, so L_new of a column is the channel LLR plus
- * the new C2V of its rows in layer order: the CPU reference's flooding sum when
- * the layers are in row order (the family checks it).
- * GTAB (with ATAB): the address table is rp.table, built by the host in global
- * memory (the same entries: they depend on the thread, not on the block) and read
- * through L1, so it takes no shared memory.
+ * channel LLRs (these in rp.chan instead when it is set). A layer reads V2C = L_old -
+ * C2V_old, computes the row's new C2V as the layered kernel does and adds it to L_new
+ * (flood_write_row); after the last layer L_old = L_new and L_new = channel (flood_end).
+ * In a QC code a layer touches each column at most once, so L_new of a column is the
+ * channel LLR plus the new C2V of its rows in layer order: the CPU reference's flooding
+ * sum when the layers are in row order (the family checks it). GTAB (with ATAB): the
+ * address table is rp.table, built by the host in global memory (the same entries: they
+ * depend on the thread, not on the block) and read through L1, so it takes no shared
+ * memory.
  */
 template <typename V,
           int MAXL,
@@ -1504,10 +1504,11 @@ const std::vector<fast_variant>& fast_variants()
         // first the address table in global memory (GTAB: no shared memory for it,
         // so registers set the occupancy), then the layered order. The half2 12x7
         // tables at 128 registers: 112 spills, and their shared memory per 96-thread
-        // block (wimax:2304) allows no more blocks per SM at 112.
-        make_table_variant<__half2, 12, 7, 128, wimax_half_short, true, true, true>(
-            "flooding-gtab-12x7-exact-minsum-half2"),
-        make_table_variant<__half2, 12, 7, 128, 0u, true, true, true>(
+        // block (wimax:2304) allows no more blocks per SM at 112; the half2 12x7
+        // GTAB one at 136 (128 spills): still 5 blocks of 96 threads per SM. (A
+        // half2 exact-degree GTAB instance spilled 104 B at 136 registers, and 168
+        // would leave 4 blocks per SM: left out.)
+        make_table_variant<__half2, 12, 7, 136, 0u, true, true, true>(
             "flooding-gtab-12x7-minsum-half2"),
         make_table_variant<__half2, 12, 8, 168, 0u, false, true, true>(
             "flooding-gtab-12x8-minsum-half2"),
