@@ -117,6 +117,12 @@ struct GPUFEC_API gpu_options {
      *    (layered min-sum family on codes of at most 32 uniform layers), e.g.
      *    "layered-wimax96-r12-early-half2" (wimax rate 1/2, Z = 96 only),
      *    "layered-tab-12x7-minsum-f32", "layered-reg-8x12-scms-half2";
+     *  - "flooding-...": the same kernel's flooding instances (flooding min-sum
+     *    family on those codes whose layers are in row order, e.g. every QC
+     *    code's block rows), e.g. "flooding-tab-12x7-exact-minsum-half2",
+     *    "flooding-reg-12x8-scms-f32"; with "-l2chan" the channel LLRs in a
+     *    global workspace instead of shared memory (the tuner takes that where
+     *    it fits more blocks per SM);
      *  - "layered-qc-large-minsum-P" (P = f32 or half2; layered MS / NMS / OMS on
      *    larger QC and DVB-S2 codes), posterior in shared memory; with "-gmem" in
      *    global memory; with "-ptpar" (DVB-S2-like 360-periodic codes) the

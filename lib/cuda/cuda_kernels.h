@@ -3,11 +3,12 @@
  * Internal header of the CUDA backend: the decoding kernels as host-callable
  * handles, so the kernel families (kernel_family.h) can ask the runtime about each
  * one (cudaFuncGetAttributes, cudaOccupancyMaxActiveBlocksPerMultiprocessor) and
- * launch the one the tuner picked. Kernels: the register-resident layered
- * min-sum kernel for uniform-layer (QC) codes (layered_register_kernel.cu) and the
- * general message-passing kernel for every code, rule and schedule
- * (message_passing_kernel.cu), and the layered kernel for large QC codes with
- * compressed messages in global memory (layered_qc_large_kernel.cu).
+ * launch the one the tuner picked. Kernels: the register-resident min-sum kernel
+ * (layered or flooding schedule) for uniform-layer (QC) codes
+ * (layered_register_kernel.cu), the general message-passing kernel for every
+ * code, rule and schedule (message_passing_kernel.cu), and the layered kernel for
+ * large QC codes with compressed messages in global memory
+ * (layered_qc_large_kernel.cu).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -34,6 +35,16 @@ struct fast_variant {
     int max_threads = 0; //!< its __launch_bounds__
     bool half2 = false;
     bool scms = false;
+    /*!
+     * The flooding schedule (two posteriors per unit: L_old, L_new, and the channel
+     * LLRs in shared memory); else layered.
+     */
+    bool flooding = false;
+    /*!
+     * The edge-address table (table_words per thread) in global memory, built by
+     * the host (run_params::table), instead of shared memory.
+     */
+    bool global_table = false;
     int table_words = 0; //!< 4-byte edge addresses per thread in shared memory (0: none)
     /*!
      * Nonzero: an exact-degree instance for codes of exactly max_layers layers whose

@@ -87,6 +87,11 @@ struct run_params {
     void* prev = nullptr; //!< SCMS: [block][unit][slot] previous V2C
     void* post = nullptr; //!< posterior in global memory when it does not fit on chip
     void* chan = nullptr; //!< flooding: channel LLRs [block][unit][column]
+    /*!
+     * Register kernel, global-table instances: the edge-address table (the layout
+     * of the shared-memory one), built by the host, read-only
+     */
+    const uint32_t* table = nullptr;
 };
 
 /*! Edges of one register-kernel tile: MAXL * MAXD at most. */

@@ -30,6 +30,18 @@
  * that layer's barrier, shift-0 circulants are addressed by immediates, and a task's
  * LLRs arrive by 16-byte loads (load_units_wide, used by the table instances too).
  *
+ * The flooding instances (FLOOD, "flooding-..."; the two-phase schedule of Wang et
+ * al.'s flooding decoder) run the same layer loop with two posteriors, Jacobi
+ * instead of Gauss-Seidel: each unit keeps L_old, L_new and its channel LLRs in
+ * shared memory (or the channel LLRs in a global workspace, and in the gtab
+ * instances the address table in global memory, built by the host and read
+ * through L1, where that lets more blocks share an SM); a layer's rows read
+ * V2C = L_old - C2V_old, compute their new C2V (still in registers) and add it to
+ * L_new; after the last layer L_old = L_new and L_new = channel. For QC codes
+ * whose layers are the block rows in order, L_new is the CPU reference's flooding
+ * sum (channel, then the C2V of the column's rows in ascending order), so float
+ * equals the reference bit for bit.
+ *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -53,15 +65,20 @@ __host__ __device__ constexpr int table_stride(int threads) { return (threads + 
  * words lie in groups of 4 (then 2, then 1) edges, each group one 16-, 8- or 4-byte
  * word per thread, consecutive threads adjacent (conflict-free vector loads).
  */
-template <int MAXD>
+template <int MAXD, bool GTAB = false>
 __device__ __forceinline__ void
 load_row_addresses(const uint32_t* tab, int l, int stride, uint32_t (&a)[MAXD])
 {
     const uint32_t* row = tab + static_cast<size_t>(l) * MAXD * stride;
     const int t = threadIdx.x;
+    // GTAB: the table in global memory, read-only for the kernel's lifetime: through
+    // the read-only path (L1)
+    auto ld4 = [](const uint4* p) { return GTAB ? __ldg(p) : *p; };
+    auto ld2 = [](const uint2* p) { return GTAB ? __ldg(p) : *p; };
+    auto ld1 = [](const uint32_t* p) { return GTAB ? __ldg(p) : *p; };
 #pragma unroll
     for (int j0 = 0; j0 + 4 <= MAXD; j0 += 4) {
-        const uint4 q = reinterpret_cast<const uint4*>(row + j0 * stride)[t];
+        const uint4 q = ld4(reinterpret_cast<const uint4*>(row + j0 * stride) + t);
         a[j0] = q.x;
         a[j0 + 1] = q.y;
         a[j0 + 2] = q.z;
@@ -69,12 +86,12 @@ load_row_addresses(const uint32_t* tab, int l, int stride, uint32_t (&a)[MAXD])
     }
     constexpr int j2 = MAXD & ~3;
     if constexpr ((MAXD & 2) != 0) {
-        const uint2 q = reinterpret_cast<const uint2*>(row + j2 * stride)[t];
+        const uint2 q = ld2(reinterpret_cast<const uint2*>(row + j2 * stride) + t);
         a[j2] = q.x;
         a[j2 + 1] = q.y;
     }
     if constexpr ((MAXD & 1) != 0) {
-        a[MAXD - 1] = row[(MAXD - 1) * stride + t];
+        a[MAXD - 1] = ld1(row + (MAXD - 1) * stride + t);
     }
 }
 /*! Index of edge j of layer l of thread t in the table (the layout above). */
@@ -281,13 +298,18 @@ row_slot_syndrome(block_state& bs, int U, int u, int layers, Edge edge)
     __syncthreads();
 }
 
-/*! The edge-address table: after the U units' posteriors, 16-byte aligned. */
+/*!
+ * The edge-address table: after the U units' posteriors (`arrays` of them per unit:
+ * 1 layered; flooding 3, or 2 with the channel LLRs in global memory), 16-byte
+ * aligned.
+ */
 template <typename V>
 __device__ __forceinline__ uint32_t*
-address_table(unsigned char* smem_raw, const code_view& code, int U)
+address_table(unsigned char* smem_raw, const code_view& code, int U, int arrays = 1)
 {
     return reinterpret_cast<uint32_t*>(
-        smem_raw + ((static_cast<size_t>(U) * code.post_stride * sizeof(V) + 15) & ~15));
+        smem_raw +
+        ((static_cast<size_t>(arrays) * U * code.post_stride * sizeof(V) + 15) & ~15));
 }
 
 /*!
@@ -297,7 +319,7 @@ address_table(unsigned char* smem_raw, const code_view& code, int U)
  * slot (posterior "big": never a minimum), except in exact-degree instances,
  * whose layers of MAXD - 1 edges have D = MAXD - 1 and no padding edge.
  */
-template <typename V, int MAXD, bool ATAB, typename Edge>
+template <typename V, int MAXD, bool ATAB, bool GTAB, typename Edge>
 __device__ __forceinline__ void gather_row(const Edge& edge,
                                            unsigned char* smem_raw,
                                            const uint32_t* tab,
@@ -311,7 +333,7 @@ __device__ __forceinline__ void gather_row(const Edge& edge,
 {
     using ops = lane_ops<V>;
     if (ATAB) {
-        load_row_addresses<MAXD>(tab, l, tstride, ta);
+        load_row_addresses<MAXD, GTAB>(tab, l, tstride, ta);
     }
 #pragma unroll
     for (int j = 0; j < MAXD; ++j) {
@@ -415,6 +437,146 @@ __device__ __forceinline__ void write_row(int D,
     }
 }
 
+/*!
+ * Flooding: the end of an edge's update for the first D edges of a row. The new
+ * C2V (from the, for SCMS possibly erased, V2C e) is kept in c2v and added to the
+ * column's next posterior, the word `dn` bytes after addr (L_new = channel + the
+ * new C2V of the column's rows in layer order). All of the row's L_new are read
+ * before any is written: the padding edges of a row share one word, and the reads
+ * may then be issued together.
+ */
+template <typename V, int MAXD>
+__device__ __forceinline__ void flood_write_row(int D,
+                                                const minsum_out<V>& o,
+                                                const V (&e)[MAXD],
+                                                V* const (&addr)[MAXD],
+                                                int dn,
+                                                V (&c2v)[MAXD])
+{
+    using ops = lane_ops<V>;
+    V* na[MAXD];
+    V nv[MAXD];
+#pragma unroll
+    for (int j = 0; j < MAXD; ++j) {
+        if (j >= D) {
+            break; // folds: D is a constant once l is unrolled
+        }
+        na[j] = reinterpret_cast<V*>(reinterpret_cast<unsigned char*>(addr[j]) + dn);
+        nv[j] = *na[j];
+    }
+#pragma unroll
+    for (int j = 0; j < MAXD; ++j) {
+        if (j >= D) {
+            break;
+        }
+        const V cn = o.out(e[j]);
+        c2v[j] = cn;
+        *na[j] = ops::add(nv[j], cn);
+    }
+}
+
+/*!
+ * Flooding, at the start of a task: the loaded posteriors (channel LLRs, padding
+ * "big") of the block's `words` 32-bit words copied to the next posterior, which
+ * follows them in shared memory, and to the channel array: in shared memory after
+ * the next posterior, or, where gch is not null, the block's region of a global
+ * (L2-resident) workspace. Each thread later reads back only the words it wrote
+ * (flood_end walks them in the same order; plain loads and stores, never the
+ * read-only path, since the kernel writes the workspace). Ends with
+ * __syncthreads().
+ */
+__device__ __forceinline__ void
+flood_start(unsigned char* smem_raw, int words, uint32_t* gch)
+{
+    const int T = blockDim.x;
+    if ((words & 3) == 0) {
+        const uint4* p = reinterpret_cast<const uint4*>(smem_raw);
+        uint4* n = reinterpret_cast<uint4*>(smem_raw) + words / 4;
+        if (gch != nullptr) {
+            uint4* c = reinterpret_cast<uint4*>(gch);
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                const uint4 x = p[i];
+                n[i] = x;
+                c[i] = x;
+            }
+        } else {
+            uint4* c = n + words / 4;
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                const uint4 x = p[i];
+                n[i] = x;
+                c[i] = x;
+            }
+        }
+    } else {
+        // (two loops, not one through a pointer to either memory: that would be a
+        // generic access)
+        const uint32_t* p = reinterpret_cast<const uint32_t*>(smem_raw);
+        uint32_t* n = reinterpret_cast<uint32_t*>(smem_raw) + words;
+        if (gch != nullptr) {
+            for (int i = threadIdx.x; i < words; i += T) {
+                const uint32_t x = p[i];
+                n[i] = x;
+                gch[i] = x;
+            }
+        } else {
+            uint32_t* c = n + words;
+            for (int i = threadIdx.x; i < words; i += T) {
+                const uint32_t x = p[i];
+                n[i] = x;
+                c[i] = x;
+            }
+        }
+    }
+    __syncthreads();
+}
+
+/*!
+ * Flooding, at the end of an iteration: the posterior becomes the next one
+ * (L_old = L_new, which the syndrome and the outputs read) and the next one
+ * restarts from the channel LLRs (L_new = channel, from shared memory or from gch,
+ * as flood_start stored them). Ends with __syncthreads().
+ */
+__device__ __forceinline__ void
+flood_end(unsigned char* smem_raw, int words, const uint32_t* gch)
+{
+    const int T = blockDim.x;
+    if ((words & 3) == 0) {
+        uint4* p = reinterpret_cast<uint4*>(smem_raw);
+        uint4* n = p + words / 4;
+        if (gch != nullptr) {
+            const uint4* c = reinterpret_cast<const uint4*>(gch);
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                const uint4 x = c[i]; // issued before the shared-memory copy
+                p[i] = n[i];
+                n[i] = x;
+            }
+        } else {
+            const uint4* c = n + words / 4;
+            for (int i = threadIdx.x; i < words / 4; i += T) {
+                p[i] = n[i];
+                n[i] = c[i];
+            }
+        }
+    } else {
+        uint32_t* p = reinterpret_cast<uint32_t*>(smem_raw);
+        uint32_t* n = p + words;
+        if (gch != nullptr) {
+            for (int i = threadIdx.x; i < words; i += T) {
+                const uint32_t x = gch[i];
+                p[i] = n[i];
+                n[i] = x;
+            }
+        } else {
+            const uint32_t* c = n + words;
+            for (int i = threadIdx.x; i < words; i += T) {
+                p[i] = n[i];
+                n[i] = c[i];
+            }
+        }
+    }
+    __syncthreads();
+}
+
 /*! A task's first iteration: every C2V message 0. */
 template <typename V, int MAXL, int MAXD>
 __device__ __forceinline__ void clear_tile(V (&c2v)[MAXL][MAXD])
@@ -486,6 +648,17 @@ __device__ __forceinline__ bool slot_iteration_done(const V* post,
  * row degrees (bit l: layer l has MAXD - 1 edges), for codes of exactly MAXL
  * layers; GUARD: skip units with no active lane (their outputs are written
  * already).
+ * FLOOD: the flooding schedule (Jacobi instead of Gauss-Seidel). Each unit has
+ * three arrays in shared memory: L_old (the posterior, `post`), L_new and the
+ * channel LLRs (these in rp.chan instead when it is set). A layer reads V2C = L_old -
+ * C2V_old, computes the row's new C2V as the layered kernel does and adds it to L_new
+ * (flood_write_row); after the last layer L_old = L_new and L_new = channel (flood_end).
+ * In a QC code a layer touches each column at most once, so L_new of a column is the
+ * channel LLR plus the new C2V of its rows in layer order: the CPU reference's flooding
+ * sum when the layers are in row order (the family checks it). GTAB (with ATAB): the
+ * address table is rp.table, built by the host in global memory (the same entries: they
+ * depend on the thread, not on the block) and read through L1, so it takes no shared
+ * memory.
  */
 template <typename V,
           int MAXL,
@@ -494,7 +667,9 @@ template <typename V,
           bool ATAB = false,
           bool TREE = false,
           uint32_t SHORT = 0u,
-          bool GUARD = true>
+          bool GUARD = true,
+          bool FLOOD = false,
+          bool GTAB = false>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
                                                       const fast_shape& shape)
@@ -519,9 +694,20 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
         const int w = s >= shape.threshold[e] ? wrap : 0;
         return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
     };
+    // FLOOD: words of a block's posteriors, L_new's distance from L_old in bytes,
+    // and where the channel LLRs are: rp.chan (a global workspace, one region per
+    // block of the persistent grid) or, when it is null, shared memory after L_new
+    const int words = U * code.post_stride;
+    const int dn = words * static_cast<int>(sizeof(V));
+    uint32_t* gch =
+        FLOOD && rp.chan != nullptr
+            ? static_cast<uint32_t*>(rp.chan) + static_cast<size_t>(blockIdx.x) * words
+            : nullptr;
+    const int arrays = FLOOD ? (gch != nullptr ? 2 : 3) : 1;
     const int tstride = table_stride(blockDim.x);
-    uint32_t* tab = address_table<V>(smem_raw, code, U);
-    if (ATAB) {
+    uint32_t* stab = address_table<V>(smem_raw, code, U, arrays);
+    const uint32_t* tab = GTAB ? rp.table : stab;
+    if (ATAB && !GTAB) {
 #pragma unroll 1
         for (int l = 0; l < MAXL; ++l) {
             if (l < shape.layers) {
@@ -529,7 +715,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                 for (int j = 0; j < MAXD; ++j) {
                     const uint32_t a = static_cast<uint32_t>(
                         reinterpret_cast<unsigned char*>(edge(l * MAXD + j)) - smem_raw);
-                    tab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
+                    stab[table_index<MAXD>(l, j, tstride, threadIdx.x)] = a;
                 }
             }
         }
@@ -537,6 +723,9 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
 
     for (long long task = blockIdx.x; task < rp.tasks; task += gridDim.x) {
         load_units_wide(post, code, rp, task, bs);
+        if (FLOOD) {
+            flood_start(smem_raw, words, gch);
+        }
 
         V c2v[MAXL][MAXD];
         uint32_t pneg[MAXL], ppos[MAXL];
@@ -555,7 +744,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                         V v[MAXD];
                         V* addr[MAXD];
                         uint32_t ta[MAXD];
-                        gather_row<V, MAXD, ATAB>(
+                        gather_row<V, MAXD, ATAB, GTAB>(
                             edge, smem_raw, tab, tstride, l, D, c2v[l], ta, addr, v);
                         minsum_acc<V> acc, acc_odd;
                         acc.reset();
@@ -565,10 +754,17 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
                             D, v, acc, acc_odd, e, pneg[l], ppos[l]);
                         minsum_out<V> o;
                         o.make(acc, ca, ncb);
-                        write_row<V, MAXD>(D, o, e, v, addr, c2v[l]);
+                        if (FLOOD) {
+                            flood_write_row<V, MAXD>(D, o, e, addr, dn, c2v[l]);
+                        } else {
+                            write_row<V, MAXD>(D, o, e, v, addr, c2v[l]);
+                        }
                     }
                     __syncthreads();
                 }
+            }
+            if (FLOOD) {
+                flood_end(smem_raw, words, gch);
             }
             if (slot_iteration_done<V, MAXL, MAXD, false>(
                     post, code, rp, shape, task, it, bs, U, u, edge)) {
@@ -578,24 +774,36 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     }
 }
 
-/*! Large tiles: up to 168 registers per thread at 384 threads. */
-template <typename V, int MAXL, int MAXD, bool SCMS>
+/*!
+ * Large tiles: up to 168 registers per thread at 384 threads. FLOOD: the flooding
+ * schedule (layered_register_body).
+ */
+template <typename V, int MAXL, int MAXD, bool SCMS, bool FLOOD = false>
 __global__ void __launch_bounds__(384)
     layered_register_kernel(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
+    layered_register_body<V, MAXL, MAXD, SCMS, false, false, 0u, true, FLOOD>(
+        code, rp, shape);
 }
 
 /*!
  * Min-sum family without SCMS, the edge addresses in a shared-memory table and the
  * row minima as a merge tree; SHORT != 0: exact row degrees (see wimax_half_short).
- * Capped at REGS registers per thread.
+ * Capped at REGS registers per thread. FLOOD: the flooding schedule; GTAB: the
+ * table in global memory (rp.table).
  */
-template <typename V, int MAXL, int MAXD, int REGS, uint32_t SHORT, bool GUARD>
+template <typename V,
+          int MAXL,
+          int MAXD,
+          int REGS,
+          uint32_t SHORT,
+          bool GUARD,
+          bool FLOOD = false,
+          bool GTAB = false>
 __global__ void __maxnreg__(REGS)
     layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
 {
-    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD>(
+    layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD, FLOOD, GTAB>(
         code, rp, shape);
 }
 
@@ -613,18 +821,19 @@ __global__ void __maxnreg__(112)
     layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
 }
 
-template <typename V, int L, int D, bool SCMS>
+template <typename V, int L, int D, bool SCMS, bool FLOOD = false>
 fast_variant make_variant(const char* name)
 {
     // 12x7 fits 128 registers per thread (512 threads); larger tiles get up to 168
-    constexpr bool small = L * D <= 84 && !SCMS && lane_ops<V>::lanes == 2;
+    constexpr bool small = L * D <= 84 && !SCMS && lane_ops<V>::lanes == 2 && !FLOOD;
     constexpr int max_threads = small ? 576 : 384;
     fast_variant v;
     if constexpr (small) {
         v.fn = &layered_register_kernel_small<V, L, D, SCMS>;
     } else {
-        v.fn = &layered_register_kernel<V, L, D, SCMS>;
+        v.fn = &layered_register_kernel<V, L, D, SCMS, FLOOD>;
     }
+    v.flooding = FLOOD;
     v.max_threads = max_threads;
     v.max_layers = L;
     v.max_degree = D;
@@ -634,11 +843,20 @@ fast_variant make_variant(const char* name)
     return v;
 }
 
-template <typename V, int L, int D, int REGS, uint32_t SHORT = 0u, bool GUARD = true>
+template <typename V,
+          int L,
+          int D,
+          int REGS,
+          uint32_t SHORT = 0u,
+          bool GUARD = true,
+          bool FLOOD = false,
+          bool GTAB = false>
 fast_variant make_table_variant(const char* name)
 {
     fast_variant v;
-    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD>;
+    v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD, FLOOD, GTAB>;
+    v.flooding = FLOOD;
+    v.global_table = GTAB;
     v.short_layers = SHORT;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = L;
@@ -1314,6 +1532,53 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<float, 8, 12, true>("layered-reg-8x12-scms-f32"),
         make_variant<float, 6, 16, true>("layered-reg-6x16-scms-f32"),
         make_variant<float, 4, 24, true>("layered-reg-4x24-scms-f32"),
+        // the flooding schedule (layered_register_body, FLOOD), not measured yet:
+        // first the address table in global memory (GTAB: no shared memory for it,
+        // so registers set the occupancy), then the layered order. The half2 12x7
+        // tables at 128 registers: 112 spills, and their shared memory per 96-thread
+        // block (wimax:2304) allows no more blocks per SM at 112; the half2 12x7
+        // GTAB one at 136 (128 spills): still 5 blocks of 96 threads per SM. (A
+        // half2 exact-degree GTAB instance spilled 104 B at 136 registers, and 168
+        // would leave 4 blocks per SM: left out.)
+        make_table_variant<__half2, 12, 7, 136, 0u, true, true, true>(
+            "flooding-gtab-12x7-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, 0u, false, true, true>(
+            "flooding-gtab-12x8-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 128, wimax_half_short, true, true>(
+            "flooding-tab-12x7-exact-minsum-half2"),
+        make_table_variant<__half2, 12, 7, 128, 0u, true, true>(
+            "flooding-tab-12x7-minsum-half2"),
+        make_table_variant<__half2, 12, 8, 168, 0u, false, true>(
+            "flooding-tab-12x8-minsum-half2"),
+        make_variant<__half2, 12, 7, false, true>("flooding-reg-12x7-minsum-half2"),
+        make_variant<__half2, 12, 8, false, true>("flooding-reg-12x8-minsum-half2"),
+        make_variant<__half2, 8, 12, false, true>("flooding-reg-8x12-minsum-half2"),
+        make_variant<__half2, 6, 16, false, true>("flooding-reg-6x16-minsum-half2"),
+        make_variant<__half2, 4, 24, false, true>("flooding-reg-4x24-minsum-half2"),
+        make_variant<__half2, 12, 8, true, true>("flooding-reg-12x8-scms-half2"),
+        make_variant<__half2, 8, 12, true, true>("flooding-reg-8x12-scms-half2"),
+        make_variant<__half2, 6, 16, true, true>("flooding-reg-6x16-scms-half2"),
+        make_table_variant<float, 12, 7, 128, wimax_half_short, false, true, true>(
+            "flooding-gtab-12x7-exact-minsum-f32"),
+        make_table_variant<float, 12, 7, 168, 0u, true, true, true>(
+            "flooding-gtab-12x7-minsum-f32"),
+        make_table_variant<float, 12, 8, 168, 0u, false, true, true>(
+            "flooding-gtab-12x8-minsum-f32"),
+        make_table_variant<float, 12, 7, 128, wimax_half_short, false, true>(
+            "flooding-tab-12x7-exact-minsum-f32"),
+        make_table_variant<float, 12, 7, 168, 0u, true, true>(
+            "flooding-tab-12x7-minsum-f32"),
+        make_table_variant<float, 12, 8, 168, 0u, false, true>(
+            "flooding-tab-12x8-minsum-f32"),
+        make_variant<float, 12, 7, false, true>("flooding-reg-12x7-minsum-f32"),
+        make_variant<float, 12, 8, false, true>("flooding-reg-12x8-minsum-f32"),
+        make_variant<float, 8, 12, false, true>("flooding-reg-8x12-minsum-f32"),
+        make_variant<float, 6, 16, false, true>("flooding-reg-6x16-minsum-f32"),
+        make_variant<float, 4, 24, false, true>("flooding-reg-4x24-minsum-f32"),
+        make_variant<float, 12, 8, true, true>("flooding-reg-12x8-scms-f32"),
+        make_variant<float, 8, 12, true, true>("flooding-reg-8x12-scms-f32"),
+        make_variant<float, 6, 16, true, true>("flooding-reg-6x16-scms-f32"),
+        make_variant<float, 4, 24, true, true>("flooding-reg-4x24-scms-f32"),
     };
     return variants;
 }
