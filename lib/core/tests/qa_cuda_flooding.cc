@@ -307,13 +307,16 @@ public:
             }
         }
         const auto wimax = ldpc_code::make("wimax:2304:1/2");
-        // wimax rate 1/2: the first of the list, an instance with its address table
-        // in global memory (exact-degree in float)
+        // wimax rate 1/2: the first of the list (gpu.kernel "first"; "auto" times
+        // the instances that fit), an instance with its address table in global
+        // memory (exact-degree in float)
         for (const message_precision p :
              { message_precision::float32, message_precision::half2 }) {
             const std::string suffix = p == message_precision::half2 ? "half2" : "f32";
-            auto gpu = cuda_decoder::make(
-                wimax, flooding_options(check_node_rule::normalized_min_sum, p));
+            decoder_options first =
+                flooding_options(check_node_rule::normalized_min_sum, p);
+            first.gpu.kernel = "first";
+            auto gpu = cuda_decoder::make(wimax, first);
             CPPUNIT_ASSERT_EQUAL(p == message_precision::half2
                                      ? std::string("flooding-gtab-12x7-minsum-half2")
                                      : std::string("flooding-gtab-12x7-exact-minsum-f32"),
