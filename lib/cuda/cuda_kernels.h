@@ -79,8 +79,11 @@ generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_i
 
 /*! Limits of the large-QC layered kernel (layered_qc_large_kernel.cu). */
 constexpr int qc_large_max_layers = 192;
-constexpr int qc_large_max_edges = 1024;  //!< block-row edges (circulants) in all
-constexpr int qc_large_max_degree = 32;   //!< a record's sign words hold 32 edges
+constexpr int qc_large_max_edges = 1024; //!< block-row edges (circulants) in all
+constexpr int qc_large_max_degree = 32;  //!< a record's sign words hold 32 edges
+//! qc_post::shared_plain (the nr5g codes' mode): rows of at most this many edges;
+//! longer rows take the per-edge-wrap mode
+constexpr int qc_plain_max_degree = 20;
 constexpr int qc_large_max_threads = 768; //!< its __launch_bounds__
 /*!
  * qc_post::parity_thread's __launch_bounds__ (one unit of Z <= 384 per block: no

@@ -295,24 +295,34 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
         GPUFEC_QC_ROW(18)
         GPUFEC_QC_ROW(19)
         GPUFEC_QC_ROW(20)
-        GPUFEC_QC_ROW(21)
-        GPUFEC_QC_ROW(22)
-        GPUFEC_QC_ROW(23)
-        GPUFEC_QC_ROW(24)
-        GPUFEC_QC_ROW(25)
-        GPUFEC_QC_ROW(26)
-        GPUFEC_QC_ROW(27)
-        GPUFEC_QC_ROW(28)
-        GPUFEC_QC_ROW(29)
-        GPUFEC_QC_ROW(30)
-        GPUFEC_QC_ROW(31)
-        GPUFEC_QC_ROW(32)
     default:
-        break; // excluded by build_qc_large_shape
+        // rows of more than qc_plain_max_degree edges: not in the plain mode,
+        // whose kernel (the nr5g codes') keeps the smaller switch (the 12 long
+        // rows grow its code and slowed it by a fifth)
+        if constexpr (MODE != qc_post::shared_plain) {
+            switch (D) {
+                GPUFEC_QC_ROW(21)
+                GPUFEC_QC_ROW(22)
+                GPUFEC_QC_ROW(23)
+                GPUFEC_QC_ROW(24)
+                GPUFEC_QC_ROW(25)
+                GPUFEC_QC_ROW(26)
+                GPUFEC_QC_ROW(27)
+                GPUFEC_QC_ROW(28)
+                GPUFEC_QC_ROW(29)
+                GPUFEC_QC_ROW(30)
+                GPUFEC_QC_ROW(31)
+                GPUFEC_QC_ROW(32)
+            default:
+                break; // excluded by build_qc_large_shape
+            }
+        }
+        break;
     }
 #undef GPUFEC_QC_ROW
 }
 static_assert(qc_large_max_degree == 32, "qc_row_dispatch covers degrees 1..32");
+static_assert(qc_plain_max_degree == 20, "qc_row_dispatch's plain mode covers 1..20");
 
 /*! Bit i of word i / 64: row slot s is in row mask i (parity_thread). */
 struct slot_masks {

@@ -72,11 +72,17 @@ std::string qc_large_name(bool half2)
     return std::string("layered-qc-large-minsum-") + (half2 ? "half2" : "f32");
 }
 
-/*! Does any edge of the shape wrap other than a plain circulant of Z rows? */
+/*!
+ * Does any edge of the shape wrap other than a plain circulant of Z rows, or a row
+ * pass the plain mode's qc_plain_max_degree edges?
+ */
 bool needs_edge_wrap(const qc_large_shape& shape, bool permuted)
 {
     const int Z = shape.slots;
     bool edge_wrap = shape.pad > 0 || permuted;
+    for (int l = 0; l < shape.layers; ++l) {
+        edge_wrap = edge_wrap || shape.deg[l] > qc_plain_max_degree;
+    }
     for (int e = 0; e < shape.first[shape.layers - 1] + shape.deg[shape.layers - 1];
          ++e) {
         edge_wrap = edge_wrap || shape.wrap[e] != -4 * Z;
