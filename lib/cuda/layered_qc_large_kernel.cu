@@ -296,9 +296,9 @@ __device__ __forceinline__ void qc_row_dispatch(int D,
         GPUFEC_QC_ROW(19)
         GPUFEC_QC_ROW(20)
     default:
-        // rows of more than qc_plain_max_degree edges: not in the plain mode,
-        // whose kernel (the nr5g codes') keeps the smaller switch (the 12 long
-        // rows grow its code and slowed it by a fifth)
+        // rows of more than qc_plain_max_degree edges: not in the plain mode, the
+        // nr5g codes' kernel, which keeps its smaller switch (code size;
+        // docs/CUDA_PERFORMANCE_NOTES.md)
         if constexpr (MODE != qc_post::shared_plain) {
             switch (D) {
                 GPUFEC_QC_ROW(21)
