@@ -224,6 +224,27 @@ inline void parity_signed(__m512i negv, __m512i& mag1, __m512i& mag2)
 }
 
 /*!
+ * The posterior x + C2V of the Par format (row_update_compressed) from the
+ * extrinsic's magnitude a = |x| (x >= -max, so a <= max), its sign mask sg and
+ * the parity-signed magnitude pm, where C2V = sign(x) pm: x + C2V = sign(x) (a +
+ * pm), and a + pm >= -max, so saturating a + pm at +max and then negating in the
+ * lanes of sg is the symmetric saturation of x + C2V, without the clamp to -max
+ * that the saturating x + C2V needs.
+ */
+template <typename T>
+inline __m512i signed_sum(__m512i a, __m512i pm, uint64_t sg)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    if constexpr (sizeof(T) == 1) {
+        const __m512i y = _mm512_adds_epi8(a, pm);
+        return _mm512_mask_sub_epi8(y, sg, zero, y);
+    } else {
+        const __m512i y = _mm512_adds_epi16(a, pm);
+        return _mm512_mask_sub_epi16(y, static_cast<__mmask32>(sg), zero, y);
+    }
+}
+
+/*!
  * AVX-512 layered row of the fixed-point min-sum rules (not SCMS) on the
  * compressed C2V (rowmag: mag1, mag2; emask: per edge the sign and took-mag2
  * masks). ld(j) / st(j, v) load and store edge j's posterior vector. Masked: the
@@ -305,8 +326,12 @@ inline void row_update_compressed(int d,
             t2 = _mm512_cmpeq_epi8_mask(a, min1);
             sg = _mm512_movepi8_mask(Par ? x : _mm512_xor_si512(negv, x));
             c = _mm512_mask_blend_epi8(t2, mag1, mag2);
-            c = _mm512_mask_sub_epi8(c, sg, zero, c);
-            out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+            if constexpr (Par) {
+                out = signed_sum<T>(a, c, sg);
+            } else {
+                c = _mm512_mask_sub_epi8(c, sg, zero, c);
+                out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+            }
         } else {
             const __m512i a = _mm512_abs_epi16(x);
             t2 = _mm512_cmpeq_epi16_mask(a, min1);
@@ -416,11 +441,10 @@ inline void compressed_row_fixed(
         __m512i c, out;
         uint64_t t2, sg;
         if constexpr (i8) {
-            t2 = _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(x[j]), min1);
+            const __m512i a = _mm512_abs_epi8(x[j]);
+            t2 = _mm512_cmpeq_epi8_mask(a, min1);
             sg = _mm512_movepi8_mask(x[j]);
-            c = _mm512_mask_blend_epi8(t2, mag1, mag2);
-            c = _mm512_mask_sub_epi8(c, sg, zero, c);
-            out = _mm512_max_epi8(_mm512_adds_epi8(x[j], c), lo);
+            out = signed_sum<T>(a, _mm512_mask_blend_epi8(t2, mag1, mag2), sg);
         } else {
             t2 = _mm512_cmpeq_epi16_mask(_mm512_abs_epi16(x[j]), min1);
             sg = _mm512_movepi16_mask(_mm512_xor_si512(negv, x[j]));
