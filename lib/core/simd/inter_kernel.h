@@ -207,8 +207,11 @@ struct inter_kernel {
                     RW);
     }
 
-    /*! The ri-th row of the iteration (layered: in layer order) for all lanes. */
-    GPUFEC_SIMD_STEP void row_step(int ri)
+    /*!
+     * The ri-th row of the iteration (layered: in layer order) for all lanes; rk:
+     * the compressed rows' constants.
+     */
+    GPUFEC_SIMD_STEP void row_step(int ri, const isa_ops::row_consts<T>& rk)
     {
         const int r = Flood ? ri : jb.row_order[ri];
         const int e0 = jb.row_ptr[r];
@@ -226,16 +229,16 @@ struct inter_kernel {
             uint64_t* const sp = sgn.data();
             if (fresh)
                 isa_ops::compressed_row<T, Rule, true, true>(
-                    d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+                    d, Lp, rc, rm, em, xp, sp, keep_bits, rk);
             else if (signs) {
                 if (!isa_ops::compressed_row_by_degree<T, Rule, true>(
-                        d, Lp, rc, rm, em, sp, jb))
+                        d, Lp, rc, rm, em, sp, rk))
                     isa_ops::compressed_row<T, Rule, false, true>(
-                        d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+                        d, Lp, rc, rm, em, xp, sp, keep_bits, rk);
             } else if (!isa_ops::compressed_row_by_degree<T, Rule, false>(
-                           d, Lp, rc, rm, em, sp, jb))
+                           d, Lp, rc, rm, em, sp, rk))
                 isa_ops::compressed_row<T, Rule, false, false>(
-                    d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+                    d, Lp, rc, rm, em, xp, sp, keep_bits, rk);
             return;
         }
         if constexpr (N::is_float && !Flood && !scms) {
@@ -312,8 +315,9 @@ struct inter_kernel {
             for (int l = 0; l < W; ++l)
                 signs |= frame_of[l] >= 0 && iters[l] + 1 >= jb.max_iterations;
         }
+        const isa_ops::row_consts<T> rk(jb);
         for (int ri = 0; ri < jb.rows; ++ri)
-            row_step(ri);
+            row_step(ri, rk);
         if constexpr (Flood)
             L.swap(Ln);
         fresh = false;

@@ -112,6 +112,12 @@ inline void rotate_out(T* Lb,
     }
 }
 
+/*! The compressed rows' constant vectors (AVX-512 only): nothing here. */
+template <typename T>
+struct row_consts {
+    explicit row_consts(const job&) {}
+};
+
 /*! Inter-frame compressed-C2V row (AVX-512 only; never instantiated here). */
 template <typename T, check_node_rule Rule, bool Masked, bool Signs, typename... A>
 inline void compressed_row(A&&...)
