@@ -112,6 +112,19 @@ inline void rotate_out(T* Lb,
     }
 }
 
+/*! Vector quantization of frame_io.h (AVX-512 only): none here, 0 values done. */
+template <typename T, typename... A>
+inline int quantize_fixed(A&&...)
+{
+    return 0;
+}
+
+template <typename T, typename... A>
+inline int quantize_fixed8(A&&...)
+{
+    return 0;
+}
+
 /*! The compressed rows' constant vectors (AVX-512 only): nothing here. */
 template <typename T>
 struct row_consts {

@@ -31,6 +31,8 @@ using generic_ops::hard_block;
 using generic_ops::lane_transpose;
 using generic_ops::load_columns_block;
 using generic_ops::mask_registers;
+using generic_ops::quantize_fixed;
+using generic_ops::quantize_fixed8;
 using generic_ops::rotate_in;
 using generic_ops::rotate_out;
 using generic_ops::row_consts;
