@@ -423,9 +423,12 @@ inline void compressed_row(int d,
 /*!
  * compressed_row() for a row of compile-time degree D, not Masked: the row's
  * extrinsics stay in registers between the two passes (no scratch stores and
- * reloads), the loops are unrolled. Same operations, so the same results.
+ * reloads), the loops are unrolled. Same operations, so the same results. Zero:
+ * the row's old C2V is 0 (the first iteration of a whole group), so its
+ * compressed C2V is neither read nor needs clearing, and the extrinsics are the
+ * posteriors.
  */
-template <typename T, check_node_rule Rule, bool Signs, int D>
+template <typename T, check_node_rule Rule, bool Signs, bool Zero, int D>
 inline void compressed_row_fixed(T* L,
                                  const int* rc,
                                  T* rowmag,
@@ -437,17 +440,32 @@ inline void compressed_row_fixed(T* L,
     constexpr int W = 64 / sizeof(T);
     const __m512i zero = _mm512_setzero_si512();
     const __m512i lo = rk.lo, top = rk.top;
-    const __m512i om1 = _mm512_loadu_si512(rowmag);
-    const __m512i om2 = _mm512_loadu_si512(rowmag + W);
+    const __m512i om1 = Zero ? zero : _mm512_loadu_si512(rowmag);
+    const __m512i om2 = Zero ? zero : _mm512_loadu_si512(rowmag + W);
     __m512i min1 = top, min2 = top, negv = zero;
     __m512i x[D];
     T* Lc[D];
 #pragma GCC unroll 32
     for (int j = 0; j < D; ++j) {
         Lc[j] = L + static_cast<size_t>(rc[j]) * W;
-        const uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
         const __m512i Lv = _mm512_loadu_si512(Lc[j]);
         __m512i c, a;
+        if constexpr (Zero) {
+            // L - 0: the posteriors are within +-max
+            x[j] = Lv;
+            if constexpr (i8) {
+                a = _mm512_abs_epi8(x[j]);
+                min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
+                min1 = _mm512_min_epi8(min1, a);
+            } else {
+                a = _mm512_abs_epi16(x[j]);
+                min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
+                min1 = _mm512_min_epi16(min1, a);
+            }
+            negv = _mm512_xor_si512(negv, x[j]);
+            continue;
+        }
+        const uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
         if constexpr (i8) {
             c = _mm512_mask_blend_epi8(t2, om1, om2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
@@ -504,9 +522,13 @@ constexpr int fixed_degree_min = 3, fixed_degree_max = 16;
 
 /*!
  * compressed_row_fixed() for degree d when it has an instance (true), else
- * nothing (false: the caller takes compressed_row()).
+ * nothing (false: the caller takes compressed_row(); not with Zero).
  */
-template <typename T, check_node_rule Rule, bool Signs, int D = fixed_degree_min>
+template <typename T,
+          check_node_rule Rule,
+          bool Signs,
+          bool Zero,
+          int D = fixed_degree_min>
 inline bool compressed_row_by_degree(int d,
                                      T* L,
                                      const int* rc,
@@ -516,11 +538,11 @@ inline bool compressed_row_by_degree(int d,
                                      const row_consts<T>& rk)
 {
     if (d == D) {
-        compressed_row_fixed<T, Rule, Signs, D>(L, rc, rowmag, emask, sgn, rk);
+        compressed_row_fixed<T, Rule, Signs, Zero, D>(L, rc, rowmag, emask, sgn, rk);
         return true;
     }
     if constexpr (D < fixed_degree_max)
-        return compressed_row_by_degree<T, Rule, Signs, D + 1>(
+        return compressed_row_by_degree<T, Rule, Signs, Zero, D + 1>(
             d, L, rc, rowmag, emask, sgn, rk);
     else
         return false;

@@ -161,7 +161,7 @@ inline void float_sign_masks(A&&...)
 {
 }
 
-template <typename T, check_node_rule Rule, bool Signs, typename... A>
+template <typename T, check_node_rule Rule, bool Signs, bool Zero, typename... A>
 inline bool compressed_row_by_degree(A&&...)
 {
     static_assert(sizeof(T) == 0, "compressed C2V needs AVX-512 mask registers");
