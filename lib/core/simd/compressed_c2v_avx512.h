@@ -138,21 +138,56 @@ inline void rotate_out(T* Lb,
 }
 
 /*!
+ * The constant vectors of the compressed rows, made once per iteration (or
+ * intra-frame chunk) rather than in every row: the rows' stores may alias the
+ * job, so the compiler rebuilt them from it row by row. lo / top: -max / +max;
+ * beta: the OMS offset (at most max); cmax: the C2V clamp; alpha: the NMS factor
+ * as a vpmulhrsw operand (nms_scale), alpha16: alpha_q = 16 (int16: no scaling).
+ */
+template <typename T>
+struct row_consts {
+    __m512i lo, top, beta, cmax, alpha;
+    bool alpha16;
+
+    explicit row_consts(const job& jb)
+    {
+        alpha16 = jb.alpha_q >= 16;
+        if constexpr (num<T>::is_float) {
+            // the float rows take none of these
+            lo = top = beta = cmax = alpha = _mm512_setzero_si512();
+        } else if constexpr (sizeof(T) == 1) {
+            const int b = std::min<int>(jb.beta_q, std::numeric_limits<T>::max());
+            lo = _mm512_set1_epi8(-127);
+            top = _mm512_set1_epi8(127);
+            beta = _mm512_set1_epi8(static_cast<char>(b));
+            cmax = _mm512_set1_epi8(static_cast<char>(jb.c2v_max));
+            alpha = _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q << 3));
+        } else {
+            const int b = std::min<int>(jb.beta_q, std::numeric_limits<T>::max());
+            lo = _mm512_set1_epi16(-32767);
+            top = _mm512_set1_epi16(32767);
+            beta = _mm512_set1_epi16(static_cast<short>(b));
+            cmax = _mm512_set1_epi16(static_cast<short>(jb.c2v_max));
+            alpha = _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q << 11));
+        }
+    }
+};
+
+/*!
  * NMS on 64 bytes of magnitudes m >= 0: (m * alpha_q + 8) >> 4 as rounding high
  * multiplies (vpmulhrsw): int8 on the even and the odd bytes of the 16-bit words
  * (6 instructions, no widening), int16 in one where alpha_q < 16.
  */
 template <typename T>
-inline __m512i nms_scale(__m512i v, const job& jb)
+inline __m512i nms_scale(__m512i v, const row_consts<T>& rk)
 {
     if constexpr (sizeof(T) == 1) {
         // each byte m (0..127) in the high byte of a 16-bit word, m << 8, times
         // alpha_q << 3 as a rounding high multiply: ((m 2^11 alpha_q >> 14) + 1)
         // >> 1 = (m alpha_q + 8) >> 4, in the word's low byte
-        const __m512i k = _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q << 3));
-        const __m512i even = _mm512_mulhrs_epi16(_mm512_slli_epi16(v, 8), k);
+        const __m512i even = _mm512_mulhrs_epi16(_mm512_slli_epi16(v, 8), rk.alpha);
         const __m512i odd =
-            _mm512_mulhrs_epi16(_mm512_and_si512(v, _mm512_set1_epi16(-256)), k);
+            _mm512_mulhrs_epi16(_mm512_and_si512(v, _mm512_set1_epi16(-256)), rk.alpha);
         return _mm512_mask_blend_epi8(
             0xaaaaaaaaaaaaaaaaull, even, _mm512_slli_epi16(odd, 8));
     } else {
@@ -162,45 +197,41 @@ inline __m512i nms_scale(__m512i v, const job& jb)
         // < 2^15); alpha_q = 16 scales nothing, (16 m + 8) >> 4 = m. No widening
         // path for larger factors: its code in the unrolled rows cost more than
         // the branch saved.
-        if (jb.alpha_q >= 16)
+        if (rk.alpha16)
             return v;
-        return _mm512_mulhrs_epi16(
-            v, _mm512_set1_epi16(static_cast<int16_t>(jb.alpha_q << 11)));
+        return _mm512_mulhrs_epi16(v, rk.alpha);
     }
 }
 
-/*! The rule's correction of the row minima, then the C2V clamp (row_update.h). */
+/*!
+ * The rule's correction of the row minima, then the C2V clamp (row_update.h).
+ * OMS max(m - beta, 0) is an unsigned saturating subtract (m, beta >= 0).
+ */
 template <typename T, check_node_rule Rule>
 inline void corrected_magnitudes(
-    __m512i min1, __m512i min2, __m512i& mag1, __m512i& mag2, const job& jb)
+    __m512i min1, __m512i min2, __m512i& mag1, __m512i& mag2, const row_consts<T>& rk)
 {
     constexpr bool i8 = sizeof(T) == 1;
-    const __m512i zero = _mm512_setzero_si512();
     mag1 = min1;
     mag2 = min2;
     if constexpr (Rule == check_node_rule::normalized_min_sum) {
-        mag1 = nms_scale<T>(min1, jb);
-        mag2 = nms_scale<T>(min2, jb);
+        mag1 = nms_scale<T>(min1, rk);
+        mag2 = nms_scale<T>(min2, rk);
     } else if constexpr (Rule == check_node_rule::offset_min_sum) {
-        const int b = std::min<int>(jb.beta_q, std::numeric_limits<T>::max());
         if constexpr (i8) {
-            const __m512i bv = _mm512_set1_epi8(static_cast<char>(b));
-            mag1 = _mm512_max_epi8(_mm512_sub_epi8(min1, bv), zero);
-            mag2 = _mm512_max_epi8(_mm512_sub_epi8(min2, bv), zero);
+            mag1 = _mm512_subs_epu8(min1, rk.beta);
+            mag2 = _mm512_subs_epu8(min2, rk.beta);
         } else {
-            const __m512i bv = _mm512_set1_epi16(static_cast<short>(b));
-            mag1 = _mm512_max_epi16(_mm512_sub_epi16(min1, bv), zero);
-            mag2 = _mm512_max_epi16(_mm512_sub_epi16(min2, bv), zero);
+            mag1 = _mm512_subs_epu16(min1, rk.beta);
+            mag2 = _mm512_subs_epu16(min2, rk.beta);
         }
     }
     if constexpr (i8) {
-        const __m512i cm = _mm512_set1_epi8(static_cast<char>(jb.c2v_max));
-        mag1 = _mm512_min_epi8(mag1, cm);
-        mag2 = _mm512_min_epi8(mag2, cm);
+        mag1 = _mm512_min_epi8(mag1, rk.cmax);
+        mag2 = _mm512_min_epi8(mag2, rk.cmax);
     } else {
-        const __m512i cm = _mm512_set1_epi16(static_cast<short>(jb.c2v_max));
-        mag1 = _mm512_min_epi16(mag1, cm);
-        mag2 = _mm512_min_epi16(mag2, cm);
+        mag1 = _mm512_min_epi16(mag1, rk.cmax);
+        mag2 = _mm512_min_epi16(mag2, rk.cmax);
     }
 }
 
@@ -220,6 +251,27 @@ inline void parity_signed(__m512i negv, __m512i& mag1, __m512i& mag2)
         const __mmask32 p = _mm512_movepi16_mask(negv);
         mag1 = _mm512_mask_sub_epi16(mag1, p, zero, mag1);
         mag2 = _mm512_mask_sub_epi16(mag2, p, zero, mag2);
+    }
+}
+
+/*!
+ * The posterior x + C2V of the Par format (row_update_compressed) from the
+ * extrinsic's magnitude a = |x| (x >= -max, so a <= max), its sign mask sg and
+ * the parity-signed magnitude pm, where C2V = sign(x) pm: x + C2V = sign(x) (a +
+ * pm), and a + pm >= -max, so saturating a + pm at +max and then negating in the
+ * lanes of sg is the symmetric saturation of x + C2V, without the clamp to -max
+ * that the saturating x + C2V needs.
+ */
+template <typename T>
+inline __m512i signed_sum(__m512i a, __m512i pm, uint64_t sg)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    if constexpr (sizeof(T) == 1) {
+        const __m512i y = _mm512_adds_epi8(a, pm);
+        return _mm512_mask_sub_epi8(y, sg, zero, y);
+    } else {
+        const __m512i y = _mm512_adds_epi16(a, pm);
+        return _mm512_mask_sub_epi16(y, static_cast<__mmask32>(sg), zero, y);
     }
 }
 
@@ -249,12 +301,11 @@ inline void row_update_compressed(int d,
                                   uint64_t* emask,
                                   T* ext,
                                   uint64_t keep,
-                                  const job& jb)
+                                  const row_consts<T>& rk)
 {
     constexpr bool i8 = sizeof(T) == 1;
     const __m512i zero = _mm512_setzero_si512();
-    const __m512i lo = i8 ? _mm512_set1_epi8(-127) : _mm512_set1_epi16(-32767);
-    const __m512i top = i8 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
+    const __m512i lo = rk.lo, top = rk.top;
     const __m512i om1 = _mm512_loadu_si512(rowmag);
     const __m512i om2 = _mm512_loadu_si512(rowmag + 64 / sizeof(T));
     __m512i min1 = top, min2 = top;
@@ -292,7 +343,7 @@ inline void row_update_compressed(int d,
         _mm512_storeu_si512(ext + static_cast<size_t>(j) * (64 / sizeof(T)), x);
     }
     __m512i mag1, mag2;
-    corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, jb);
+    corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, rk);
     if constexpr (Par)
         parity_signed<T>(negv, mag1, mag2);
     for (int j = 0; j < d; ++j) {
@@ -305,8 +356,12 @@ inline void row_update_compressed(int d,
             t2 = _mm512_cmpeq_epi8_mask(a, min1);
             sg = _mm512_movepi8_mask(Par ? x : _mm512_xor_si512(negv, x));
             c = _mm512_mask_blend_epi8(t2, mag1, mag2);
-            c = _mm512_mask_sub_epi8(c, sg, zero, c);
-            out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+            if constexpr (Par) {
+                out = signed_sum<T>(a, c, sg);
+            } else {
+                c = _mm512_mask_sub_epi8(c, sg, zero, c);
+                out = _mm512_max_epi8(_mm512_adds_epi8(x, c), lo);
+            }
         } else {
             const __m512i a = _mm512_abs_epi16(x);
             t2 = _mm512_cmpeq_epi16_mask(a, min1);
@@ -346,7 +401,7 @@ inline void compressed_row(int d,
                            T* ext,
                            uint64_t* sgn,
                            uint64_t keep_bits,
-                           const job& jb)
+                           const row_consts<T>& rk)
 {
     constexpr int W = 64 / sizeof(T);
     auto ld = [&](int j) {
@@ -362,34 +417,55 @@ inline void compressed_row(int d,
             sgn[rc[j]] = _mm512_movepi16_mask(v);
     };
     row_update_compressed<T, Rule, Masked, inter_par<T>>(
-        d, ld, st, rm, em, ext, keep_bits, jb);
+        d, ld, st, rm, em, ext, keep_bits, rk);
 }
 
 /*!
  * compressed_row() for a row of compile-time degree D, not Masked: the row's
  * extrinsics stay in registers between the two passes (no scratch stores and
- * reloads), the loops are unrolled. Same operations, so the same results.
+ * reloads), the loops are unrolled. Same operations, so the same results. Zero:
+ * the row's old C2V is 0 (the first iteration of a whole group), so its
+ * compressed C2V is neither read nor needs clearing, and the extrinsics are the
+ * posteriors.
  */
-template <typename T, check_node_rule Rule, bool Signs, int D>
-inline void compressed_row_fixed(
-    T* L, const int* rc, T* rowmag, uint64_t* emask, uint64_t* sgn, const job& jb)
+template <typename T, check_node_rule Rule, bool Signs, bool Zero, int D>
+inline void compressed_row_fixed(T* L,
+                                 const int* rc,
+                                 T* rowmag,
+                                 uint64_t* emask,
+                                 uint64_t* sgn,
+                                 const row_consts<T>& rk)
 {
     constexpr bool i8 = sizeof(T) == 1;
     constexpr int W = 64 / sizeof(T);
     const __m512i zero = _mm512_setzero_si512();
-    const __m512i lo = i8 ? _mm512_set1_epi8(-127) : _mm512_set1_epi16(-32767);
-    const __m512i top = i8 ? _mm512_set1_epi8(127) : _mm512_set1_epi16(32767);
-    const __m512i om1 = _mm512_loadu_si512(rowmag);
-    const __m512i om2 = _mm512_loadu_si512(rowmag + W);
+    const __m512i lo = rk.lo, top = rk.top;
+    const __m512i om1 = Zero ? zero : _mm512_loadu_si512(rowmag);
+    const __m512i om2 = Zero ? zero : _mm512_loadu_si512(rowmag + W);
     __m512i min1 = top, min2 = top, negv = zero;
     __m512i x[D];
     T* Lc[D];
 #pragma GCC unroll 32
     for (int j = 0; j < D; ++j) {
         Lc[j] = L + static_cast<size_t>(rc[j]) * W;
-        const uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
         const __m512i Lv = _mm512_loadu_si512(Lc[j]);
         __m512i c, a;
+        if constexpr (Zero) {
+            // L - 0: the posteriors are within +-max
+            x[j] = Lv;
+            if constexpr (i8) {
+                a = _mm512_abs_epi8(x[j]);
+                min2 = _mm512_min_epi8(min2, _mm512_max_epi8(min1, a));
+                min1 = _mm512_min_epi8(min1, a);
+            } else {
+                a = _mm512_abs_epi16(x[j]);
+                min2 = _mm512_min_epi16(min2, _mm512_max_epi16(min1, a));
+                min1 = _mm512_min_epi16(min1, a);
+            }
+            negv = _mm512_xor_si512(negv, x[j]);
+            continue;
+        }
+        const uint64_t sg = emask[2 * j], t2 = emask[2 * j + 1];
         if constexpr (i8) {
             c = _mm512_mask_blend_epi8(t2, om1, om2);
             c = _mm512_mask_sub_epi8(c, sg, zero, c);
@@ -408,7 +484,7 @@ inline void compressed_row_fixed(
         negv = _mm512_xor_si512(negv, x[j]);
     }
     __m512i mag1, mag2;
-    corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, jb);
+    corrected_magnitudes<T, Rule>(min1, min2, mag1, mag2, rk);
     if constexpr (inter_par<T>)
         parity_signed<T>(negv, mag1, mag2);
 #pragma GCC unroll 32
@@ -416,11 +492,10 @@ inline void compressed_row_fixed(
         __m512i c, out;
         uint64_t t2, sg;
         if constexpr (i8) {
-            t2 = _mm512_cmpeq_epi8_mask(_mm512_abs_epi8(x[j]), min1);
+            const __m512i a = _mm512_abs_epi8(x[j]);
+            t2 = _mm512_cmpeq_epi8_mask(a, min1);
             sg = _mm512_movepi8_mask(x[j]);
-            c = _mm512_mask_blend_epi8(t2, mag1, mag2);
-            c = _mm512_mask_sub_epi8(c, sg, zero, c);
-            out = _mm512_max_epi8(_mm512_adds_epi8(x[j], c), lo);
+            out = signed_sum<T>(a, _mm512_mask_blend_epi8(t2, mag1, mag2), sg);
         } else {
             t2 = _mm512_cmpeq_epi16_mask(_mm512_abs_epi16(x[j]), min1);
             sg = _mm512_movepi16_mask(_mm512_xor_si512(negv, x[j]));
@@ -447,19 +522,28 @@ constexpr int fixed_degree_min = 3, fixed_degree_max = 16;
 
 /*!
  * compressed_row_fixed() for degree d when it has an instance (true), else
- * nothing (false: the caller takes compressed_row()).
+ * nothing (false: the caller takes compressed_row(); not with Zero).
  */
-template <typename T, check_node_rule Rule, bool Signs, int D = fixed_degree_min>
-inline bool compressed_row_by_degree(
-    int d, T* L, const int* rc, T* rowmag, uint64_t* emask, uint64_t* sgn, const job& jb)
+template <typename T,
+          check_node_rule Rule,
+          bool Signs,
+          bool Zero,
+          int D = fixed_degree_min>
+inline bool compressed_row_by_degree(int d,
+                                     T* L,
+                                     const int* rc,
+                                     T* rowmag,
+                                     uint64_t* emask,
+                                     uint64_t* sgn,
+                                     const row_consts<T>& rk)
 {
     if (d == D) {
-        compressed_row_fixed<T, Rule, Signs, D>(L, rc, rowmag, emask, sgn, jb);
+        compressed_row_fixed<T, Rule, Signs, Zero, D>(L, rc, rowmag, emask, sgn, rk);
         return true;
     }
     if constexpr (D < fixed_degree_max)
-        return compressed_row_by_degree<T, Rule, Signs, D + 1>(
-            d, L, rc, rowmag, emask, sgn, jb);
+        return compressed_row_by_degree<T, Rule, Signs, Zero, D + 1>(
+            d, L, rc, rowmag, emask, sgn, rk);
     else
         return false;
 }
@@ -501,7 +585,7 @@ inline void compressed_chunk(int d,
         store_rot<T>(Lj[j], Sj[j] + off, Z, v, wb[static_cast<size_t>(j) * chunks]);
     };
     row_update_compressed<T, Rule, false, false>(
-        d, ld, st, rowmag, emask, ext, ~uint64_t(0), jb);
+        d, ld, st, rowmag, emask, ext, ~uint64_t(0), row_consts<T>(jb));
 }
 
 } // namespace isa_ops

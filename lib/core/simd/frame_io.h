@@ -14,6 +14,7 @@
 #ifndef INCLUDED_GPUFEC_SIMD_FRAME_IO_H
 #define INCLUDED_GPUFEC_SIMD_FRAME_IO_H
 
+#include "lane_ops.h"
 #include "num_traits.h"
 #include "simd_kernels.h"
 #include <algorithm>
@@ -38,7 +39,8 @@ inline void quantize(const job& jb, const float* __restrict in, T* __restrict q)
         }
     } else {
         const float cmax = static_cast<float>(jb.channel_max);
-        for (int i = 0; i < jb.n; ++i) {
+        for (int i = isa_ops::quantize_fixed<T>(in, jb.n, jb.scale, cmax, q); i < jb.n;
+             ++i) {
             float v = in[i] == in[i] ? in[i] * jb.scale : 0.0f;
             v = v > cmax ? cmax : v;
             v = v < -cmax ? -cmax : v;
@@ -69,7 +71,9 @@ inline void quantize_frame(const job& jb, size_t f, T* __restrict q)
         }
     } else {
         const float cmax = static_cast<float>(jb.channel_max);
-        for (int i = 0; i < jb.n; ++i) {
+        for (int i = isa_ops::quantize_fixed8<T>(in, jb.n, step, jb.scale, cmax, q);
+             i < jb.n;
+             ++i) {
             float v = (static_cast<float>(in[i]) * step) * jb.scale;
             v = v > cmax ? cmax : v;
             v = v < -cmax ? -cmax : v;

@@ -66,6 +66,10 @@ struct inter_kernel {
     //! comp: this iteration stores the sign masks (early termination, or some
     //! lane ends after it); the other iterations skip them
     bool signs = true;
+    //! comp: every lane's C2V is 0 (a whole group just loaded) and the compressed
+    //! C2V memory is not cleared: the rows of this iteration do not read it. Not
+    //! for a first iteration that stores the sign masks (the memory starts at 0)
+    bool zero;
     reuse_vector<T> prev; //!< SCMS: the previous V2C per edge
     reuse_vector<T> ext;
     reuse_vector<T> v2c;
@@ -93,6 +97,7 @@ struct inter_kernel {
           sgn(comp ? static_cast<size_t>(cols) : 0),
           cols_all_in_rows(!comp || all_columns_in_rows(j)),
           prefetch(static_cast<size_t>(cols) * W * sizeof(T) > prefetch_min_bytes),
+          zero(comp && !j.early_termination && j.max_iterations > 1),
           prev(scms ? static_cast<size_t>(j.edges) * W : 0),
           ext(static_cast<size_t>(j.max_degree) * W),
           v2c(static_cast<size_t>(j.max_degree) * W), next(j.first),
@@ -207,8 +212,11 @@ struct inter_kernel {
                     RW);
     }
 
-    /*! The ri-th row of the iteration (layered: in layer order) for all lanes. */
-    GPUFEC_SIMD_STEP void row_step(int ri)
+    /*!
+     * The ri-th row of the iteration (layered: in layer order) for all lanes; rk:
+     * the compressed rows' constants.
+     */
+    GPUFEC_SIMD_STEP void row_step(int ri, const isa_ops::row_consts<T>& rk)
     {
         const int r = Flood ? ri : jb.row_order[ri];
         const int e0 = jb.row_ptr[r];
@@ -224,18 +232,26 @@ struct inter_kernel {
             T* const Lp = L.data();
             T* const xp = ext.data();
             uint64_t* const sp = sgn.data();
+            if (zero) {
+                if (isa_ops::compressed_row_by_degree<T, Rule, false, true>(
+                        d, Lp, rc, rm, em, sp, rk))
+                    return;
+                // no fixed-degree instance: this row's C2V memory cleared
+                std::memset(rm, 0, 2 * W * sizeof(T));
+                std::memset(em, 0, 2 * static_cast<size_t>(d) * sizeof(uint64_t));
+            }
             if (fresh)
                 isa_ops::compressed_row<T, Rule, true, true>(
-                    d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+                    d, Lp, rc, rm, em, xp, sp, keep_bits, rk);
             else if (signs) {
-                if (!isa_ops::compressed_row_by_degree<T, Rule, true>(
-                        d, Lp, rc, rm, em, sp, jb))
+                if (!isa_ops::compressed_row_by_degree<T, Rule, true, false>(
+                        d, Lp, rc, rm, em, sp, rk))
                     isa_ops::compressed_row<T, Rule, false, true>(
-                        d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
-            } else if (!isa_ops::compressed_row_by_degree<T, Rule, false>(
-                           d, Lp, rc, rm, em, sp, jb))
+                        d, Lp, rc, rm, em, xp, sp, keep_bits, rk);
+            } else if (!isa_ops::compressed_row_by_degree<T, Rule, false, false>(
+                           d, Lp, rc, rm, em, sp, rk))
                 isa_ops::compressed_row<T, Rule, false, false>(
-                    d, Lp, rc, rm, em, xp, sp, keep_bits, jb);
+                    d, Lp, rc, rm, em, xp, sp, keep_bits, rk);
             return;
         }
         if constexpr (N::is_float && !Flood && !scms) {
@@ -311,12 +327,19 @@ struct inter_kernel {
             signs = jb.early_termination;
             for (int l = 0; l < W; ++l)
                 signs |= frame_of[l] >= 0 && iters[l] + 1 >= jb.max_iterations;
+            if (zero && signs) {
+                // the zero-C2V rows store no sign masks
+                clear_messages();
+                zero = false;
+            }
         }
+        const isa_ops::row_consts<T> rk(jb);
         for (int ri = 0; ri < jb.rows; ++ri)
-            row_step(ri);
+            row_step(ri, rk);
         if constexpr (Flood)
             L.swap(Ln);
         fresh = false;
+        zero = false;
 
         bool need_check = jb.early_termination;
         for (int l = 0; l < W; ++l) {
@@ -515,8 +538,12 @@ struct inter_kernel {
         }
         // every lane refilled (a whole group, as without early termination):
         // clearing the messages now is what the keep masks would do at first use,
-        // and the next iteration takes the rows' unmasked fast paths
-        clear_messages();
+        // and the next iteration takes the rows' unmasked fast paths; with the
+        // compressed C2V those rows take it as 0 without reading it instead
+        if constexpr (comp)
+            zero = true;
+        else
+            clear_messages();
         keep_bits = ~uint64_t(0);
         for (int l = 0; l < W; ++l)
             keep[l] = M(-1);

@@ -9,7 +9,8 @@
  * (vpmovb2m / vpmovw2m), bit-identical to the portable loops; and, with the mask
  * registers, the compressed C2V and the rotated vector loads / masked stores of
  * compressed_c2v_avx512.h (mask_registers = true), the register-resident float
- * rows of float_row_avx512.h and the lane transposes of lane_transpose_avx512.h.
+ * rows of float_row_avx512.h, the lane transposes of lane_transpose_avx512.h and
+ * the quantization of the channel LLRs of quantize_avx512.h.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -74,5 +75,6 @@ inline uint64_t sign_bits64(const T* p)
 #include "compressed_c2v_avx512.h"
 #include "float_row_avx512.h"
 #include "lane_transpose_avx512.h"
+#include "quantize_avx512.h"
 
 #endif /* INCLUDED_GPUFEC_SIMD_OPS_AVX512_H */

@@ -112,6 +112,25 @@ inline void rotate_out(T* Lb,
     }
 }
 
+/*! Vector quantization of frame_io.h (AVX-512 only): none here, 0 values done. */
+template <typename T, typename... A>
+inline int quantize_fixed(A&&...)
+{
+    return 0;
+}
+
+template <typename T, typename... A>
+inline int quantize_fixed8(A&&...)
+{
+    return 0;
+}
+
+/*! The compressed rows' constant vectors (AVX-512 only): nothing here. */
+template <typename T>
+struct row_consts {
+    explicit row_consts(const job&) {}
+};
+
 /*! Inter-frame compressed-C2V row (AVX-512 only; never instantiated here). */
 template <typename T, check_node_rule Rule, bool Masked, bool Signs, typename... A>
 inline void compressed_row(A&&...)
@@ -142,7 +161,7 @@ inline void float_sign_masks(A&&...)
 {
 }
 
-template <typename T, check_node_rule Rule, bool Signs, typename... A>
+template <typename T, check_node_rule Rule, bool Signs, bool Zero, typename... A>
 inline bool compressed_row_by_degree(A&&...)
 {
     static_assert(sizeof(T) == 0, "compressed C2V needs AVX-512 mask registers");

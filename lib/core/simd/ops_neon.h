@@ -31,8 +31,11 @@ using generic_ops::hard_block;
 using generic_ops::lane_transpose;
 using generic_ops::load_columns_block;
 using generic_ops::mask_registers;
+using generic_ops::quantize_fixed;
+using generic_ops::quantize_fixed8;
 using generic_ops::rotate_in;
 using generic_ops::rotate_out;
+using generic_ops::row_consts;
 using generic_ops::sign_bits64;
 
 /*! out[l] = clamp(a[l] +- b[l], -max, max) over W lanes (ops_generic.h). */
