@@ -23,12 +23,14 @@
  *    over and waited for in the same call.
  *
  * The input of a batch is scaled by sign * llr_scale (float) or sign-corrected
- * (int8) in the copy the pipeline makes of it. Tags `iterations` (long) and
- * `parity_ok` (bool) on each frame's first bit, at the offsets the frame's
- * position gives. After a run of failing frames the worker tries one of them
- * with negated LLRs and warns once if that decodes (sign_check.h). A decoder
- * that throws (a GPU that fails mid-stream) is replaced on the worker by a CPU
- * decoder (cpu_fallback_args), which decodes the failed batch again.
+ * (int8) in the copy the pipeline makes of it; input that needs neither is
+ * decoded in place from the input buffer (decode_pipeline::submit_view; its
+ * frames in flight stay unconsumed there). Tags `iterations` (long) and
+ * `parity_ok` (bool) on each frame's first bit (unless frame_tags is off), at the
+ * offsets the frame's position gives. After a run of failing frames the worker tries one
+ * of them with negated LLRs and warns once if that decodes (sign_check.h). A decoder that
+ * throws (a GPU that fails mid-stream) is replaced on the worker by a CPU decoder
+ * (cpu_fallback_args), which decodes the failed batch again.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -40,6 +42,7 @@
 #include <cmath>
 #include <cstring>
 #include <gnuradio/block_detail.h>
+#include <gnuradio/buffer_double_mapped.h>
 #include <gnuradio/buffer_reader.h>
 #include <gnuradio/io_signature.h>
 #include <stdexcept>
@@ -406,6 +409,13 @@ void ldpc_decoder_fb_impl::start_pipeline()
                                d_in_frame);
         }
     }
+    // input that needs no conversion (llr_scale 1 and the core's sign for float,
+    // the core's sign for int8) is decoded in place from the input buffer, whose
+    // frames in flight stay unconsumed; only GNU Radio's double-mapped buffer keeps
+    // them where they are (a single-mapped one moves unread items when it wraps)
+    const bool as_is = d_int8_input ? d_factor > 0.0f : d_factor == 1.0f;
+    d_in_place = as_is && std::dynamic_pointer_cast<gr::buffer_double_mapped>(
+                              detail()->input(0)->buffer()) != nullptr;
     auto current = decoder();
     const size_t depth = static_cast<size_t>(std::clamp(d_cap, 1, 1024));
     d_pipeline = std::make_unique<::gpufec::decode_pipeline>(
@@ -547,9 +557,13 @@ void ldpc_decoder_fb_impl::submit_new(const uint8_t* in, int available, int prod
             return;
         }
         const uint8_t* src = in + static_cast<size_t>(first) * d_in_frame * item;
-        d_pipeline->submit_with(static_cast<size_t>(batch), [&](uint8_t* dst) {
-            fill(src, static_cast<size_t>(batch), dst);
-        });
+        if (d_in_place) {
+            d_pipeline->submit_view(src, static_cast<size_t>(batch));
+        } else {
+            d_pipeline->submit_with(static_cast<size_t>(batch), [&](uint8_t* dst) {
+                fill(src, static_cast<size_t>(batch), dst);
+            });
+        }
         d_queued.push_back(batch);
         d_in_flight += batch;
     }

@@ -60,6 +60,7 @@ private:
 
     // work() thread
     bool d_limits_known = false;
+    bool d_in_place = false;  //!< batches decoded from the input buffer (no copy)
     int d_batch_max = 1;      //!< frames per batch
     int d_cap = 1;            //!< frames in flight, input buffer considered
     int d_buffer_frames = 1;  //!< whole frames the input buffer holds

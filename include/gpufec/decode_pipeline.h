@@ -16,7 +16,9 @@
  *
  * submit() copies the caller's frames as they are; submit_with() lets the caller
  * write the batch's input itself, so that a conversion of its data (scaling the
- * LLRs, changing their sign) is the one pass the pipeline makes over them.
+ * LLRs, changing their sign) is the one pass the pipeline makes over them;
+ * submit_view() makes no pass at all: the worker reads the caller's frames in
+ * place, which the caller keeps unchanged until it has taken the batch.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -43,6 +45,7 @@ struct pipeline_batch {
     uint64_t sequence = 0;          //!< 0, 1, 2, ... in submission order
     size_t frames = 0;              //!< frames in this batch
     std::vector<uint8_t> input;     //!< frames * input_bytes_per_frame
+    const uint8_t* view = nullptr;  //!< submit_view: the caller's frames, else null
     std::vector<uint8_t> output;    //!< frames * output_bytes_per_frame
     std::vector<int> iterations;    //!< per frame
     std::vector<uint8_t> parity_ok; //!< per frame, 0/1
@@ -108,6 +111,14 @@ public:
     uint64_t submit_with(size_t frames, const fill_fn& fill);
 
     /*!
+     * As submit(), without a copy: the worker decodes the frames at `input` in
+     * place (pipeline_batch::view). The caller must keep those bytes valid and
+     * unchanged until take() has handed this batch back (or the pipeline is
+     * destroyed). Throws as submit().
+     */
+    uint64_t submit_view(const void* input, size_t frames);
+
+    /*!
      * The oldest batch, when it is decoded (wait = false: returns false at once
      * if it is not; wait = true: waits, and returns false only when nothing is
      * in flight). `out` gets the batch (its buffers are swapped in). Rethrows the
@@ -123,6 +134,8 @@ public:
 
 private:
     void worker();
+    /*! submit_with() and submit_view(): one of fill and view. */
+    uint64_t queue(size_t frames, const fill_fn* fill, const uint8_t* view);
 
     decode_fn d_decode;
     recover_fn d_recover;

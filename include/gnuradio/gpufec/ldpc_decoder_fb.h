@@ -90,7 +90,9 @@ namespace gpufec {
  *   (e.g. BPSK mapped 0 -> -1, 1 -> +1 as gr-fec's fec_test does). The block
  *   negates these.
  * Either way the input is multiplied by \p llr_scale first (within the copy
- * the block makes of each batch anyway: one pass over the input). Min-sum, normalized
+ * the block makes of each batch: one pass over the input; with llr_scale 1 and
+ * "positive_is_0" the decoder reads the frames where they lie in the input
+ * buffer, no pass at all). Min-sum, normalized
  * min-sum and self-corrected min-sum in float32 or half2 do not care about the
  * scale; SPA, offset min-sum, Min-Max, EMS and the fixed-point precisions (int16,
  * int8, and \p precision "auto" on the CPU backend, which is int8 for the min-sum

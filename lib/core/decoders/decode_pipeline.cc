@@ -57,10 +57,22 @@ uint64_t decode_pipeline::submit(const void* input, size_t frames)
 
 uint64_t decode_pipeline::submit_with(size_t frames, const fill_fn& fill)
 {
-    if (frames == 0)
-        throw invalid_argument("decode_pipeline::submit: frames is 0");
     if (!fill)
         throw invalid_argument("decode_pipeline::submit_with: no fill function");
+    return queue(frames, &fill, nullptr);
+}
+
+uint64_t decode_pipeline::submit_view(const void* input, size_t frames)
+{
+    if (!input)
+        throw invalid_argument("decode_pipeline::submit_view: input is null");
+    return queue(frames, nullptr, static_cast<const uint8_t*>(input));
+}
+
+uint64_t decode_pipeline::queue(size_t frames, const fill_fn* fill, const uint8_t* view)
+{
+    if (frames == 0)
+        throw invalid_argument("decode_pipeline::submit: frames is 0");
     if (frames > (size_t(1) << 40) / std::max(d_in_bytes, d_out_bytes))
         throw invalid_argument("decode_pipeline::submit: " + std::to_string(frames) +
                                " frames is too many for one batch");
@@ -76,9 +88,12 @@ uint64_t decode_pipeline::submit_with(size_t frames, const fill_fn& fill)
         }
     }
     b.frames = frames;
-    b.input.resize(frames * d_in_bytes);
+    b.view = view;
+    b.input.resize(view ? 0 : frames * d_in_bytes);
     try {
-        fill(b.input.data());
+        if (fill) {
+            (*fill)(b.input.data());
+        }
     } catch (...) {
         std::lock_guard<std::mutex> lock(d_mutex);
         d_spare.push_back(std::move(b)); // its buffers serve a later batch
@@ -151,7 +166,7 @@ void decode_pipeline::worker()
         std::exception_ptr error;
         bool recovered = false;
         try {
-            decode(b.input.data(),
+            decode(b.view ? b.view : b.input.data(),
                    b.frames,
                    b.output.data(),
                    b.iterations.data(),
@@ -162,7 +177,7 @@ void decode_pipeline::worker()
         if (error && d_recover) {
             try {
                 decode = d_recover(error);
-                decode(b.input.data(),
+                decode(b.view ? b.view : b.input.data(),
                        b.frames,
                        b.output.data(),
                        b.iterations.data(),

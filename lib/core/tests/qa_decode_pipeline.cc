@@ -96,7 +96,11 @@ class qa_decode_pipeline : public CppUnit::TestFixture
 
     /*! Submits batches of 1..7 frames over the fixture's frames, takes them as it
      * goes (and the rest at the end), checks each against the direct decode. */
-    static void run_stream(fixture& fx, decode_pipeline& p, size_t* recovered = nullptr)
+    /*! view: submit_view (the fixture's LLRs read in place) instead of submit. */
+    static void run_stream(fixture& fx,
+                           decode_pipeline& p,
+                           size_t* recovered = nullptr,
+                           bool view = false)
     {
         const size_t n = static_cast<size_t>(fx.code->n());
         const size_t k = static_cast<size_t>(fx.code->k());
@@ -122,8 +126,9 @@ class qa_decode_pipeline : public CppUnit::TestFixture
                 check(b);
             }
             first_of.push_back(next);
+            const float* src = fx.llrs.data() + next * n;
             CPPUNIT_ASSERT_EQUAL(static_cast<uint64_t>(i),
-                                 p.submit(fx.llrs.data() + next * n, f));
+                                 view ? p.submit_view(src, f) : p.submit(src, f));
             next += f;
             CPPUNIT_ASSERT(p.in_flight() <= p.depth());
             while (p.take(b, false))
@@ -140,13 +145,15 @@ class qa_decode_pipeline : public CppUnit::TestFixture
 public:
     void test_order_and_results()
     {
-        for (size_t depth : { 1, 2, 4 }) {
-            fixture fx(200);
-            decode_pipeline p(fx.fn(),
-                              fx.code->n() * sizeof(float),
-                              static_cast<size_t>(fx.code->k()),
-                              depth);
-            run_stream(fx, p);
+        for (const bool view : { false, true }) {
+            for (size_t depth : { 1, 2, 4 }) {
+                fixture fx(200);
+                decode_pipeline p(fx.fn(),
+                                  fx.code->n() * sizeof(float),
+                                  static_cast<size_t>(fx.code->k()),
+                                  depth);
+                run_stream(fx, p, nullptr, view);
+            }
         }
     }
 
@@ -207,7 +214,8 @@ public:
                           3,
                           recover);
         size_t recovered = 0;
-        run_stream(fx, p, &recovered);
+        // in place: the replacement decodes the failed batch from the same view
+        run_stream(fx, p, &recovered, true);
         CPPUNIT_ASSERT_EQUAL(size_t(1), recovered);
         CPPUNIT_ASSERT_EQUAL(std::string("simulated device failure"), why);
         CPPUNIT_ASSERT_EQUAL(4, calls.load()); // the failed device was not called again
@@ -315,6 +323,8 @@ public:
         const float x = 0.0f;
         CPPUNIT_ASSERT_THROW(p.submit(&x, 0), invalid_argument);
         CPPUNIT_ASSERT_THROW(p.submit(nullptr, 1), invalid_argument);
+        CPPUNIT_ASSERT_THROW(p.submit_view(nullptr, 1), invalid_argument);
+        CPPUNIT_ASSERT_THROW(p.submit_view(&x, 0), invalid_argument);
         CPPUNIT_ASSERT_THROW(p.submit(&x, size_t(1) << 60), invalid_argument);
     }
 };

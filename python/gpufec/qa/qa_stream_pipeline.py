@@ -177,6 +177,26 @@ class qa_stream_pipeline(gr_unittest.TestCase):
         self.assertEqual(runs["default"][2].frames_in_flight(), 4 * fpc)
         self.assertEqual(runs["large"][2].frames_in_flight(), 1024)
 
+    def test_in_place_equals_copy(self):
+        # input that needs no conversion is decoded where it lies in the input
+        # buffer; llr_scale 2 (exact in float, and float32 min-sum does not care)
+        # takes the copy that scales it: the same bits and tags
+        frames, fpc = 3000, 64
+        code = gpufec.ldpc_code(SPEC)
+        info = numbered_info(code.k, frames, 9)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "info.u8")
+            info.tofile(path)
+            in_place = self.run_chain(path, 2.0, frames_per_call=fpc, precision="float32")
+            copied = self.run_chain(path, 2.0, frames_per_call=fpc, precision="float32",
+                                    llr_scale=2.0)
+        self.assertEqual(in_place[0].size, frames * code.k)
+        np.testing.assert_array_equal(in_place[0], copied[0])
+        self.assertEqual(tag_list(in_place[1]), tag_list(copied[1]))
+        # (the frames in order; a few percent fail at 2 dB)
+        seq = sequence_numbers(in_place[0], frames)
+        self.assertGreater((seq == np.arange(frames)).mean(), 0.9)
+
     def test_eof_flushes_every_frame(self):
         # frame counts that are no multiple of the batch, trailing partial frame
         # dropped; a large input buffer, so that many frames are in flight at EOF
