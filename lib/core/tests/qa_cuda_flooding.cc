@@ -29,6 +29,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decode_batches.h"
 #include "decoders/cpu_reference_decoder.h"
 #include "test_util.h"
 #include <algorithm>
@@ -96,99 +97,12 @@ std::unique_ptr<decoder> make_reference(ldpc_code::sptr code, decoder_options o)
     return make_cpu_reference_decoder(std::move(code), o);
 }
 
-/*! Random codewords and their channel LLRs. */
-struct batch {
-    size_t frames = 0;
-    std::vector<uint8_t> info;     //!< frames * k
-    std::vector<uint8_t> codeword; //!< frames * n
-    std::vector<float> llrs;       //!< frames * n
-};
-
-/*!
- * Frames first .. first + frames - 1 of `seed`: random information bits, the code's
- * encoder, BPSK/AWGN at ebn0_db; NaN = noiseless (LLR +-8).
- */
-batch make_batch(
-    const ldpc_code& code, size_t frames, double ebn0_db, uint64_t seed, uint64_t first)
-{
-    const size_t k = code.k();
-    const size_t n = code.n();
-    batch b;
-    b.frames = frames;
-    b.info.resize(frames * k);
-    b.codeword.resize(frames * n);
-    b.llrs.resize(frames * n);
-    const bool noiseless = std::isnan(ebn0_db);
-    const awgn_channel channel(
-        modulation::bpsk, noiseless ? 0.0 : ebn0_db, code.rate(), seed);
-    (void)code.get_encoder();
-    const size_t workers =
-        std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), frames);
-    auto work = [&](size_t w) {
-        for (size_t f = w; f < frames; f += workers) {
-            random_bits(seed, first + f, k, &b.info[f * k]);
-            code.encode(&b.info[f * k], &b.codeword[f * n]);
-            if (noiseless) {
-                for (size_t i = 0; i < n; ++i) {
-                    b.llrs[f * n + i] = b.codeword[f * n + i] ? -8.0f : 8.0f;
-                }
-            } else {
-                channel.transmit(&b.codeword[f * n], n, first + f, &b.llrs[f * n]);
-            }
-        }
-    };
-    std::vector<std::thread> threads;
-    for (size_t w = 1; w < workers; ++w) {
-        threads.emplace_back(work, w);
-    }
-    work(0);
-    for (auto& t : threads) {
-        t.join();
-    }
-    return b;
-}
-
-/*! What a decoder made of a batch. */
-struct result {
-    std::vector<uint8_t> info;
-    std::vector<uint8_t> codeword;
-    std::vector<int> iterations;
-    std::vector<uint8_t> parity_ok;
-};
-
-result empty_result(const ldpc_code& code, size_t frames)
-{
-    result r;
-    r.info.assign(frames * code.k(), 2);
-    r.codeword.assign(frames * code.n(), 2);
-    r.iterations.assign(frames, -1);
-    r.parity_ok.assign(frames, 2);
-    return r;
-}
-
-decode_output output_of(result& r)
-{
-    decode_output out;
-    out.info_bits = r.info.data();
-    out.codewords = r.codeword.data();
-    out.iterations = r.iterations.data();
-    out.parity_ok = r.parity_ok.data();
-    return out;
-}
-
-result run(decoder& dec, const std::vector<float>& llrs, size_t frames)
-{
-    result r = empty_result(dec.code(), frames);
-    dec.decode(llrs.data(), llrs.size(), frames, output_of(r));
-    return r;
-}
-
-result run_int8(decoder& dec, const std::vector<int8_t>& llrs, size_t frames, float step)
-{
-    result r = empty_result(dec.code(), frames);
-    dec.decode(llrs.data(), llrs.size(), frames, step, output_of(r));
-    return r;
-}
+// batches and results (decode_batches.h)
+using gpufec_test::batch;
+using gpufec_test::make_batch;
+using gpufec_test::result;
+using gpufec_test::run_int8;
+using gpufec_test::run_llrs;
 
 /*! Frames whose information bits differ from those sent, and the bits that do. */
 struct errors {
@@ -378,8 +292,8 @@ public:
                             o.gpu.frames_per_block = fpb;
                             auto gpu = cuda_decoder::make(code, o);
                             auto cpu = make_reference(code, o);
-                            const result g = run(*gpu, b.llrs, b.frames);
-                            const result c = run(*cpu, b.llrs, b.frames);
+                            const result g = run_llrs(*gpu, b.llrs, b.frames);
+                            const result c = run_llrs(*cpu, b.llrs, b.frames);
                             const size_t differ = frames_differing(g, c, *code);
                             const errors eg = count_errors(g, b);
                             const errors ec = count_errors(c, b);
@@ -460,8 +374,8 @@ public:
                 auto gpu = cuda_decoder::make(code, o);
                 CPPUNIT_ASSERT_EQUAL(fr.kernel, gpu->tuning().kernel);
                 auto cpu = make_reference(code, o);
-                const result g = run(*gpu, b.llrs, b.frames);
-                const result c = run(*cpu, b.llrs, b.frames);
+                const result g = run_llrs(*gpu, b.llrs, b.frames);
+                const result c = run_llrs(*cpu, b.llrs, b.frames);
                 const size_t differ = frames_differing(g, c, *code);
                 const std::string what =
                     fr.kernel + " " + to_string(fr.rule) + " fpb " + std::to_string(fpb);
@@ -493,7 +407,7 @@ public:
                 CPPUNIT_ASSERT_MESSAGE(what,
                                        starts_with(h2->tuning().kernel, "flooding-"));
                 CPPUNIT_ASSERT_MESSAGE(what + " noiseless",
-                                       run(*h2, clean.llrs, clean.frames).codeword ==
+                                       run_llrs(*h2, clean.llrs, clean.frames).codeword ==
                                            clean.codeword);
                 CPPUNIT_ASSERT_MESSAGE(
                     what + " noiseless int8",
@@ -510,9 +424,9 @@ public:
                     dequantized[i] = b8[i] * step;
                 }
                 auto cpu = make_reference(code, o);
-                const errors ec = count_errors(run(*cpu, b.llrs, b.frames), b);
-                const errors eh = count_errors(run(*h2, b.llrs, b.frames), b);
-                const errors ec8 = count_errors(run(*cpu, dequantized, b.frames), b);
+                const errors ec = count_errors(run_llrs(*cpu, b.llrs, b.frames), b);
+                const errors eh = count_errors(run_llrs(*h2, b.llrs, b.frames), b);
+                const errors ec8 = count_errors(run_llrs(*cpu, dequantized, b.frames), b);
                 const errors eh8 = count_errors(run_int8(*h2, b8, b.frames, step), b);
                 std::cout << what << " " << ebn0 << " dB, " << b.frames
                           << " frames: frame / bit errors cpu float " << ec.frames
