@@ -430,9 +430,9 @@ private:
      * can decode the code (the first plan the tuner found is one of them), times
      * each on this device (with the tuner's units per block, one unit, and the
      * fewest units that fill whole warps: register_candidates) and keeps the
-     * fastest. The instances decode the same
-     * bits (qa_cuda_decoder compares them frame for frame); only their speed
-     * differs, by code shape and device, which a fixed order cannot know. Each
+     * fastest. The instances decode the same bits (qa_cuda_decoder compares them
+     * frame for frame); only their speed differs, by code shape and device, which
+     * a fixed order cannot know. Each
      * candidate decodes its own batch of synthetic frames (no early termination,
      * the decoder's iterations) once to warm up, then three times; its figure is
      * the fastest of the three. The choice is remembered for the process, per
