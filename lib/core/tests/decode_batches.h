@@ -78,6 +78,13 @@ inline batch make_batch(const gpufec::ldpc_code& code,
     return b;
 }
 
+/*
+ * What a decoder makes of a batch, in their own namespace: a test file with its own
+ * result and run (qa_cpu_decoder's counts errors too) is not offered these by
+ * argument-dependent lookup on batch.
+ */
+namespace outputs {
+
 /*! What a decoder made of a batch. */
 struct result {
     size_t frames = 0;
@@ -142,6 +149,8 @@ run_int8(gpufec::decoder& dec, const std::vector<int8_t>& llrs, size_t frames, f
     dec.decode(llrs.data(), llrs.size(), frames, step, output_of(r, dec.code()));
     return r;
 }
+
+} // namespace outputs
 
 } // namespace gpufec_test
 

@@ -10,6 +10,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decode_batches.h"
 #include "test_util.h"
 #include <algorithm>
 #include <atomic>
@@ -65,40 +66,9 @@ decoder_options cpu_options(check_node_rule rule, decoding_schedule schedule)
     return o;
 }
 
-/*! A batch of random codewords and their channel LLRs. */
-struct batch {
-    size_t frames = 0;
-    std::vector<uint8_t> info;     //!< frames * k
-    std::vector<uint8_t> codeword; //!< frames * n (transmitted bits)
-    std::vector<float> llrs;       //!< frames * n
-};
-
-/*! Random codewords through BPSK/AWGN at ebn0_db; NaN ebn0 = noiseless, LLR +-8. */
-batch make_batch(const ldpc_code& code, size_t frames, double ebn0_db, uint64_t seed)
-{
-    const size_t k = code.k();
-    const size_t n = code.n();
-    batch b;
-    b.frames = frames;
-    b.info.resize(frames * k);
-    b.codeword.resize(frames * n);
-    b.llrs.resize(frames * n);
-    const bool noiseless = std::isnan(ebn0_db);
-    const awgn_channel channel(
-        modulation::bpsk, noiseless ? 0.0 : ebn0_db, code.rate(), seed);
-    for (size_t f = 0; f < frames; ++f) {
-        random_bits(seed, f, k, &b.info[f * k]);
-        code.encode(&b.info[f * k], &b.codeword[f * n]);
-        if (noiseless) {
-            for (size_t i = 0; i < n; ++i) {
-                b.llrs[f * n + i] = b.codeword[f * n + i] ? -8.0f : 8.0f;
-            }
-        } else {
-            channel.transmit(&b.codeword[f * n], n, f, &b.llrs[f * n]);
-        }
-    }
-    return b;
-}
+// random codewords through BPSK/AWGN (decode_batches.h)
+using gpufec_test::batch;
+using gpufec_test::make_batch;
 
 /*! What a decoder made of one batch. */
 struct result {

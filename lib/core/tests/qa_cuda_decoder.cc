@@ -112,12 +112,12 @@ decoder::uptr make_cpu(ldpc_code::sptr code, decoder_options o)
 
 // batches and results (decode_batches.h)
 using gpufec_test::batch;
-using gpufec_test::empty_result;
 using gpufec_test::make_batch;
-using gpufec_test::output_of;
-using gpufec_test::result;
-using gpufec_test::run;
-using gpufec_test::run_int8;
+using gpufec_test::outputs::empty_result;
+using gpufec_test::outputs::output_of;
+using gpufec_test::outputs::result;
+using gpufec_test::outputs::run;
+using gpufec_test::outputs::run_int8;
 
 bool same_frame(const result& a, size_t fa, const result& b, size_t fb, size_t n)
 {

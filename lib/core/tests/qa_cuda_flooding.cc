@@ -100,9 +100,9 @@ std::unique_ptr<decoder> make_reference(ldpc_code::sptr code, decoder_options o)
 // batches and results (decode_batches.h)
 using gpufec_test::batch;
 using gpufec_test::make_batch;
-using gpufec_test::result;
-using gpufec_test::run_int8;
-using gpufec_test::run_llrs;
+using gpufec_test::outputs::result;
+using gpufec_test::outputs::run_int8;
+using gpufec_test::outputs::run_llrs;
 
 /*! Frames whose information bits differ from those sent, and the bits that do. */
 struct errors {
