@@ -24,12 +24,12 @@
 #include "cuda_tuner.h"
 #include "decoder_tables.h"
 #include <algorithm>
-#include <cmath>
 #include <condition_variable>
 #include <cstring>
 #include <cuda_fp16.h>
 #include <exception>
 #include <functional>
+#include <gpufec/channel.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
@@ -579,27 +579,17 @@ private:
     }
 
     /*!
-     * `frames` frames of the all-zero codeword's LLRs through a BPSK AWGN channel
-     * (about 1.5 dB, a fixed pseudo-random sequence) into the device buffer: one
-     * frame made on the host, then copied on the device.
+     * `frames` frames of the all-zero codeword's LLRs through the library's BPSK
+     * AWGN channel (1.5 dB, a fixed seed) into the device buffer: one frame made
+     * on the host, then copied on the device.
      */
     void fill_synthetic(float* d_llr, size_t frames) const
     {
         const size_t n = static_cast<size_t>(d_tables.n);
+        const std::vector<uint8_t> zero(n, 0);
         std::vector<float> frame(n);
-        uint64_t x = 0x9E3779B97F4A7C15ull;
-        auto uniform = [&x]() {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            return (static_cast<double>(x >> 11) + 0.5) / 9007199254740992.0;
-        };
-        const double sigma = 0.8;
-        for (size_t i = 0; i < n; ++i) {
-            const double g = std::sqrt(-2.0 * std::log(uniform())) *
-                             std::cos(6.283185307179586 * uniform());
-            frame[i] = static_cast<float>(2.0 * (1.0 + sigma * g) / (sigma * sigma));
-        }
+        awgn_channel(modulation::bpsk, 1.5, d_code->rate(), 1)
+            .transmit(zero.data(), n, 0, frame.data());
         check(cudaMemcpy(d_llr, frame.data(), n * sizeof(float), cudaMemcpyHostToDevice),
               "cudaMemcpy");
         for (size_t have = 1; have < frames;) {
