@@ -137,10 +137,15 @@ install_packages() {
 }
 
 # the checks run in an empty folder with none of the variables that would reach
-# a build tree
+# a build tree, and with a HOME of their own: GRC caches parsed block files in
+# ~/.cache/grc_gnuradio by modification time, and dpkg installs every version's
+# files with the same time (SOURCE_DATE_EPOCH), so a cache left by an earlier
+# version would hide the installed block files
 chk=$work/checks
 clean_env() {
+    mkdir -p "$chk/home"
     env -u PYTHONPATH -u LD_LIBRARY_PATH -u GRC_BLOCKS_PATH -u CMAKE_PREFIX_PATH \
+        HOME="$chk/home" \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
 }
 
