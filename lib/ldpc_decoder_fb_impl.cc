@@ -21,6 +21,9 @@
  *    in flight.
  *  - Synchronous mode (frames_in_flight <= frames_per_call): one batch, handed
  *    over and waited for in the same call.
+ *  - On the CPU with batches in flight, one single-threaded decoder per thread
+ *    (`threads`, 0 = one per core, at most one per batch in flight) each decodes
+ *    whole batches, so no core waits for another at the end of a batch.
  *
  * The input of a batch is scaled by sign * llr_scale (float) or sign-corrected
  * (int8) in the copy the pipeline makes of it; input that needs neither is
@@ -30,7 +33,8 @@
  * offsets the frame's position gives. After a run of failing frames the worker tries one
  * of them with negated LLRs and warns once if that decodes (sign_check.h). A decoder that
  * throws (a GPU that fails mid-stream) is replaced on the worker by a CPU decoder
- * (cpu_fallback_args), which decodes the failed batch again.
+ * (cpu_fallback_args), which decodes the failed batch again (with several CPU
+ * decoder threads, that thread's decoder is replaced).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -46,6 +50,7 @@
 #include <gnuradio/buffer_reader.h>
 #include <gnuradio/io_signature.h>
 #include <stdexcept>
+#include <thread>
 
 namespace gr {
 namespace gpufec {
@@ -84,8 +89,31 @@ inline int8_t negate(int8_t v)
     return v == INT8_MIN ? INT8_MAX : static_cast<int8_t>(-v);
 }
 
-/*! frames_in_flight, 0 (auto) resolved: 4 batches; at most 2^28 values. */
-int resolve_in_flight(int frames_in_flight, int frames_per_call, int frame_values)
+/*!
+ * The decoder threads of a stream block on the CPU (`threads`, 0 = one per core;
+ * each decodes whole batches), 1 on a GPU.
+ */
+int decoder_threads(const frame_decoder& decoder, const decoder_args& args)
+{
+    if (decoder.backend_name() != "cpu") {
+        return 1;
+    }
+    return args.threads > 0
+               ? args.threads
+               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+/*!
+ * frames_in_flight, 0 (auto) resolved: 4 batches for a GPU; on the CPU 8 per
+ * decoder thread, since the threads share the cores with the flowgraph's other
+ * threads, which are then late to write out the oldest batch and hand over the
+ * next, and a thread with no batch queued idles; at most 2^28 values.
+ */
+int resolve_in_flight(int frames_in_flight,
+                      int frames_per_call,
+                      int frame_values,
+                      const frame_decoder& decoder,
+                      const decoder_args& args)
 {
     const long long most = fecapi_max_values / frame_values;
     if (frames_in_flight < 0 || frames_in_flight > most) {
@@ -98,7 +126,9 @@ int resolve_in_flight(int frames_in_flight, int frames_per_call, int frame_value
     if (frames_in_flight > 0) {
         return frames_in_flight;
     }
-    return static_cast<int>(std::min(4LL * frames_per_call, std::max(most, 1LL)));
+    const long long batches =
+        decoder.backend_name() == "cpu" ? 8LL * decoder_threads(decoder, args) : 4LL;
+    return static_cast<int>(std::min(batches * frames_per_call, std::max(most, 1LL)));
 }
 
 } // namespace
@@ -170,8 +200,8 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
       d_output_codeword(stream.output_codeword),
       d_out_frame(stream.output_codeword ? d_sizes.n_bits() : d_sizes.k_bits()),
       d_frames_per_call(stream.frames_per_call),
-      d_frames_in_flight(
-          resolve_in_flight(stream.frames_in_flight, stream.frames_per_call, d_in_frame)),
+      d_frames_in_flight(resolve_in_flight(
+          stream.frames_in_flight, stream.frames_per_call, d_in_frame, *d_decoder, args)),
       d_synchronous(d_frames_in_flight <= d_frames_per_call),
       d_int8_input(stream.int8_input), d_factor(stream.factor),
       d_in_bytes(static_cast<size_t>(d_in_frame) *
@@ -180,6 +210,24 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
       d_parity_ok_key(pmt::intern("parity_ok"))
 {
     check_fecapi_frames(d_frames_per_call, d_in_frame, block_name);
+    d_decoders.push_back(d_decoder);
+    if (!d_synchronous && d_decoder->backend_name() == "cpu") {
+        // the batches in flight decode side by side, one single-threaded decoder
+        // per thread: no thread waits for another at the end of each batch
+        const int batches =
+            (d_frames_in_flight + d_frames_per_call - 1) / d_frames_per_call;
+        const int workers = std::min(decoder_threads(*d_decoder, args), batches);
+        if (workers > 1) {
+            decoder_args one = args;
+            one.backend = "cpu";
+            one.threads = 1;
+            d_decoders.clear();
+            for (int w = 0; w < workers; w++) {
+                d_decoders.push_back(frame_decoder::make(spec, one, block_name));
+            }
+            d_decoder = d_decoders.front();
+        }
+    }
     set_output_multiple(d_out_frame);
     // room for a whole batch downstream (up to 64 MiB): frames leave a batch at a
     // time, and the room they leave in flight is refilled a batch at a time (GNU
@@ -190,7 +238,7 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
     set_relative_rate(static_cast<uint64_t>(d_out_frame),
                       static_cast<uint64_t>(d_in_frame));
     d_logger->debug("{}: GF({}) N={} K={}, backend {}, precision {}, {} input, up to {} "
-                    "frames per call, {} frames in flight{}",
+                    "frames per call, {} frames in flight{}, {} decoder thread(s)",
                     d_decoder->code_name(),
                     d_sizes.q(),
                     d_sizes.n,
@@ -200,7 +248,8 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(const std::string& spec,
                     input_type(),
                     d_frames_per_call,
                     d_frames_in_flight,
-                    d_synchronous ? " (synchronous)" : "");
+                    d_synchronous ? " (synchronous)" : "",
+                    d_decoders.size());
 }
 
 ldpc_decoder_fb_impl::~ldpc_decoder_fb_impl() { d_pipeline.reset(); }
@@ -214,19 +263,25 @@ std::shared_ptr<frame_decoder> ldpc_decoder_fb_impl::decoder() const
 void ldpc_decoder_fb_impl::set_max_iterations(int max_iterations)
 {
     std::lock_guard<std::mutex> lock(d_decoder_mutex);
-    d_decoder->set_max_iterations(max_iterations);
+    for (auto& d : d_decoders) {
+        d->set_max_iterations(max_iterations);
+    }
 }
 
 void ldpc_decoder_fb_impl::set_alpha(float alpha)
 {
     std::lock_guard<std::mutex> lock(d_decoder_mutex);
-    d_decoder->set_alpha(alpha);
+    for (auto& d : d_decoders) {
+        d->set_alpha(alpha);
+    }
 }
 
 void ldpc_decoder_fb_impl::set_beta(float beta)
 {
     std::lock_guard<std::mutex> lock(d_decoder_mutex);
-    d_decoder->set_beta(beta);
+    for (auto& d : d_decoders) {
+        d->set_beta(beta);
+    }
 }
 
 void ldpc_decoder_fb_impl::inject_decode_failure_after(int batches)
@@ -297,10 +352,14 @@ void ldpc_decoder_fb_impl::decode_batch(frame_decoder& decoder,
                        parity_ok);
     }
     d_calls++;
-    const int retry = d_sign_check.count(parity_ok, static_cast<int>(frames));
-    if (retry >= 0 && d_sign_check.inverted_result(decodes_inverted(
-                          decoder, input + static_cast<size_t>(retry) * d_in_bytes))) {
-        d_logger->warn("{}: {}", alias(), d_sign_check.message(d_factor < 0.0f));
+    {
+        std::lock_guard<std::mutex> lock(d_sign_mutex);
+        const int retry = d_sign_check.count(parity_ok, static_cast<int>(frames));
+        if (retry >= 0 &&
+            d_sign_check.inverted_result(decodes_inverted(
+                decoder, input + static_cast<size_t>(retry) * d_in_bytes))) {
+            d_logger->warn("{}: {}", alias(), d_sign_check.message(d_factor < 0.0f));
+        }
     }
     d_worker_frames += frames;
 }
@@ -311,47 +370,53 @@ bool ldpc_decoder_fb_impl::decodes_inverted(frame_decoder& decoder, const uint8_
     int iterations = 0;
     uint8_t ok = 0;
     if (d_int8_input) {
-        d_inverted8.resize(d_in_frame);
+        std::vector<int8_t> inverted(d_in_frame);
         const int8_t* v = reinterpret_cast<const int8_t*>(frame);
         for (int i = 0; i < d_in_frame; i++) {
-            d_inverted8[i] = negate(v[i]);
+            inverted[i] = negate(v[i]);
         }
-        decoder.decode_int8(d_inverted8.data(),
-                            1,
-                            std::fabs(d_factor),
-                            nullptr,
-                            nullptr,
-                            &iterations,
-                            &ok);
+        decoder.decode_int8(
+            inverted.data(), 1, std::fabs(d_factor), nullptr, nullptr, &iterations, &ok);
     } else {
-        d_inverted.resize(d_in_frame);
+        std::vector<float> inverted(d_in_frame);
         const float* v = reinterpret_cast<const float*>(frame);
         for (int i = 0; i < d_in_frame; i++) {
-            d_inverted[i] = -v[i];
+            inverted[i] = -v[i];
         }
-        decoder.decode(d_inverted.data(), 1, nullptr, nullptr, &iterations, &ok);
+        decoder.decode(inverted.data(), 1, nullptr, nullptr, &iterations, &ok);
     }
     return ok != 0;
 }
 
-/* On the worker thread, when a decode throws: the CPU takes over, once. */
+/*
+ * On worker `worker`'s thread (one at a time), when its decode throws: a CPU
+ * decoder takes over that worker's batches, once per stream.
+ */
 ::gpufec::decode_pipeline::decode_fn
-ldpc_decoder_fb_impl::recover(const std::exception_ptr& error,
-                              std::shared_ptr<frame_decoder> failed)
+ldpc_decoder_fb_impl::recover(const std::exception_ptr& error, size_t worker)
 {
     if (is_input_error(error) || d_on_fallback) {
         std::rethrow_exception(error); // work() logs it
     }
+    std::shared_ptr<frame_decoder> failed;
+    {
+        std::lock_guard<std::mutex> lock(d_decoder_mutex);
+        failed = d_decoders.at(worker);
+    }
     const std::string what = error_text(error);
     std::shared_ptr<frame_decoder> cpu;
     try {
-        cpu = frame_decoder::make(d_spec, cpu_fallback_args(d_args), block_name);
+        decoder_args args = cpu_fallback_args(d_args);
+        if (d_decoders.size() > 1) {
+            args.threads = 1; // one of several CPU decoder threads
+        }
+        cpu = frame_decoder::make(d_spec, args, block_name);
     } catch (const std::exception& e) {
         d_logger->error("{}: the {} decoder failed at frame {} ({}), and no CPU decoder "
                         "can take over: {}",
                         alias(),
                         failed->backend_name(),
-                        d_worker_frames,
+                        d_worker_frames.load(),
                         what,
                         e.what());
         throw;
@@ -363,7 +428,8 @@ ldpc_decoder_fb_impl::recover(const std::exception_ptr& error,
             cpu->set_alpha(d_decoder->alpha());
             cpu->set_beta(d_decoder->beta());
         }
-        d_decoder = cpu;
+        d_decoders[worker] = cpu;
+        d_decoder = d_decoders.front();
     }
     d_on_fallback = true;
     d_recoveries++;
@@ -371,15 +437,22 @@ ldpc_decoder_fb_impl::recover(const std::exception_ptr& error,
                     "the rest of the stream are decoded on the CPU (precision {})",
                     alias(),
                     failed->backend_name(),
-                    d_worker_frames,
+                    d_worker_frames.load(),
                     what,
                     cpu->precision());
-    return [this, cpu](const uint8_t* input,
-                       size_t frames,
-                       uint8_t* output,
-                       int* iterations,
-                       uint8_t* parity_ok) {
-        decode_batch(*cpu, input, frames, output, iterations, parity_ok);
+    return decode_with(cpu);
+}
+
+/* A pipeline worker's decode function: decode_batch() on `decoder`. */
+::gpufec::decode_pipeline::decode_fn
+ldpc_decoder_fb_impl::decode_with(std::shared_ptr<frame_decoder> decoder)
+{
+    return [this, decoder](const uint8_t* input,
+                           size_t frames,
+                           uint8_t* output,
+                           int* iterations,
+                           uint8_t* parity_ok) {
+        decode_batch(*decoder, input, frames, output, iterations, parity_ok);
     };
 }
 
@@ -416,21 +489,25 @@ void ldpc_decoder_fb_impl::start_pipeline()
     const bool as_is = d_int8_input ? d_factor > 0.0f : d_factor == 1.0f;
     d_in_place = as_is && std::dynamic_pointer_cast<gr::buffer_double_mapped>(
                               detail()->input(0)->buffer()) != nullptr;
-    auto current = decoder();
     const size_t depth = static_cast<size_t>(std::clamp(d_cap, 1, 1024));
+    std::vector<std::shared_ptr<frame_decoder>> decoders;
+    {
+        std::lock_guard<std::mutex> lock(d_decoder_mutex);
+        decoders = d_decoders;
+    }
+    // one worker per decoder; a worker whose decoder fails gets the CPU decoder
+    // that recover() makes in its place
+    std::vector<::gpufec::decode_pipeline::decode_fn> fns;
+    for (auto& d : decoders) {
+        fns.push_back(decode_with(d));
+    }
     d_pipeline = std::make_unique<::gpufec::decode_pipeline>(
-        [this, current](const uint8_t* input,
-                        size_t frames,
-                        uint8_t* output,
-                        int* iterations,
-                        uint8_t* parity_ok) {
-            decode_batch(*current, input, frames, output, iterations, parity_ok);
-        },
+        std::move(fns),
         d_in_bytes,
         static_cast<size_t>(d_out_frame),
         depth,
-        [this, current](const std::exception_ptr& error) {
-            return recover(error, current);
+        [this](const std::exception_ptr& error, size_t worker) {
+            return recover(error, worker);
         });
     d_limits_known = true;
 }

@@ -45,8 +45,11 @@ class ldpc_decoder_fb_impl : public ldpc_decoder_fb
 private:
     const std::string d_spec;
     const decoder_args d_args;
-    mutable std::mutex d_decoder_mutex; //!< guards d_decoder (replaced on a failure)
+    mutable std::mutex d_decoder_mutex; //!< guards d_decoder(s) (replaced on a failure)
     std::shared_ptr<frame_decoder> d_decoder;
+    //! one per pipeline worker, d_decoder first: on the CPU, single-threaded
+    //! decoders on batches in flight, one per thread; else d_decoder alone
+    std::vector<std::shared_ptr<frame_decoder>> d_decoders;
     const frame_sizes d_sizes;
     const int d_in_frame;
     const bool d_output_codeword;
@@ -70,12 +73,11 @@ private:
     size_t d_head_next = 0; //!< its frames written so far
     int d_in_flight = 0;    //!< frames handed over and not yet written out
 
-    // worker thread (the pipeline's decode and recover functions)
+    // worker threads (the pipeline's decode and recover functions)
+    std::mutex d_sign_mutex; //!< guards d_sign_check
     sign_check d_sign_check;
-    std::vector<float> d_inverted; // one frame, negated, for d_sign_check
-    std::vector<int8_t> d_inverted8;
-    bool d_on_fallback = false;
-    uint64_t d_worker_frames = 0; //!< frames decoded by the worker so far
+    bool d_on_fallback = false; //!< a decoder was replaced (recover() runs one at a time)
+    std::atomic<uint64_t> d_worker_frames{ 0 }; //!< frames decoded so far
 
     std::atomic<uint64_t> d_frames_decoded{ 0 };
     std::atomic<uint64_t> d_frames_failed{ 0 };
@@ -99,8 +101,10 @@ private:
                       int* iterations,
                       uint8_t* parity_ok);
     bool decodes_inverted(frame_decoder& decoder, const uint8_t* frame);
+    ::gpufec::decode_pipeline::decode_fn
+    decode_with(std::shared_ptr<frame_decoder> decoder);
     ::gpufec::decode_pipeline::decode_fn recover(const std::exception_ptr& error,
-                                                 std::shared_ptr<frame_decoder> failed);
+                                                 size_t worker);
     void start_pipeline();
     void drop_in_flight();
     int write_out(uint8_t* out, int first, int room, bool wait);

@@ -321,11 +321,11 @@ def main(argv=None):
         args.latency_frames = 0  # one frame's latency is the stream block's figure
     if args.fecapi and args.buffer_frames is None:
         args.buffer_frames = 2 * args.decoders * args.fecapi_frames
-    if args.buffer_frames is None:
-        in_flight = args.frames_in_flight or 4 * args.frames_per_call
-        args.buffer_frames = max(in_flight, args.frames_per_call) + args.frames_per_call
-
     gr.logging().set_default_level(gr.log_levels.warn)
+    if args.buffer_frames is None:
+        # the frames in flight the block resolves (auto: per decoder thread)
+        in_flight = decoder_block(args).frames_in_flight()
+        args.buffer_frames = max(in_flight, args.frames_per_call) + args.frames_per_call
     code = gpufec.ldpc_code(args.code)
     llrs = noisy_llrs(code, args.source_frames, args.ebn0, 1)
     source = source_file(args, llrs)

@@ -7,6 +7,11 @@
  * overlaps decoding, and at most `depth` batches wait or decode at a time, which
  * bounds the latency to about depth batch decode times.
  *
+ * With several decode functions (one decoder each: the CPU's cores), as many
+ * worker threads each decode whole batches, the next queued batch to whichever
+ * is free, so several batches decode at once with no synchronisation inside a
+ * batch; the results still come out in submission order.
+ *
  * Batches come out in the order they went in, each with its sequence number.
  * When the decode function throws (a GPU that fails in the middle of a stream),
  * the recover function, if any, is asked for a replacement (the CPU); the failed
@@ -66,11 +71,13 @@ public:
                                          int* iterations,
                                          uint8_t* parity_ok)>;
     /*!
-     * Called on the worker thread with the error of a failed decode; returns the
-     * decode function to use from then on (the failed batch is decoded again with
-     * it), or throws to give up.
+     * Called on a worker's thread with the error of a failed decode and the
+     * worker's index (0 .. workers() - 1, the order of the decode functions);
+     * returns the decode function that worker uses from then on (the failed
+     * batch is decoded again with it), or throws to give up.
      */
-    using recover_fn = std::function<decode_fn(const std::exception_ptr& error)>;
+    using recover_fn =
+        std::function<decode_fn(const std::exception_ptr& error, size_t worker)>;
 
     /*!
      * depth >= 1 batches in flight; input_bytes_per_frame and
@@ -81,7 +88,17 @@ public:
                     size_t output_bytes_per_frame,
                     size_t depth,
                     recover_fn recover = {});
-    /*! Waits for the batches in flight, then stops the worker. */
+    /*!
+     * One worker thread per decode function (1 .. 256 of them, none empty), each
+     * decoding whole batches. The recover function replaces the failed worker's
+     * decode function; it is called by one worker at a time. Otherwise as above.
+     */
+    decode_pipeline(std::vector<decode_fn> decoders,
+                    size_t input_bytes_per_frame,
+                    size_t output_bytes_per_frame,
+                    size_t depth,
+                    recover_fn recover = {});
+    /*! Waits for the batches in flight, then stops the workers. */
     ~decode_pipeline();
     decode_pipeline(const decode_pipeline&) = delete;
     decode_pipeline& operator=(const decode_pipeline&) = delete;
@@ -131,27 +148,38 @@ public:
     /*! Decode errors the recover function replaced the decoder after. */
     size_t recoveries() const;
     size_t depth() const { return d_depth; }
+    /*! Worker threads (decode functions). */
+    size_t workers() const { return d_decode.size(); }
 
 private:
-    void worker();
+    /*! A batch in the queue and how far it got. */
+    struct slot {
+        pipeline_batch batch;
+        bool done = false;        //!< decoded, or failed (error)
+        std::exception_ptr error; //!< why it could not be decoded
+    };
+
+    void start(); //!< checks the arguments, starts the workers
+    void worker(size_t w);
     /*! submit_with() and submit_view(): one of fill and view. */
     uint64_t queue(size_t frames, const fill_fn* fill, const uint8_t* view);
 
-    decode_fn d_decode;
+    std::vector<decode_fn> d_decode; //!< one per worker
     recover_fn d_recover;
+    std::mutex d_recover_mutex; //!< one d_recover call at a time
     const size_t d_in_bytes, d_out_bytes, d_depth;
 
     mutable std::mutex d_mutex;
     std::condition_variable d_changed;
-    std::deque<pipeline_batch> d_queue; //!< submitted, oldest first
-    size_t d_decoded = 0;               //!< how many of d_queue's first are decoded
-    std::exception_ptr d_error;         //!< the error that stopped the pipeline
-    uint64_t d_error_sequence = 0;      //!< the batch it belongs to
+    std::deque<slot> d_queue;   //!< submitted, oldest first
+    size_t d_started = 0;       //!< how many of d_queue's first a worker has taken
+    size_t d_decoded = 0;       //!< how many of d_queue's first are decoded
+    std::exception_ptr d_error; //!< the error that stopped the pipeline
     uint64_t d_next_sequence = 0;
     size_t d_recoveries = 0;
     bool d_stop = false;
     std::vector<pipeline_batch> d_spare; //!< buffers of taken batches, reused
-    std::thread d_thread;
+    std::vector<std::thread> d_threads;
 };
 
 } // namespace gpufec

@@ -43,7 +43,9 @@ namespace gpufec {
  * Batches in flight (\p frames_in_flight): the block hands a batch to the
  * decoder (a worker thread, gpufec::decode_pipeline) and returns the output of
  * earlier batches, so GNU Radio's buffer copies and the upstream blocks run while
- * the GPU decodes. At most frames_in_flight() frames are handed over and not yet
+ * the GPU decodes; on the CPU, each of \p threads decoder threads takes whole
+ * batches, so several batches decode side by side. At most frames_in_flight()
+ * frames are handed over and not yet
  * written out; their input stays unconsumed in the input buffer until their
  * output is written, so the frames in flight are also bounded by what that
  * buffer holds, and a finite stream ends only once every frame in flight is out.
@@ -134,7 +136,9 @@ public:
      * \param llr_scale factor applied to the input, > 0.
      * \param output_codeword false: the information bits of each frame; true:
      *        its codeword bits.
-     * \param threads CPU backend worker threads (0 = all cores).
+     * \param threads CPU backend decoder threads (0 = one per core). With
+     *        batches in flight each thread runs its own single-threaded decoder
+     *        on whole batches (at most one thread per batch in flight).
      * \param ems_nm nonbinary EMS: entries kept per message vector (0 = q).
      * \param ems_offset nonbinary EMS offset, >= 0.
      * \param ems_scale nonbinary EMS check-to-variable factor, in (0, 1].
@@ -156,8 +160,9 @@ public:
      * \param c2v_max binary fixed point: check-to-variable magnitude clamp, same
      *        range; 0: the precision's (and rule's) default.
      * \param frames_in_flight most frames handed to the decoder and not yet
-     *        written out: 0 (default) = auto, 4 x frames_per_call (capped at
-     *        2^28 values, as frames_per_call); 1 .. frames_per_call: synchronous
+     *        written out: 0 (default) = auto: 4 x frames_per_call on a GPU,
+     *        8 x frames_per_call per decoder thread on the CPU, capped at 2^28
+     *        values, as frames_per_call; 1 .. frames_per_call: synchronous
      *        (each work() call decodes its batch before it returns); more: that
      *        many, in batches of up to frames_per_call, also bounded by the input
      *        buffer (see above). At most 2^28 / (N*p).

@@ -19,12 +19,33 @@ decode_pipeline::decode_pipeline(decode_fn decode,
                                  size_t output_bytes_per_frame,
                                  size_t depth,
                                  recover_fn recover)
-    : d_decode(std::move(decode)), d_recover(std::move(recover)),
+    : d_decode{ std::move(decode) }, d_recover(std::move(recover)),
       d_in_bytes(input_bytes_per_frame), d_out_bytes(output_bytes_per_frame),
       d_depth(depth)
 {
-    if (!d_decode)
-        throw invalid_argument("decode_pipeline: no decode function");
+    start();
+}
+
+decode_pipeline::decode_pipeline(std::vector<decode_fn> decoders,
+                                 size_t input_bytes_per_frame,
+                                 size_t output_bytes_per_frame,
+                                 size_t depth,
+                                 recover_fn recover)
+    : d_decode(std::move(decoders)), d_recover(std::move(recover)),
+      d_in_bytes(input_bytes_per_frame), d_out_bytes(output_bytes_per_frame),
+      d_depth(depth)
+{
+    start();
+}
+
+void decode_pipeline::start()
+{
+    if (d_decode.empty() || d_decode.size() > 256)
+        throw invalid_argument("decode_pipeline: " + std::to_string(d_decode.size()) +
+                               " decode functions; 1 .. 256 are allowed");
+    for (const auto& f : d_decode)
+        if (!f)
+            throw invalid_argument("decode_pipeline: no decode function");
     if (d_in_bytes == 0 || d_out_bytes == 0)
         throw invalid_argument("decode_pipeline: bytes per frame must be >= 1 (input " +
                                std::to_string(d_in_bytes) + ", output " +
@@ -32,7 +53,8 @@ decode_pipeline::decode_pipeline(decode_fn decode,
     if (d_depth == 0 || d_depth > 1024)
         throw invalid_argument("decode_pipeline: depth " + std::to_string(d_depth) +
                                " out of range (1..1024 batches in flight)");
-    d_thread = std::thread([this] { worker(); });
+    for (size_t w = 0; w < d_decode.size(); ++w)
+        d_threads.emplace_back([this, w] { worker(w); });
 }
 
 decode_pipeline::~decode_pipeline()
@@ -42,7 +64,8 @@ decode_pipeline::~decode_pipeline()
         d_stop = true;
     }
     d_changed.notify_all();
-    d_thread.join();
+    for (auto& t : d_threads)
+        t.join();
 }
 
 uint64_t decode_pipeline::submit(const void* input, size_t frames)
@@ -76,7 +99,8 @@ uint64_t decode_pipeline::queue(size_t frames, const fill_fn* fill, const uint8_
     if (frames > (size_t(1) << 40) / std::max(d_in_bytes, d_out_bytes))
         throw invalid_argument("decode_pipeline::submit: " + std::to_string(frames) +
                                " frames is too many for one batch");
-    pipeline_batch b;
+    slot sl;
+    pipeline_batch& b = sl.batch;
     {
         std::unique_lock<std::mutex> lock(d_mutex);
         d_changed.wait(lock, [this] { return d_error || d_queue.size() < d_depth; });
@@ -106,7 +130,7 @@ uint64_t decode_pipeline::queue(size_t frames, const fill_fn* fill, const uint8_
     {
         std::lock_guard<std::mutex> lock(d_mutex);
         b.sequence = sequence = d_next_sequence++;
-        d_queue.push_back(std::move(b));
+        d_queue.push_back(std::move(sl));
     }
     d_changed.notify_all();
     return sequence;
@@ -115,22 +139,21 @@ uint64_t decode_pipeline::queue(size_t frames, const fill_fn* fill, const uint8_
 bool decode_pipeline::take(pipeline_batch& out, bool wait)
 {
     std::unique_lock<std::mutex> lock(d_mutex);
-    auto ready = [this] {
-        return d_decoded > 0 || d_queue.empty() ||
-               (d_error && d_queue.front().sequence == d_error_sequence);
-    };
+    auto failed = [this] { return !d_queue.empty() && d_queue.front().error; };
     if (wait)
-        d_changed.wait(lock, ready);
+        d_changed.wait(lock,
+                       [&] { return d_decoded > 0 || d_queue.empty() || failed(); });
     if (d_decoded == 0) {
-        if (d_error && !d_queue.empty() && d_queue.front().sequence == d_error_sequence)
-            std::rethrow_exception(d_error);
+        if (failed())
+            std::rethrow_exception(d_queue.front().error);
         return false;
     }
-    std::swap(out, d_queue.front());
+    std::swap(out, d_queue.front().batch);
     // the caller's old buffers are kept for a later batch
-    d_spare.push_back(std::move(d_queue.front()));
+    d_spare.push_back(std::move(d_queue.front().batch));
     d_queue.pop_front();
     --d_decoded;
+    --d_started;
     lock.unlock();
     d_changed.notify_all();
     return true;
@@ -148,20 +171,22 @@ size_t decode_pipeline::recoveries() const
     return d_recoveries;
 }
 
-void decode_pipeline::worker()
+void decode_pipeline::worker(size_t w)
 {
     std::unique_lock<std::mutex> lock(d_mutex);
     for (;;) {
         d_changed.wait(
-            lock, [this] { return d_stop || (!d_error && d_decoded < d_queue.size()); });
-        if (d_error || d_decoded == d_queue.size()) {
+            lock, [this] { return d_stop || (!d_error && d_started < d_queue.size()); });
+        if (d_error || d_started == d_queue.size()) {
             if (d_stop)
                 return;
             continue;
         }
-        // deque elements keep their address while others are pushed or popped
-        pipeline_batch& b = d_queue[d_decoded];
-        decode_fn decode = d_decode;
+        // deque elements keep their address while others are pushed or popped,
+        // and only decoded batches are popped
+        slot& s = d_queue[d_started++];
+        pipeline_batch& b = s.batch;
+        decode_fn decode = d_decode[w];
         lock.unlock();
         std::exception_ptr error;
         bool recovered = false;
@@ -176,7 +201,10 @@ void decode_pipeline::worker()
         }
         if (error && d_recover) {
             try {
-                decode = d_recover(error);
+                {
+                    std::lock_guard<std::mutex> one(d_recover_mutex);
+                    decode = d_recover(error, w);
+                }
                 decode(b.view ? b.view : b.input.data(),
                        b.frames,
                        b.output.data(),
@@ -190,15 +218,19 @@ void decode_pipeline::worker()
         }
         lock.lock();
         if (recovered) {
-            d_decode = decode;
+            d_decode[w] = decode;
             ++d_recoveries;
         }
+        s.done = true;
         if (error) {
-            d_error = error;
-            d_error_sequence = b.sequence;
-        } else {
-            ++d_decoded;
+            s.error = error;
+            if (!d_error)
+                d_error = error;
         }
+        // batches decoded out of order wait for the ones before them
+        while (d_decoded < d_queue.size() && d_queue[d_decoded].done &&
+               !d_queue[d_decoded].error)
+            ++d_decoded;
         d_changed.notify_all();
     }
 }

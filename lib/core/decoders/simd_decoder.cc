@@ -372,27 +372,22 @@ private:
         simd::kernel_fn fn = k.inter;
         size_t lanes = k.lanes;
         const bool intra = use_intra_frame(jb.z, frames, lanes);
-        // intra-frame: every worker takes the next whole frame from a shared
-        // counter (frames finish after different iteration counts)
-        std::atomic<size_t> next_frame{ 0 };
         if (intra) {
             fn = k.intra;
             lanes = 1;
-            jb.next_frame = &next_frame;
         }
-
-        // inter-frame: contiguous chunks of whole lane groups, one per worker
+        // every worker takes the next frames (intra-frame: one; inter-frame: as
+        // many as it has lanes free) from a shared counter, so a worker that the
+        // scheduler holds back (other threads of a flowgraph on the same cores)
+        // leaves its share to the others instead of delaying the whole call
+        std::atomic<size_t> next_frame{ 0 };
+        jb.next_frame = &next_frame;
+        jb.first = 0;
+        jb.last = frames;
         const size_t groups = (frames + lanes - 1) / lanes;
         const size_t workers =
             std::max<size_t>(1, std::min(groups, static_cast<size_t>(d_threads)));
-        run_parallel(workers, [&](size_t w) {
-            simd::job j = jb;
-            j.first = intra ? 0 : std::min(frames, (groups * w / workers) * lanes);
-            j.last =
-                intra ? frames : std::min(frames, (groups * (w + 1) / workers) * lanes);
-            if (j.first < j.last)
-                fn(j);
-        });
+        run_parallel(workers, [&](size_t) { fn(jb); });
     }
 
     /*! The inter- and intra-frame kernels of one precision. */

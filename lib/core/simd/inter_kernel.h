@@ -76,7 +76,7 @@ struct inter_kernel {
     long frame_of[W]; //!< -1: idle lane
     int iters[W];
     uint8_t refill[W];
-    size_t next;
+    size_t next, next_end; //!< the frames load_lanes may take: [next, next_end)
     const std::vector<int> punctured;
     reuse_vector<T> qb; //!< quantized LLRs of the frames being loaded
     // keep[l] = 0 for one iteration after lane l is refilled: its messages are
@@ -100,7 +100,7 @@ struct inter_kernel {
           zero(comp && !j.early_termination && j.max_iterations > 1),
           prev(scms ? static_cast<size_t>(j.edges) * W : 0),
           ext(static_cast<size_t>(j.max_degree) * W),
-          v2c(static_cast<size_t>(j.max_degree) * W), next(j.first),
+          v2c(static_cast<size_t>(j.max_degree) * W), next(j.first), next_end(j.last),
           punctured(punctured_columns(j)), qb(static_cast<size_t>(W) * j.n)
     {
         int all[W];
@@ -134,11 +134,19 @@ struct inter_kernel {
     {
         int fed[W], idle[W];
         int nfed = 0, nidle = 0;
+        // a shared counter hands out the next k frames at once, else this
+        // worker's own range [first, last) in order
+        if (jb.next_frame) {
+            next = jb.next_frame->fetch_add(static_cast<size_t>(k));
+            next_end = std::min(jb.last, next + static_cast<size_t>(k));
+        } else {
+            next_end = jb.last;
+        }
         for (int t = 0; t < k; ++t) {
             const int l = ls[t];
             refill[l] = 1; // its messages are cleared in its first iteration
             iters[l] = 0;
-            if (next < jb.last) {
+            if (next < next_end) {
                 const size_t f = next++;
                 frame_of[l] = static_cast<long>(f);
                 quantize_frame<T>(jb, f, qb.data() + static_cast<size_t>(nfed) * jb.n);

@@ -89,7 +89,7 @@ struct job {
     const int* syn_col = nullptr;
     const int* syn_shift = nullptr;
     const int* syn_valid = nullptr;
-    //! intra-frame: workers take the next frame from this counter (whole frames)
+    //! workers take their next frames from this counter (null: [first, last) in order)
     std::atomic<size_t>* next_frame = nullptr;
     int max_iterations = 10;
     bool early_termination = true;

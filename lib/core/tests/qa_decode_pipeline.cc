@@ -6,7 +6,9 @@
  * the recover function and no frame is lost, repeated or reordered; without one
  * the failed batch's take() rethrows and later submits fail; the destructor
  * waits for the batches in flight; submit_with() decodes what its fill function
- * writes, and a fill that throws queues nothing; bad arguments are refused.
+ * writes, and a fill that throws queues nothing; with several workers (one
+ * decoder each) batches decode at the same time and still come out in order,
+ * and a failed batch stops the stream at that batch; bad arguments are refused.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -51,18 +53,22 @@ struct fixture {
             l = (bit(rng) ? 2.5f : -2.5f) + noise(rng);
     }
 
-    decode_pipeline::decode_fn fn()
+    decode_pipeline::decode_fn fn() { return fn_of(*dec); }
+
+    /*! A decode function on decoder d (one per worker thread). */
+    decode_pipeline::decode_fn fn_of(decoder& d)
     {
-        return [this](const uint8_t* in, size_t f, uint8_t* bits, int* it, uint8_t* ok) {
-            decode_output out;
-            out.info_bits = bits;
-            out.iterations = it;
-            out.parity_ok = ok;
-            dec->decode(reinterpret_cast<const float*>(in),
-                        f * static_cast<size_t>(code->n()),
-                        f,
-                        out);
-        };
+        return
+            [this, &d](const uint8_t* in, size_t f, uint8_t* bits, int* it, uint8_t* ok) {
+                decode_output out;
+                out.info_bits = bits;
+                out.iterations = it;
+                out.parity_ok = ok;
+                d.decode(reinterpret_cast<const float*>(in),
+                         f * static_cast<size_t>(code->n()),
+                         f,
+                         out);
+            };
     }
 
     /*! The direct decode of frames [first, first + f). */
@@ -91,6 +97,10 @@ class qa_decode_pipeline : public CppUnit::TestFixture
     CPPUNIT_TEST(test_error_without_recover);
     CPPUNIT_TEST(test_destructor_waits);
     CPPUNIT_TEST(test_submit_with);
+    CPPUNIT_TEST(test_several_workers);
+    CPPUNIT_TEST(test_workers_overlap);
+    CPPUNIT_TEST(test_several_workers_error);
+    CPPUNIT_TEST(test_several_workers_recover);
     CPPUNIT_TEST(test_bad_arguments);
     CPPUNIT_TEST_SUITE_END();
 
@@ -200,7 +210,8 @@ public:
             failing(in, f, bits, it, ok);
         };
         std::string why;
-        auto recover = [&](const std::exception_ptr& e) {
+        auto recover = [&](const std::exception_ptr& e, size_t worker) {
+            CPPUNIT_ASSERT_EQUAL(size_t(0), worker);
             try {
                 std::rethrow_exception(e);
             } catch (const std::exception& x) {
@@ -311,6 +322,132 @@ public:
         CPPUNIT_ASSERT_THROW(p.submit_with(0, [](uint8_t*) {}), invalid_argument);
     }
 
+    void test_several_workers()
+    {
+        for (const bool view : { false, true }) {
+            for (size_t workers : { 2, 3 }) {
+                fixture fx(300);
+                std::vector<decoder::uptr> decs;
+                std::vector<decode_pipeline::decode_fn> fns;
+                for (size_t w = 0; w < workers; ++w) {
+                    decoder_options o;
+                    o.backend = backend_kind::cpu;
+                    o.threads = 1;
+                    decs.push_back(decoder::make(fx.code, o));
+                    fns.push_back(fx.fn_of(*decs.back()));
+                }
+                decode_pipeline p(fns,
+                                  fx.code->n() * sizeof(float),
+                                  static_cast<size_t>(fx.code->k()),
+                                  5);
+                CPPUNIT_ASSERT_EQUAL(workers, p.workers());
+                run_stream(fx, p, nullptr, view);
+            }
+        }
+    }
+
+    void test_workers_overlap()
+    {
+        // two workers take two batches at once; a batch that finishes first waits
+        // for the one before it
+        std::atomic<bool> open_first{ false };
+        std::atomic<int> started{ 0 };
+        auto gated = [&](const uint8_t* in, size_t, uint8_t* bits, int*, uint8_t*) {
+            ++started;
+            const float v = *reinterpret_cast<const float*>(in);
+            while (v == 0.0f && !open_first)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            bits[0] = static_cast<uint8_t>(v);
+        };
+        decode_pipeline p({ gated, gated }, 4, 1, 4);
+        const float x[2] = { 0.0f, 7.0f };
+        p.submit(&x[0], 1);
+        p.submit(&x[1], 1);
+        for (int i = 0; i < 2000 && started < 2; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        CPPUNIT_ASSERT_EQUAL(2, started.load()); // both decode at once
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        pipeline_batch b;
+        CPPUNIT_ASSERT(!p.take(b, false)); // the second is done, the first is not
+        open_first = true;
+        CPPUNIT_ASSERT(p.take(b, true));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), b.sequence);
+        CPPUNIT_ASSERT_EQUAL(uint8_t(0), b.output[0]);
+        CPPUNIT_ASSERT(p.take(b, true));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), b.sequence);
+        CPPUNIT_ASSERT_EQUAL(uint8_t(7), b.output[0]);
+        CPPUNIT_ASSERT(!p.take(b, true));
+    }
+
+    void test_several_workers_error()
+    {
+        // the batch whose first LLR is 2 fails: the ones before it come out,
+        // then take() rethrows, and the pipeline accepts no more work
+        auto flaky =
+            [](const uint8_t* in, size_t f, uint8_t* bits, int* it, uint8_t* ok) {
+                if (*reinterpret_cast<const float*>(in) == 2.0f)
+                    throw std::runtime_error("broken");
+                for (size_t i = 0; i < f; ++i) {
+                    bits[i] = 1;
+                    it[i] = 3;
+                    ok[i] = 1;
+                }
+            };
+        decode_pipeline p({ flaky, flaky, flaky }, 4, 1, 8);
+        const float x[3] = { 1.0f, 1.0f, 2.0f };
+        p.submit(&x[0], 1);
+        p.submit(&x[1], 1);
+        p.submit(&x[2], 1);
+        pipeline_batch b;
+        CPPUNIT_ASSERT(p.take(b, true));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(0), b.sequence);
+        CPPUNIT_ASSERT(p.take(b, true));
+        CPPUNIT_ASSERT_EQUAL(uint64_t(1), b.sequence);
+        CPPUNIT_ASSERT_THROW(p.take(b, true), std::runtime_error);
+        CPPUNIT_ASSERT_THROW(p.submit(&x[0], 1), std::runtime_error);
+    }
+
+    void test_several_workers_recover()
+    {
+        // three workers; the fifth decode call fails: recover() replaces that
+        // worker's decoder (told which worker it is), and the stream is whole
+        fixture fx(300);
+        std::vector<decoder::uptr> decs;
+        for (int w = 0; w < 4; ++w) { // three workers' and the replacement
+            decoder_options o;
+            o.backend = backend_kind::cpu;
+            o.threads = 1;
+            decs.push_back(decoder::make(fx.code, o));
+        }
+        std::atomic<int> calls{ 0 };
+        std::vector<decode_pipeline::decode_fn> fns;
+        for (int w = 0; w < 3; ++w) {
+            auto inner = fx.fn_of(*decs[w]);
+            fns.push_back(
+                [&calls, inner](
+                    const uint8_t* in, size_t f, uint8_t* bits, int* it, uint8_t* ok) {
+                    if (++calls == 5)
+                        throw std::runtime_error("simulated failure");
+                    inner(in, f, bits, it, ok);
+                });
+        }
+        std::vector<size_t> recovered_workers;
+        auto recover = [&](const std::exception_ptr&, size_t worker) {
+            recovered_workers.push_back(worker);
+            return fx.fn_of(*decs[3]);
+        };
+        decode_pipeline p(fns,
+                          fx.code->n() * sizeof(float),
+                          static_cast<size_t>(fx.code->k()),
+                          6,
+                          recover);
+        size_t recovered = 0;
+        run_stream(fx, p, &recovered);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), recovered);
+        CPPUNIT_ASSERT_EQUAL(size_t(1), recovered_workers.size());
+        CPPUNIT_ASSERT(recovered_workers[0] < 3);
+    }
+
     void test_bad_arguments()
     {
         auto nop = [](const uint8_t*, size_t, uint8_t*, int*, uint8_t*) {};
@@ -319,6 +456,14 @@ public:
         CPPUNIT_ASSERT_THROW(decode_pipeline(nop, 4, 0, 2), invalid_argument);
         CPPUNIT_ASSERT_THROW(decode_pipeline(nop, 4, 1, 0), invalid_argument);
         CPPUNIT_ASSERT_THROW(decode_pipeline(nop, 4, 1, 100000), invalid_argument);
+        CPPUNIT_ASSERT_THROW(
+            decode_pipeline(std::vector<decode_pipeline::decode_fn>(), 4, 1, 2),
+            invalid_argument);
+        CPPUNIT_ASSERT_THROW(decode_pipeline({ nop, nullptr }, 4, 1, 2),
+                             invalid_argument);
+        CPPUNIT_ASSERT_THROW(
+            decode_pipeline(std::vector<decode_pipeline::decode_fn>(257, nop), 4, 1, 2),
+            invalid_argument);
         decode_pipeline p(nop, 4, 1, 2);
         const float x = 0.0f;
         CPPUNIT_ASSERT_THROW(p.submit(&x, 0), invalid_argument);

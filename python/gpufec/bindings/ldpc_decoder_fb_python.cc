@@ -56,13 +56,15 @@ const char* const make_doc =
     "  default) and beta >= 0 or -1: binary codes only; schedule: layered,\n"
     "  flooding; max_iterations >= 1; backend: auto, cuda, cpu;\n"
     "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
-    "  llr_scale > 0; threads: CPU threads (0 = all cores); ems_nm (0 = q),\n"
+    "  llr_scale > 0; threads: CPU decoder threads (0 = one per core; with\n"
+    "  batches in flight each decodes whole batches); ems_nm (0 = q),\n"
     "  ems_offset >= 0, ems_scale in (0, 1]: nonbinary EMS only.\n"
     GPUFEC_DOC_PRECISION
     "  (llr_scale = 2/sigma^2 for BPSK samples).\n"
     GPUFEC_DOC_DEVICE_FIXED
     "frames_in_flight: most frames handed to the decoder and not yet\n"
-    "  written out, 0 = auto (4 x frames_per_call), 1 .. frames_per_call =\n"
+    "  written out, 0 = auto (4 x frames_per_call on a GPU, 8 x per CPU\n"
+    "  decoder thread), 1 .. frames_per_call =\n"
     "  synchronous; the latency it adds is up to that many frames.\n"
     "input_type: 'float' or 'int8' (signed bytes, LLR = byte x llr_scale,\n"
     "  negated for sign='positive_is_1').\n"

@@ -79,6 +79,14 @@ def log_messages(log, needle):
     return [m for msgs in log.get_map().values() for _, m in msgs if needle in m]
 
 
+def auto_in_flight(fpc, threads=0):
+    """frames_in_flight=0 resolved: 4 batches on a GPU, 8 per decoder thread on
+    the CPU (threads 0: one per core)."""
+    if but.BACKEND == "cuda":
+        return 4 * fpc
+    return 8 * (threads or os.cpu_count()) * fpc
+
+
 def run_llrs(llrs, spec, dtype=np.float32, min_buffer=0, **kwargs):
     """LLRs (float, or int8 with dtype=np.int8) through ldpc_decoder_fb; returns
     (bits, tags, block)."""
@@ -123,9 +131,10 @@ class qa_stream_pipeline(gr_unittest.TestCase):
         return np.array(snk.data(), dtype=np.uint8), snk.tags(), dec
 
     def test_modes_give_identical_output_and_tags(self):
-        # 20,000 sequence-numbered frames: the synchronous mode, the default and
-        # a large number of frames in flight (its input buffer made to hold them,
-        # and left at GNU Radio's default) give the same bits and tags
+        # 20,000 sequence-numbered frames: the synchronous mode, the default, a
+        # large number of frames in flight (its input buffer made to hold them,
+        # and left at GNU Radio's default) and three decoder threads (on the
+        # CPU: three decoders, each on whole batches) give the same bits and tags
         frames, fpc = 20000, 32
         code = gpufec.ldpc_code(SPEC)
         info = numbered_info(code.k, frames, 8)
@@ -142,6 +151,9 @@ class qa_stream_pipeline(gr_unittest.TestCase):
                                         min_buffer=(1024 + 2 * fpc) * code.n),
                 "large, default buffer": self.run_chain(path, 2.0, frames_per_call=fpc,
                                                         frames_in_flight=1024),
+                "three threads": self.run_chain(path, 2.0, frames_per_call=fpc,
+                                                threads=3,
+                                                min_buffer=auto_in_flight(fpc, 3) * code.n),
             }
             untagged = self.run_chain(path, 2.0, frames_per_call=fpc, frame_tags=False)
         # the reference: every frame out, each tagged at its first bit, and the
@@ -174,7 +186,9 @@ class qa_stream_pipeline(gr_unittest.TestCase):
                          (frames, ref_dec.frames_failed()))
         self.assertFalse(dec.frame_tags())
         self.assertTrue(ref_dec.frame_tags())
-        self.assertEqual(runs["default"][2].frames_in_flight(), 4 * fpc)
+        self.assertEqual(runs["default"][2].frames_in_flight(), auto_in_flight(fpc))
+        self.assertEqual(runs["three threads"][2].frames_in_flight(),
+                         auto_in_flight(fpc, 3))
         self.assertEqual(runs["large"][2].frames_in_flight(), 1024)
 
     def test_in_place_equals_copy(self):
@@ -348,7 +362,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
     def test_getters_and_bad_parameters(self):
         dec = gpufec.ldpc_decoder_fb(SPEC, backend=but.BACKEND)
         self.assertEqual((dec.frames_per_call(), dec.frames_in_flight(), dec.input_type(),
-                          dec.recoveries()), (64, 256, "float", 0))
+                          dec.recoveries()), (64, auto_in_flight(64), "float", 0))
         dec = gpufec.ldpc_decoder_fb(SPEC, backend=but.BACKEND, frames_per_call=10,
                                      frames_in_flight=5, input_type="int8")
         self.assertEqual((dec.frames_in_flight(), dec.input_type()), (5, "int8"))
