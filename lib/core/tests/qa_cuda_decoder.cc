@@ -66,6 +66,7 @@
 using namespace gpufec;
 
 GPUFEC_REQUIRE_GPU_PROGRAM
+using gpufec_test::assert_no_failures;
 using gpufec_test::test_seed;
 
 namespace {
@@ -679,11 +680,7 @@ public:
                 }
             }
         }
-        for (const std::string& f : failures) {
-            std::cout << "FAIL " << f << "\n";
-        }
-        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
-                               failures.empty());
+        assert_no_failures(failures);
     }
 
     void test_half2_and_int8()
@@ -1049,11 +1046,7 @@ public:
                 }
             }
         }
-        for (const std::string& f : failures) {
-            std::cout << "FAIL " << f << "\n";
-        }
-        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
-                               failures.empty());
+        assert_no_failures(failures);
     }
 
     /*!
@@ -1143,11 +1136,7 @@ public:
                                    " vs float " + std::to_string(ef));
             }
         }
-        for (const std::string& f : failures) {
-            std::cout << "FAIL " << f << "\n";
-        }
-        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
-                               failures.empty());
+        assert_no_failures(failures);
     }
 
     /*!

@@ -54,6 +54,7 @@
 using namespace gpufec;
 
 GPUFEC_REQUIRE_GPU_PROGRAM
+using gpufec_test::assert_no_failures;
 using gpufec_test::test_seed;
 
 namespace {
@@ -329,11 +330,7 @@ public:
                 }
             }
         }
-        for (const std::string& f : failures) {
-            std::cout << "FAIL " << f << "\n";
-        }
-        CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
-                               failures.empty());
+        assert_no_failures(failures);
     }
 
     void test_f32_instances_equal_cpu_reference()

@@ -1,7 +1,8 @@
 /*
  * Helpers shared by the CppUnit tests: where the reference matrices are, skipping
- * when they are absent, and a macro asserting that an expression throws an
- * exception whose message contains given text.
+ * when they are absent, the seed of random inputs, the report of a list of
+ * failures, and a macro asserting that an expression throws an exception whose
+ * message contains given text.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,7 +13,9 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <cstdint>
 #include <fstream>
+#include <iostream>
 #include <string>
+#include <vector>
 
 namespace gpufec_test {
 /*! $GPUFEC_REFCODES_DIR, else the CMake cache variable GPUFEC_REFCODES_DIR. */
@@ -27,6 +30,16 @@ void require_gpu();
  * failure), else `fallback`.
  */
 uint64_t test_seed(uint64_t fallback = 20261121u);
+
+/*! Prints every failure ("FAIL ..."), then fails with the first (passes if none). */
+inline void assert_no_failures(const std::vector<std::string>& failures)
+{
+    for (const std::string& f : failures) {
+        std::cout << "FAIL " << f << "\n";
+    }
+    CPPUNIT_ASSERT_MESSAGE(failures.empty() ? std::string() : failures.front(),
+                           failures.empty());
+}
 } // namespace gpufec_test
 
 /*! In a GPU test program, before any test runs: skip the program without a GPU. */
