@@ -16,8 +16,8 @@
  * When the decode function throws (a GPU that fails in the middle of a stream),
  * the recover function, if any, is asked for a replacement (the CPU); the failed
  * batch and every later one of that worker are decoded with it, so no frame is
- * lost, repeated or reordered. Without a recover function, or when it throws, take() rethrows
- * the error for that batch and the pipeline stops accepting work.
+ * lost, repeated or reordered. Without a recover function, or when it throws, take()
+ * rethrows the error for that batch and the pipeline stops accepting work.
  *
  * submit() copies the caller's frames as they are; submit_with() lets the caller
  * write the batch's input itself, so that a conversion of its data (scaling the
