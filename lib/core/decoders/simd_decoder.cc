@@ -26,8 +26,15 @@ int simd_alpha_q(float alpha)
     return std::max(1, static_cast<int>(std::lrint(alpha * 16.0f)));
 }
 
-simd_quantization
-default_simd_quantization(message_precision precision, check_node_rule rule, float alpha)
+static bool dvbs2_family(const ldpc_code& code)
+{
+    return code.name().rfind("dvbs2:", 0) == 0;
+}
+
+simd_quantization default_simd_quantization(message_precision precision,
+                                            check_node_rule rule,
+                                            float alpha,
+                                            const ldpc_code* code)
 {
     // C2V clamp: a posterior saturates at the type's maximum; with C2V as large,
     // the extrinsic P - C2V of a saturated posterior collapses towards 0 and the
@@ -42,11 +49,19 @@ default_simd_quantization(message_precision precision, check_node_rule rule, flo
                                    (rule == check_node_rule::normalized_min_sum &&
                                     alpha > 0.0f && simd_alpha_q(alpha) >= 16);
         int c2v = 40;
-        if (plain_min_sum)
+        int fraction_bits = 2;
+        if (plain_min_sum) {
             c2v = 20;
-        else if (rule == check_node_rule::self_corrected_min_sum)
+            // On DVB-S2 a C2V clamp below about 8 (LLR units) leaves frames with
+            // one or two wrong bits that never converge (an error floor); a clamp
+            // that high at 2 fraction bits lets the posterior saturate. Plain
+            // min-sum does not depend on the LLR scale, so it takes 1 fraction
+            // bit there: the same integer ranges, the clamp at 10 LLR units.
+            if (code && dvbs2_family(*code))
+                fraction_bits = 1;
+        } else if (rule == check_node_rule::self_corrected_min_sum)
             c2v = 31;
-        return { 2, 63, 127, c2v };
+        return { fraction_bits, 63, 127, c2v };
     }
     if (precision == message_precision::float32)
         return { 0, 0, 0, 0 };
@@ -252,22 +267,28 @@ intra_desc make_intra_desc(const ldpc_code& code)
     return b;
 }
 
+/*! Which fields of a decoder's quantization are the defaults, chosen per call. */
+struct quantization_defaults {
+    bool fraction_bits = false;
+    bool c2v_max = false;
+};
+
 class simd_decoder : public decoder
 {
 public:
     /*!
-     * c2v_default: q.c2v_max is the precision's default for the rule, which for NMS
-     * depends on alpha: it is chosen again from the alpha in force at each call
-     * (set_alpha may move alpha to or from 1).
+     * follows: the fields of q that are the precision's defaults for the rule and
+     * code, which for NMS depend on alpha: they are chosen again from the alpha in
+     * force at each call (set_alpha may move alpha to or from 1).
      */
     simd_decoder(ldpc_code::sptr code,
                  const decoder_options& options,
                  const simd::protokernel& pk,
                  const simd_quantization& q,
                  simd_layout layout,
-                 bool c2v_default)
+                 quantization_defaults follows)
         : decoder(std::move(code), options), d_pk(pk), d_q(q), d_threads(options.threads),
-          d_layout(layout), d_c2v_default(c2v_default)
+          d_layout(layout), d_follows(follows)
     {
         if (d_threads == 0)
             d_threads =
@@ -418,14 +439,13 @@ private:
         jb.n = static_cast<int>(d_code->transmitted_columns().size());
         jb.llrs = llrs;
         const float alpha = d_alpha.load(); // one value for the whole call
-        jb.scale = std::ldexp(1.0f, d_q.fraction_bits);
+        const simd_quantization dq = default_simd_quantization(
+            d_options.precision, d_options.rule, alpha, d_code.get());
+        jb.scale = std::ldexp(
+            1.0f, d_follows.fraction_bits ? dq.fraction_bits : d_q.fraction_bits);
         jb.channel_max = d_q.channel_max;
         jb.msg_max = d_q.msg_max;
-        jb.c2v_max =
-            d_c2v_default
-                ? default_simd_quantization(d_options.precision, d_options.rule, alpha)
-                      .c2v_max
-                : d_q.c2v_max;
+        jb.c2v_max = d_follows.c2v_max ? dq.c2v_max : d_q.c2v_max;
         jb.rule = d_options.rule;
         jb.alpha_q = simd_alpha_q(alpha);
         jb.beta_q = static_cast<int>(std::lrint(d_beta.load() * jb.scale));
@@ -535,7 +555,7 @@ private:
     simd_quantization d_q;
     int d_threads;
     simd_layout d_layout;
-    bool d_c2v_default; //!< c2v_max follows the rule (and NMS alpha) at each call
+    quantization_defaults d_follows; //!< fields that follow the rule (and alpha) per call
     std::vector<int>
         d_order; //!< identity: d_row_ptr / d_row_cols are in processing order
     std::vector<int> d_row_ptr, d_row_cols;
@@ -565,7 +585,7 @@ std::unique_ptr<decoder> make_simd_decoder_impl(ldpc_code::sptr code,
                                                 const std::string& arch,
                                                 const simd_quantization& q,
                                                 simd_layout layout,
-                                                bool c2v_default)
+                                                quantization_defaults follows)
 {
     if (!code)
         throw invalid_argument("SIMD decoder: the code is null");
@@ -586,7 +606,7 @@ std::unique_ptr<decoder> make_simd_decoder_impl(ldpc_code::sptr code,
         layout = options.layout;
     }
     return std::make_unique<simd_decoder>(
-        std::move(code), options, pk, q, layout, c2v_default);
+        std::move(code), options, pk, q, layout, follows);
 }
 
 } // namespace
@@ -597,7 +617,7 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const simd_quantization& q,
                                            simd_layout layout)
 {
-    return make_simd_decoder_impl(std::move(code), options, arch, q, layout, false);
+    return make_simd_decoder_impl(std::move(code), options, arch, q, layout, {});
 }
 
 bool simd_intra_frame_capable(const ldpc_code& code)
@@ -609,10 +629,10 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
                                            const decoder_options& options,
                                            const std::string& arch)
 {
-    // the C2V clamp's default is chosen per call from the alpha in force (the
-    // family default here, -1, is below 0.97 for every family)
-    simd_quantization q =
-        default_simd_quantization(options.precision, options.rule, options.alpha);
+    // the defaults are chosen again per call from the alpha in force (the family
+    // default here, -1, is below 0.97 for every family)
+    simd_quantization q = default_simd_quantization(
+        options.precision, options.rule, options.alpha, code.get());
     if (options.precision != message_precision::float32) {
         if (options.fixed.fraction_bits >= 0)
             q.fraction_bits = options.fixed.fraction_bits;
@@ -621,10 +641,12 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
         if (options.fixed.c2v_max > 0)
             q.c2v_max = options.fixed.c2v_max;
     }
-    const bool c2v_default =
-        options.precision != message_precision::float32 && options.fixed.c2v_max == 0;
+    const bool fixed = options.precision != message_precision::float32;
+    quantization_defaults follows;
+    follows.fraction_bits = fixed && options.fixed.fraction_bits < 0;
+    follows.c2v_max = fixed && options.fixed.c2v_max == 0;
     return make_simd_decoder_impl(
-        std::move(code), options, arch, q, simd_layout::automatic, c2v_default);
+        std::move(code), options, arch, q, simd_layout::automatic, follows);
 }
 
 std::string simd_decoder_arch(const decoder& d)

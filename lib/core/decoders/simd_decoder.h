@@ -14,8 +14,9 @@
  * Fixed point (defaults, see docs/SIMD_DESIGN.md):
  *   int16: LLR * 2^3 (3 fraction bits), channel +-2^10 (|L| <= 128), messages +-32767,
  *          C2V magnitudes clamped at 8191
- *   int8:  LLR * 2^2 (2 fraction bits), channel +-63  (|L| <= 15.75), posteriors
- *          and V2C +-127, C2V magnitudes clamped lower, per rule
+ *   int8:  LLR * 2^2 (2 fraction bits; plain min-sum on DVB-S2: 1), channel +-63
+ *          (|L| <= 15.75), posteriors and V2C +-127, C2V magnitudes clamped lower,
+ *          per rule
  * (default_simd_quantization), so that a saturated posterior keeps its extrinsic part NMS
  * alpha as round(alpha*16)/16 (0.75 -> *12>>4), OMS beta as round(beta*2^f).
  *
@@ -39,20 +40,19 @@ struct simd_quantization {
 };
 
 /*!
- * The default quantization of a precision (int16 or int8; float: unused zeros) for
- * a check-node rule: the C2V magnitudes are clamped below the posterior's range,
- * int8 per rule (ms 20, scms 31, nms and oms 40), int16 at 8191 (docs/VALIDATION.md
- * "Fixed-point defaults" has the measurements that chose them).
- */
-/*!
- * The fixed-point defaults of a precision and rule (docs/VALIDATION.md
- * "Fixed-point defaults"): int8 C2V clamp ms 20, scms 31, nms / oms 40; an NMS
- * alpha that rounds to 16/16 (alpha >= 0.97) is plain min-sum and takes min-sum's
- * clamp. alpha <= 0 (family_default): below that, as every family default is.
+ * The fixed-point defaults of a precision (int16 or int8; float: unused zeros), a
+ * check-node rule and a code (docs/VALIDATION.md "Fixed-point defaults"): the C2V
+ * magnitudes are clamped below the posterior's range, int8 per rule (ms 20, scms
+ * 31, nms / oms 40), int16 at 8191; an NMS alpha that rounds to 16/16 (alpha >=
+ * 0.97) is plain min-sum and takes min-sum's clamp (alpha <= 0, family_default:
+ * below that, as every family default is). int8 plain min-sum on DVB-S2 codes
+ * takes 1 fraction bit, so that its clamp is 10 LLR units (a lower one leaves an
+ * error floor there). code null: no family.
  */
 simd_quantization default_simd_quantization(message_precision precision,
                                             check_node_rule rule,
-                                            float alpha = family_default);
+                                            float alpha = family_default,
+                                            const ldpc_code* code = nullptr);
 
 /*! NMS alpha as the fixed-point decoders apply it: round(alpha * 16), at least 1. */
 int simd_alpha_q(float alpha);

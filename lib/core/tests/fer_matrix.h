@@ -21,6 +21,7 @@
 #define INCLUDED_GPUFEC_FER_MATRIX_H
 
 #include "test_util.h"
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -128,12 +129,16 @@ inline std::vector<fer_point> long_code_points()
 class fer_frames
 {
 public:
-    fer_frames(gpufec::ldpc_code::sptr code, size_t frames, uint64_t seed)
-        : d_code(std::move(code)), d_frames(frames), d_seed(seed),
+    /*! Frames first .. first + frames - 1 of the seed's stream. */
+    fer_frames(gpufec::ldpc_code::sptr code,
+               size_t frames,
+               uint64_t seed,
+               uint64_t first = 0)
+        : d_code(std::move(code)), d_frames(frames), d_seed(seed), d_first(first),
           d_info(frames * d_code->k()), d_cw(frames * d_code->n())
     {
         for (size_t f = 0; f < frames; ++f) {
-            gpufec::random_bits(seed, f, d_code->k(), &d_info[f * d_code->k()]);
+            gpufec::random_bits(seed, first + f, d_code->k(), &d_info[f * d_code->k()]);
             d_code->encode(&d_info[f * d_code->k()], &d_cw[f * d_code->n()]);
         }
     }
@@ -145,7 +150,8 @@ public:
             gpufec::modulation::bpsk, ebn0, d_code->rate(), d_seed ^ 0x5eed);
         std::vector<float> l(d_frames * d_code->n());
         for (size_t f = 0; f < d_frames; ++f)
-            ch.transmit(&d_cw[f * d_code->n()], d_code->n(), f, &l[f * d_code->n()]);
+            ch.transmit(
+                &d_cw[f * d_code->n()], d_code->n(), d_first + f, &l[f * d_code->n()]);
         return l;
     }
 
@@ -167,6 +173,7 @@ private:
     gpufec::ldpc_code::sptr d_code;
     size_t d_frames;
     uint64_t d_seed;
+    uint64_t d_first;
     std::vector<uint8_t> d_info, d_cw;
 };
 
@@ -212,27 +219,46 @@ inline size_t count_failed(const std::vector<uint32_t>& wrong_bits)
     return n;
 }
 
+/*! The paired comparison accumulated over chunks of frames. */
+class paired_tally
+{
+public:
+    void add(const std::vector<uint32_t>& narrow, const std::vector<uint32_t>& reference)
+    {
+        for (size_t f = 0; f < narrow.size(); ++f) {
+            const bool n = narrow[f] != 0, r = reference[f] != 0;
+            d_v.narrow_errors += n;
+            d_v.reference_errors += r;
+            d_v.narrow_bits += narrow[f];
+            d_v.reference_bits += reference[f];
+            d_v.only_narrow += n && !r;
+            d_v.only_reference += r && !n;
+            const double d = static_cast<double>(narrow[f]) - reference[f];
+            d_sum += d;
+            d_sq += d * d;
+        }
+    }
+
+    fer_verdict verdict() const
+    {
+        fer_verdict v = d_v;
+        const double b = static_cast<double>(v.only_narrow),
+                     c = static_cast<double>(v.only_reference);
+        v.within = b - c <= 3.0 * std::sqrt(b + c) && d_sum <= 3.0 * std::sqrt(d_sq);
+        return v;
+    }
+
+private:
+    fer_verdict d_v;
+    double d_sum = 0.0, d_sq = 0.0;
+};
+
 inline fer_verdict compare_failures(const std::vector<uint32_t>& narrow,
                                     const std::vector<uint32_t>& reference)
 {
-    fer_verdict v;
-    double d_sum = 0.0, d_sq = 0.0;
-    for (size_t f = 0; f < narrow.size(); ++f) {
-        const bool n = narrow[f] != 0, r = reference[f] != 0;
-        v.narrow_errors += n;
-        v.reference_errors += r;
-        v.narrow_bits += narrow[f];
-        v.reference_bits += reference[f];
-        v.only_narrow += n && !r;
-        v.only_reference += r && !n;
-        const double d = static_cast<double>(narrow[f]) - reference[f];
-        d_sum += d;
-        d_sq += d * d;
-    }
-    const double b = static_cast<double>(v.only_narrow),
-                 c = static_cast<double>(v.only_reference);
-    v.within = b - c <= 3.0 * std::sqrt(b + c) && d_sum <= 3.0 * std::sqrt(d_sq);
-    return v;
+    paired_tally t;
+    t.add(narrow, reference);
+    return t.verdict();
 }
 
 /*! One line of the table the test prints (and docs/VALIDATION.md shows). */
@@ -319,6 +345,67 @@ inline std::string run_fer_matrix(const std::vector<fer_point>& points,
                 if (!v.within)
                     failed += line + "\n";
             }
+        }
+    }
+    return failed;
+}
+
+/*!
+ * The deep matrix: every point is a deep one (the float reference near FER 1e-4
+ * at E - 0.1 dB, frames for about 20 of its errors), decoded in chunks of
+ * `chunk` frames (fresh frames of the stream, so memory stays bounded), early
+ * termination on. `reference` decodes at E - 0.1 dB (the CPU float decoder by
+ * default); each variant at E. Prints a line per case; returns the failing lines.
+ * A point whose reference fails fewer than 10 frames fails the test.
+ */
+inline std::string run_deep_fer_matrix(const std::vector<fer_point>& points,
+                                       const std::vector<fer_variant>& variants,
+                                       size_t& cases,
+                                       size_t chunk = 4096,
+                                       gpufec::backend_kind reference =
+                                           gpufec::backend_kind::cpu)
+{
+    using namespace gpufec;
+    std::string failed;
+    for (const fer_point& p : points) {
+        const ldpc_code::sptr code = ldpc_code::make(p.spec);
+        decoder_options o;
+        o.backend = reference;
+        o.rule = p.rule;
+        o.schedule = p.schedule;
+        o.max_iterations = p.iterations;
+        o.early_termination = true;
+        auto ref_dec = decoder::make(code, o);
+        std::vector<std::unique_ptr<decoder>> decs;
+        for (const fer_variant& var : variants) {
+            o.backend = var.backend;
+            o.precision = var.precision;
+            decs.push_back(decoder::make(code, o));
+        }
+        std::vector<paired_tally> tallies(variants.size());
+        for (size_t first = 0; first < p.frames; first += chunk) {
+            const size_t n = std::min(chunk, p.frames - first);
+            const fer_frames fr(code, n, 913, first);
+            const std::vector<float> at_e = fr.llrs(p.ebn0);
+            const auto ref = decode_failures(*ref_dec, fr, fr.llrs(p.ebn0 - 0.1));
+            for (size_t k = 0; k < variants.size(); ++k)
+                tallies[k].add(variants[k].int8_input
+                                   ? decode_failures_int8(*decs[k], fr, at_e)
+                                   : decode_failures(*decs[k], fr, at_e),
+                               ref);
+        }
+        for (size_t k = 0; k < variants.size(); ++k) {
+            const fer_verdict v = tallies[k].verdict();
+            CPPUNIT_ASSERT_MESSAGE(p.spec + " " + to_string(p.rule) + " " +
+                                       to_string(p.schedule) +
+                                       ": reference FER too low to compare (" +
+                                       std::to_string(v.reference_errors) + " errors)",
+                                   v.reference_errors >= 10);
+            const std::string line = verdict_line(p, variants[k].name + " deep", true, v);
+            std::cout << line << std::endl;
+            ++cases;
+            if (!v.within)
+                failed += line + "\n";
         }
     }
     return failed;

@@ -45,8 +45,8 @@ public:
     }
 
     /*!
-     * The rule can fail: int8 min-sum without the C2V clamp (c2v_max = 127, the
-     * quantization before the clamp existed) decodes wrong bits on wimax:2304
+     * The rule can fail: int8 min-sum without the C2V clamp (2 fraction bits and
+     * c2v_max = 127, the quantization before the clamp existed) decodes wrong bits on wimax:2304
      * and dvbs2:short:1/2, and the comparison says so.
      */
     void test_rule_detects_saturation_collapse()
@@ -75,6 +75,7 @@ public:
             auto ref_dec = decoder::make(ldpc_code::make(spec), o);
             const auto ref = decode_failures(*ref_dec, fr, fr.llrs(p.ebn0 - 0.1));
             o.precision = message_precision::int8;
+            o.fixed.fraction_bits = 2;
             o.fixed.c2v_max = 127;
             auto dec = decoder::make(ldpc_code::make(spec), o);
             const fer_verdict v =
