@@ -358,12 +358,12 @@ inline std::string run_fer_matrix(const std::vector<fer_point>& points,
  * default); each variant at E. Prints a line per case; returns the failing lines.
  * A point whose reference fails fewer than 10 frames fails the test.
  */
-inline std::string run_deep_fer_matrix(const std::vector<fer_point>& points,
-                                       const std::vector<fer_variant>& variants,
-                                       size_t& cases,
-                                       size_t chunk = 4096,
-                                       gpufec::backend_kind reference =
-                                           gpufec::backend_kind::cpu)
+inline std::string
+run_deep_fer_matrix(const std::vector<fer_point>& points,
+                    const std::vector<fer_variant>& variants,
+                    size_t& cases,
+                    size_t chunk = 4096,
+                    gpufec::backend_kind reference = gpufec::backend_kind::cpu)
 {
     using namespace gpufec;
     std::string failed;

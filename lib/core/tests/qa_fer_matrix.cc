@@ -46,8 +46,8 @@ public:
 
     /*!
      * The rule can fail: int8 min-sum without the C2V clamp (2 fraction bits and
-     * c2v_max = 127, the quantization before the clamp existed) decodes wrong bits on wimax:2304
-     * and dvbs2:short:1/2, and the comparison says so.
+     * c2v_max = 127, the quantization before the clamp existed) decodes wrong bits on
+     * wimax:2304 and dvbs2:short:1/2, and the comparison says so.
      */
     void test_rule_detects_saturation_collapse()
     {
