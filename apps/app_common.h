@@ -22,6 +22,8 @@
 #include <fstream>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
+#include <gpufec/limits.h>
 #include <gpufec/nb_decoder.h>
 #include <iostream>
 #include <sstream>
@@ -36,6 +38,41 @@ struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/*
+ * A value given on the command line or read from a file, as a message quotes it:
+ * in quotes, cut to its first limits::max_quoted_token characters and its length
+ * when it is longer, so that no message repeats a long argument or file whole.
+ */
+inline std::string quoted(const std::string& text)
+{
+    constexpr size_t most = gpufec::limits::max_quoted_token;
+    if (text.size() <= most) {
+        return "'" + text + "'";
+    }
+    return "'" + text.substr(0, most) + "...' (" + std::to_string(text.size()) +
+           " characters)";
+}
+
+/*
+ * A message of a parser that may quote its input (nlohmann-json's "last read:
+ * '...'"): its first 160 characters and its length when it is longer.
+ */
+inline std::string quoted_text(const std::string& text)
+{
+    constexpr size_t most = 4 * gpufec::limits::max_quoted_token;
+    if (text.size() <= most) {
+        return text;
+    }
+    return text.substr(0, most) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
+/* As quoted(), without the quotes: for values a message shows bare. */
+inline std::string shown(const std::string& text)
+{
+    const std::string q = quoted(text);
+    return text.size() <= gpufec::limits::max_quoted_token ? text : q.substr(1);
+}
+
 /* Strict decimal unsigned integer in [lo, hi]. */
 inline uint64_t parse_unsigned(const std::string& text,
                                const std::string& option,
@@ -47,31 +84,59 @@ inline uint64_t parse_unsigned(const std::string& text,
     const char* last = text.data() + text.size();
     const auto r = std::from_chars(first, last, v);
     if (r.ec == std::errc::result_out_of_range) {
-        throw usage_error(option + ": " + text + " is too large (at most " +
+        throw usage_error(option + ": " + shown(text) + " is too large (at most " +
                           std::to_string(hi) + ")");
     }
     if (text.empty() || r.ec != std::errc() || r.ptr != last) {
-        throw usage_error(option + ": '" + text + "' is not a non-negative integer");
+        throw usage_error(option + ": " + quoted(text) +
+                          " is not a non-negative integer");
     }
     if (v < lo || v > hi) {
-        throw usage_error(option + ": " + text + " is outside [" + std::to_string(lo) +
-                          ", " + std::to_string(hi) + "]");
+        throw usage_error(option + ": " + shown(text) + " is outside [" +
+                          std::to_string(lo) + ", " + std::to_string(hi) + "]");
     }
     return v;
 }
 
-/* Strict finite real number. */
+/*
+ * Strict finite real number; one too close to 0 for a double (below 2.2e-308 in
+ * magnitude, such as 1e-320) is refused as such, not as "not a finite number".
+ */
 inline double parse_real(const std::string& text, const std::string& option)
 {
     const char* begin = text.c_str();
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(begin, &end);
-    if (text.empty() || end == begin || *end != '\0' || errno == ERANGE ||
-        !std::isfinite(v)) {
-        throw usage_error(option + ": '" + text + "' is not a finite number");
+    const bool range = errno == ERANGE;
+    if (text.empty() || end == begin || *end != '\0' || !std::isfinite(v) ||
+        (range && std::fabs(v) >= 1.0)) {
+        throw usage_error(option + ": " + quoted(text) + " is not a finite number");
+    }
+    if (range) {
+        throw usage_error(option + ": " + quoted(text) +
+                          " is too close to 0 (below 2.2e-308 in magnitude, "
+                          "the smallest normal double); use 0 or a larger value");
     }
     return v;
+}
+
+/*
+ * A real number for a single-precision field (alpha, beta, the EMS options):
+ * parse_real, then refused where a float cannot hold it (a nonzero magnitude below
+ * 1.2e-38 would become 0, one above 3.4e38 infinity).
+ */
+inline float parse_float(const std::string& text, const std::string& option)
+{
+    const double v = parse_real(text, option);
+    const double a = std::fabs(v);
+    if (a > 3.4028234663852886e38 || (a > 0.0 && a < 1.1754943508222875e-38)) {
+        throw usage_error(option + ": " + quoted(text) +
+                          " is outside the range of a 32-bit float (a magnitude of "
+                          "1.2e-38 to 3.4e38, or 0): it would be taken as " +
+                          (a > 1.0 ? "infinity" : "0"));
+    }
+    return static_cast<float>(v);
 }
 
 inline std::string lower(const std::string& text)
@@ -92,7 +157,7 @@ inline bool parse_on_off(const std::string& text, const std::string& option)
     if (t == "off" || t == "false" || t == "no" || t == "0") {
         return false;
     }
-    throw usage_error(option + ": '" + text + "' is not on or off");
+    throw usage_error(option + ": " + quoted(text) + " is not on or off");
 }
 
 /* One of `choices` (any case), else a usage error listing them. */
@@ -108,7 +173,7 @@ inline std::string parse_choice(const std::string& text,
         }
         list += (list.empty() ? "" : ", ") + c;
     }
-    throw usage_error(option + ": '" + text + "' is not one of " + list);
+    throw usage_error(option + ": " + quoted(text) + " is not one of " + list);
 }
 
 /* Shortest text that reads back as the same double (table and CSV numbers). */
@@ -249,7 +314,7 @@ private:
     {
         if (text == "auto")
             return gpufec::family_default;
-        return static_cast<float>(parse_real(text, option));
+        return parse_float(text, option);
     }
 };
 
@@ -279,7 +344,8 @@ void apply_decoder_basics(const Args& a, Options& o)
         static_cast<int>(parse_unsigned(a.iterations, "--iterations", 1, 100000));
     o.early_termination = parse_on_off(a.early, "--early-termination");
     o.backend = gpufec::parse_backend(a.backend);
-    o.threads = static_cast<int>(parse_unsigned(a.threads, "--threads", 0, 4096));
+    o.threads = static_cast<int>(parse_unsigned(
+        a.threads, "--threads", 0, static_cast<uint64_t>(gpufec::limits::max_threads)));
     o.precision = parse_precision_option(a.precision);
 }
 

@@ -28,6 +28,7 @@
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/unused_options.h>
 
 #include "app_common.h"
 #include "bench_args.h"
@@ -228,6 +229,7 @@ gpufec::decoder_options decoder_options_of(const bench_args& a)
                  : layout == "intra" ? gpufec::simd_layout::intra_frame
                                      : gpufec::simd_layout::automatic;
     a.fixed.apply(dec.fixed);
+    gpufec::refuse_unused_options(dec, a.precision, gpufec::option_spelling::cli, "");
     dec.validate();
     return dec;
 }

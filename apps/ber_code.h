@@ -18,12 +18,14 @@
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
+#include <gpufec/unused_options.h>
 
 #include "app_common.h"
 #include "ber_args.h"
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace gpufec_app {
 
@@ -46,6 +48,7 @@ public:
     void apply_decoder_args(const ber_args& a, gpufec::ber_options& opt) const
     {
         if (d_nonbinary) {
+            refuse_binary_options(a);
             apply_nb_decoder_args(a, opt.nb_decoder);
         } else if (gpufec::is_nb_check_rule(a.algorithm)) {
             throw usage_error("--algorithm " + a.algorithm + " is for nonbinary codes; " +
@@ -57,6 +60,11 @@ public:
         a.rule_parameters.apply(dec);
         apply_decoder_basics(a, dec);
         a.fixed.apply(dec.fixed);
+        if (!d_nonbinary) {
+            refuse_nonbinary_options(a);
+            gpufec::refuse_unused_options(
+                dec, a.precision, gpufec::option_spelling::cli, "");
+        }
         dec.validate();
     }
 
@@ -149,9 +157,64 @@ private:
         nb.rule = gpufec::parse_nb_check_rule(algorithm);
         apply_decoder_basics(a, nb);
         nb.ems_nm = static_cast<int>(parse_unsigned(a.ems_nm, "--ems-nm", 0, 256));
-        nb.ems_offset = static_cast<float>(parse_real(a.ems_offset, "--ems-offset"));
-        nb.ems_scale = static_cast<float>(parse_real(a.ems_scale, "--ems-scale"));
+        nb.ems_offset = parse_float(a.ems_offset, "--ems-offset");
+        nb.ems_scale = parse_float(a.ems_scale, "--ems-scale");
         nb.validate();
+    }
+
+    /* The binary decoders' options given for a GF(q) code: refused. */
+    void refuse_binary_options(const ber_args& a) const
+    {
+        const std::pair<const char*, const std::string*> auto_options[] = {
+            { "alpha", &a.rule_parameters.alpha }, { "beta", &a.rule_parameters.beta }
+        };
+        for (const auto& o : auto_options) {
+            if (*o.second != "auto") {
+                refuse(o.first, *o.second, "auto");
+            }
+        }
+        const std::pair<const char*, const std::string*> fixed_options[] = {
+            { "fraction_bits", &a.fixed.fraction_bits },
+            { "channel_max", &a.fixed.channel_max },
+            { "c2v_max", &a.fixed.c2v_max }
+        };
+        for (const auto& o : fixed_options) {
+            if (*o.second != "default") {
+                refuse(o.first, *o.second, "default");
+            }
+        }
+    }
+
+    /* The nonbinary decoders' options given for a binary code: refused. */
+    void refuse_nonbinary_options(const ber_args& a) const
+    {
+        const ber_args d;
+        if (parse_unsigned(a.ems_nm, "--ems-nm", 0, 256) != 0) {
+            refuse("ems_nm", a.ems_nm, d.ems_nm);
+        }
+        if (parse_float(a.ems_offset, "--ems-offset") != 0.0f) {
+            refuse("ems_offset", a.ems_offset, d.ems_offset);
+        }
+        if (parse_float(a.ems_scale, "--ems-scale") != parse_float(d.ems_scale, "")) {
+            refuse("ems_scale", a.ems_scale, d.ems_scale);
+        }
+    }
+
+    [[noreturn]] void refuse(const char* field,
+                             const std::string& value,
+                             const std::string& default_text) const
+    {
+        try {
+            gpufec::refuse_other_kind_option(field,
+                                             quoted(value),
+                                             default_text,
+                                             d_spec,
+                                             d_nonbinary,
+                                             gpufec::option_spelling::cli,
+                                             "");
+        } catch (const gpufec::invalid_argument& e) {
+            throw usage_error(e.what());
+        }
     }
 
     std::string d_spec;

@@ -19,6 +19,8 @@
 #include <gpufec/error.h>
 #include <gpufec/nb_decoder.h>
 
+#include "app_common.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -244,8 +246,9 @@ inline void check_same(const ordered_json& was,
 {
     if (was != now) {
         throw gpufec::invalid_argument(where + " was simulated with " + option + " " +
-                                       was.dump() + ", this run has " + option + " " +
-                                       now.dump() + ": resume only the same " + option);
+                                       shown(was.dump()) + ", this run has " + option +
+                                       " " + shown(now.dump()) +
+                                       ": resume only the same " + option);
     }
 }
 
@@ -330,7 +333,7 @@ inline std::vector<gpufec::ber_point> points_from_json(const ordered_json& list,
                 return std::fabs(q.ebn0_db - p.ebn0_db) < 1e-9;
             })) {
             throw gpufec::invalid_argument(where + ": a second point at " +
-                                           j.at("ebn0_db").dump() + " dB");
+                                           shown(j.at("ebn0_db").dump()) + " dB");
         }
         points.push_back(p);
     }
@@ -351,7 +354,8 @@ inline std::vector<gpufec::ber_point> read_resume_file(const std::string& path,
     try {
         list = ordered_json::parse(f);
     } catch (const nlohmann::json::parse_error& e) {
-        throw gpufec::invalid_argument(what + ": not JSON (" + e.what() + ")");
+        throw gpufec::invalid_argument(what + ": not JSON (" + quoted_text(e.what()) +
+                                       ")");
     }
     return points_from_json(list, info, o, what);
 }

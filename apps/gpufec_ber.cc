@@ -94,13 +94,13 @@ parse_sweep_args(const ber_args& a, const ber_code& code, gpufec::ber_options& o
     if (!a.max_seconds.empty()) {
         opt.max_seconds = parse_real(a.max_seconds, "--max-seconds");
         if (!(opt.max_seconds > 0.0)) {
-            throw usage_error("--max-seconds: " + a.max_seconds + " is not > 0");
+            throw usage_error("--max-seconds: " + shown(a.max_seconds) + " is not > 0");
         }
     }
     if (!a.stop_fer.empty()) {
         opt.stop_fer = parse_real(a.stop_fer, "--stop-fer");
         if (!(opt.stop_fer > 0.0 && opt.stop_fer < 1.0)) {
-            throw usage_error("--stop-fer: " + a.stop_fer + " is outside (0, 1)");
+            throw usage_error("--stop-fer: " + shown(a.stop_fer) + " is outside (0, 1)");
         }
     }
     sweep_output_settings out;
@@ -108,7 +108,7 @@ parse_sweep_args(const ber_args& a, const ber_code& code, gpufec::ber_options& o
     out.csv_path = a.csv_path;
     out.checkpoint_s = parse_real(a.checkpoint, "--checkpoint");
     if (out.checkpoint_s < 0.0) {
-        throw usage_error("--checkpoint: " + a.checkpoint + " is negative");
+        throw usage_error("--checkpoint: " + shown(a.checkpoint) + " is negative");
     }
     const std::string progress_mode =
         parse_choice(a.progress, "--progress", { "auto", "on", "off" });
@@ -123,7 +123,8 @@ parse_sweep_args(const ber_args& a, const ber_code& code, gpufec::ber_options& o
         code.check_int8_input();
         const double step = parse_real(a.int8_step, "--int8-step");
         if (!(step > 0.0) || step > 1e3) {
-            throw usage_error("--int8-step " + a.int8_step + ": must be > 0 and <= 1000");
+            throw usage_error("--int8-step " + shown(a.int8_step) +
+                              ": must be > 0 and <= 1000");
         }
         opt.int8_step = static_cast<float>(step);
     }
@@ -207,19 +208,35 @@ std::vector<int> choose_devices(const ber_args& a,
     return devices;
 }
 
-/* Finds out now, not after hours of simulation, that the files cannot be written. */
+/*
+ * Finds out now, not after hours of simulation, that the files cannot be written:
+ * each is opened and written to (a full disk refuses the first byte), after the
+ * --resume file was read, so that a refused resume leaves every file as it was.
+ */
 void check_output_files(const ber_args& a)
 {
     if (!a.json_path.empty() && a.resume_path != a.json_path &&
         !write_file(a.json_path, "[]\n")) {
-        throw usage_error("--json: cannot write '" + a.json_path +
-                          "': " + std::strerror(errno));
+        throw usage_error("--json: cannot write " + quoted(a.json_path) + ": " +
+                          std::strerror(errno));
     }
-    if (!a.csv_path.empty() && !write_file(a.csv_path, "")) {
-        throw usage_error("--csv: cannot write '" + a.csv_path +
-                          "': " + std::strerror(errno));
+    if (!a.csv_path.empty() && !write_file(a.csv_path, "\n")) {
+        throw usage_error("--csv: cannot write " + quoted(a.csv_path) + ": " +
+                          std::strerror(errno));
+    }
+    if (!a.csv_path.empty()) {
+        write_file(a.csv_path, ""); // the test line out again
     }
 }
+
+/*
+ * The simulators, with a refused --batch (more frames than half of the host's
+ * memory holds, found when the code's size is known) named as the option.
+ */
+std::vector<std::unique_ptr<gpufec::ber_simulator>>
+make_checked_simulators(const ber_code& code,
+                        const gpufec::ber_options& opt,
+                        const std::vector<int>& devices);
 
 /* The simulators: one, or one per device (--devices). */
 std::vector<std::unique_ptr<gpufec::ber_simulator>> make_simulators(
@@ -235,6 +252,23 @@ std::vector<std::unique_ptr<gpufec::ber_simulator>> make_simulators(
         sims.push_back(code.simulator(wo));
     }
     return sims;
+}
+
+std::vector<std::unique_ptr<gpufec::ber_simulator>> make_checked_simulators(
+    const ber_code& code, const gpufec::ber_options& opt, const std::vector<int>& devices)
+{
+    try {
+        return make_simulators(code, opt, devices);
+    } catch (const gpufec::invalid_argument& e) {
+        // gpufec::check_batch_memory's words, "batch_frames N: the batch needs ..."
+        const std::string what = e.what();
+        const std::string prefix = "batch_frames ";
+        if (opt.batch_frames > 0 && what.compare(0, prefix.size(), prefix) == 0) {
+            throw usage_error("--batch " + what.substr(prefix.size()) +
+                              " (--batch 0 sizes the batches to the code)");
+        }
+        throw;
+    }
 }
 
 /* "  devices 0,1  processes 2  resuming 3 point(s)", each where it applies. */
@@ -335,12 +369,9 @@ int run(int argc, char** argv, process_info& proc)
     const std::vector<int> devices = choose_devices(args, code, proc, opt);
     settings.writer = proc.rank == 0;
     settings.show_progress = settings.writer && settings.show_progress;
-    if (settings.writer) {
-        check_output_files(args);
-    }
 
     std::vector<std::unique_ptr<gpufec::ber_simulator>> sims =
-        make_simulators(code, opt, devices);
+        make_checked_simulators(code, opt, devices);
     ber_run_info info = describe_run(*sims.front());
     if (!devices.empty()) {
         info.devices = devices;
@@ -349,6 +380,9 @@ int run(int argc, char** argv, process_info& proc)
     std::vector<gpufec::ber_point> resumed;
     if (!args.resume_path.empty()) {
         resumed = read_resume_file(args.resume_path, info, opt);
+    }
+    if (settings.writer) {
+        check_output_files(args);
     }
     if (settings.writer) {
         code.print_run_line(

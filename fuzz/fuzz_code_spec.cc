@@ -9,6 +9,11 @@
  * nbreg with N * DV > 1024 (progressive edge growth, quadratic in the edges: 1878
  * edges took over 1 s on a loaded machine; its limit, limits::max_peg_edges =
  * 2^14, is tested in qa_bad_input) and nbqc with more than 2^17 edges.
+ * An input starting with '@' names a file that is not a regular file instead
+ * (its next two bytes pick a spec form, alist:, galist:, qc:, nbalist: or a bare
+ * PATH.alist, and one of a FIFO without a writer, /dev/zero, /dev/null,
+ * /dev/urandom, /proc/self/mem and a directory): each must be refused at once,
+ * a FIFO's blocking open being a timeout.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -17,6 +22,8 @@
 #include <cstdlib>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_code.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -52,11 +59,51 @@ bool too_slow_under_sanitizers(const std::string& spec)
     return false;
 }
 
+/*! A FIFO with no writer, made once for the process (its directory stays). */
+const std::string& fifo_path()
+{
+    static const std::string path = [] {
+        char dir[] = "/tmp/gpufec_fuzz_XXXXXX";
+        const char* made = ::mkdtemp(dir);
+        const std::string p = std::string(made ? made : "/tmp") + "/fifo.alist";
+        ::mkfifo(p.c_str(), 0600);
+        return p;
+    }();
+    return path;
+}
+
+/*! The special-file case of an input starting with '@' (see the top). */
+void special_file(const uint8_t* data, size_t size)
+{
+    const char* const forms[] = { "alist:", "galist:", "qc:", "nbalist:", "" };
+    const std::string paths[] = { fifo_path(),    "/dev/zero",      "/dev/null",
+                                  "/dev/urandom", "/proc/self/mem", "/tmp" };
+    const std::string form = forms[size > 1 ? data[1] % 5 : 0];
+    const std::string path = paths[size > 2 ? data[2] % 6 : 0];
+    const std::string spec = form + path;
+    try {
+        if (form == "nbalist:") {
+            (void)gpufec::nb_code::make(spec);
+        } else {
+            (void)gpufec::ldpc_code::make(spec);
+        }
+    } catch (const gpufec::file_format_error&) {
+        return;
+    } catch (const gpufec::invalid_argument&) {
+        return;
+    }
+    fuzz::finding("a special file was accepted as a matrix file");
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     if (size > 256) {
+        return 0;
+    }
+    if (size > 0 && data[0] == '@') {
+        special_file(data, size);
         return 0;
     }
     const std::string spec(reinterpret_cast<const char*>(data), size);

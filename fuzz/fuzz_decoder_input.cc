@@ -7,7 +7,10 @@
  * the frame count (0 and a wrong LLR count must be refused); the rest are the
  * LLRs, repeated to fill the frames. The output must be a valid decision (bits
  * 0/1, symbols of the field, parity 0/1, iterations within the maximum); a
- * refusal must be a gpufec::invalid_argument. CPU backends, one thread.
+ * refusal must be a gpufec::invalid_argument. CPU backends, one thread. The first
+ * eight bytes are also a frame count of up to 2^64 - 1, the size of a huge
+ * array: the host-memory bound (host_resources.h) refuses or passes it without
+ * allocating.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,6 +18,7 @@
 #include "fuzz_common.h"
 #include <cstring>
 #include <gpufec/decoder.h>
+#include <gpufec/host_resources.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
@@ -145,6 +149,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         return 0;
     }
     const uint8_t* opt = data;
+    uint64_t huge_frames = 0;
+    std::memcpy(&huge_frames, data, sizeof(huge_frames));
+    fuzz::expect_refusal_or_value([&] {
+        gpufec::check_batch_memory(huge_frames, 64800 * sizeof(float), "frames");
+    });
     fuzz::expect_refusal_or_value([&] {
         if (opt[0] & 1) {
             nonbinary_case(opt, data + 8, size - 8);

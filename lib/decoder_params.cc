@@ -11,6 +11,7 @@
 #include "decoder_params.h"
 #include <cmath>
 #include <gpufec/device_info.h>
+#include <gpufec/unused_options.h>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -276,6 +277,8 @@ binary_options(const decoder_args& args, const std::string& spec, const std::str
         o.early_termination = args.early_termination;
         o.backend = ::gpufec::parse_backend(args.backend);
         o.threads = args.threads;
+        ::gpufec::refuse_unused_options(
+            o, args.precision, ::gpufec::option_spelling::field, "");
         o.validate();
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(who + ": " + e.what());

@@ -49,6 +49,7 @@
 #include <gnuradio/buffer_double_mapped.h>
 #include <gnuradio/buffer_reader.h>
 #include <gnuradio/io_signature.h>
+#include <gpufec/host_resources.h>
 #include <stdexcept>
 #include <thread>
 
@@ -98,9 +99,7 @@ int decoder_threads(const frame_decoder& decoder, const decoder_args& args)
     if (decoder.backend_name() != "cpu") {
         return 1;
     }
-    return args.threads > 0
-               ? args.threads
-               : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    return ::gpufec::resolve_threads(args.threads, std::string(block_name) + ": threads");
 }
 
 /*!
@@ -284,14 +283,22 @@ void ldpc_decoder_fb_impl::set_beta(float beta)
     }
 }
 
-void ldpc_decoder_fb_impl::inject_decode_failure_after(int batches)
+void ldpc_decoder_fb_impl::inject_decode_failure_after(int batches, int failures)
 {
-    if (batches < 0) {
-        throw std::invalid_argument(std::string(block_name) +
-                                    ": inject_decode_failure_after: batches is " +
-                                    std::to_string(batches) + "; it must be >= 0");
+    if (batches < 0 || failures < 1) {
+        throw std::invalid_argument(
+            std::string(block_name) + ": inject_decode_failure_after: batches is " +
+            std::to_string(batches) + " and failures " + std::to_string(failures) +
+            "; batches must be >= 0, failures >= 1");
     }
+    d_fail_left = failures;
     d_fail_at = static_cast<int64_t>(d_attempts.load() + static_cast<uint64_t>(batches));
+}
+
+std::string ldpc_decoder_fb_impl::error() const
+{
+    std::lock_guard<std::mutex> lock(d_decoder_mutex);
+    return d_error;
 }
 
 /* The one pass over a batch's input: the pipeline's copy, scaled and signed. */
@@ -327,9 +334,9 @@ void ldpc_decoder_fb_impl::decode_batch(frame_decoder& decoder,
                                         uint8_t* parity_ok)
 {
     const uint64_t attempt = d_attempts++;
-    int64_t fail_at = d_fail_at.load();
-    if (fail_at >= 0 && static_cast<uint64_t>(fail_at) == attempt &&
-        d_fail_at.compare_exchange_strong(fail_at, -1)) {
+    const int64_t fail_at = d_fail_at.load();
+    if (fail_at >= 0 && attempt >= static_cast<uint64_t>(fail_at) &&
+        d_fail_left.fetch_sub(1) > 0) {
         throw std::runtime_error("decoder failure injected by the testing hook "
                                  "inject_decode_failure_after()");
     }
@@ -546,6 +553,17 @@ bool ldpc_decoder_fb_impl::start()
 
 bool ldpc_decoder_fb_impl::stop()
 {
+    // whole frames only: the LLRs of a last, partial frame are never decoded
+    if (detail() && d_in_flight == 0) {
+        const int left = detail()->input(0)->items_available() % d_in_frame;
+        if (left > 0) {
+            d_logger->warn("{}: the stream ended with {} LLRs after the last whole "
+                           "frame, less than a frame of {}: they are not decoded",
+                           alias(),
+                           left,
+                           d_in_frame);
+        }
+    }
     drop_in_flight();
     return block::stop();
 }
@@ -671,8 +689,15 @@ int ldpc_decoder_fb_impl::general_work(int noutput_items,
             }
         }
     } catch (const std::exception& e) {
-        d_logger->error("{}: decoding failed: {}", alias(), e.what());
-        throw;
+        // an exception would end this block's thread and leave the flowgraph
+        // waiting for it forever: the stream ends here instead (tb.run()
+        // returns), with the error logged and kept for error()
+        d_logger->error("{}: decoding failed, ending the stream: {}", alias(), e.what());
+        {
+            std::lock_guard<std::mutex> lock(d_decoder_mutex);
+            d_error = e.what();
+        }
+        return WORK_DONE;
     }
     consume_each(produced * d_in_frame);
     return produced * d_out_frame;

@@ -83,7 +83,9 @@ private:
     std::atomic<uint64_t> d_frames_failed{ 0 };
     std::atomic<uint64_t> d_calls{ 0 };
     std::atomic<uint64_t> d_attempts{ 0 }; //!< decoder calls begun (testing hook)
-    std::atomic<int64_t> d_fail_at{ -1 };  //!< the attempt that throws, or -1
+    std::atomic<int64_t> d_fail_at{ -1 };  //!< the first attempt that throws, or -1
+    std::atomic<int> d_fail_left{ 0 };     //!< the attempts that throw from there
+    std::string d_error; //!< the error that ended the stream (d_decoder_mutex)
     std::atomic<uint64_t> d_recoveries{ 0 };
     std::atomic<bool> d_frame_tags;
     const pmt::pmt_t d_iterations_key;
@@ -145,7 +147,8 @@ public:
     uint64_t decoder_calls() const override { return d_calls.load(); }
     bool sign_warning_issued() const override { return d_sign_check.warned(); }
     uint64_t recoveries() const override { return d_recoveries.load(); }
-    void inject_decode_failure_after(int batches) override;
+    void inject_decode_failure_after(int batches, int failures) override;
+    std::string error() const override;
 
     bool start() override;
     bool stop() override;

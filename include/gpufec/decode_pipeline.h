@@ -89,7 +89,8 @@ public:
                     size_t depth,
                     recover_fn recover = {});
     /*!
-     * One worker thread per decode function (1 .. 256 of them, none empty), each
+     * One worker thread per decode function (1 .. limits::max_threads of them,
+     * host_resources.h; none empty), each
      * decoding whole batches. The recover function replaces the failed worker's
      * decode function; it is called by one worker at a time. Otherwise as above.
      */

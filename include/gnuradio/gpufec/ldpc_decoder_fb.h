@@ -27,7 +27,9 @@ namespace gpufec {
  *
  * \details
  * The block consumes whole frames of input_frame_size() LLRs (floats, or bytes
- * with \p input_type "int8") and writes the
+ * with \p input_type "int8"; LLRs after the last whole frame of a finite stream
+ * are not decoded, which the block logs once, as a warning, when it stops) and
+ * writes the
  * frame's information bits (one bit per byte, 0 or 1), or its hard-decided
  * codeword bits when \p output_codeword is true:
  * - binary code: N floats in (N = transmitted codeword length, punctured columns
@@ -72,7 +74,10 @@ namespace gpufec {
  * failed batch and every later one on the CPU, and loses, repeats or reorders no
  * frame; backend() then says "cpu" and recoveries() counts the switch. An error
  * of the input itself (an argument the decoder refuses) or of the CPU decoder is
- * logged and raised from work().
+ * logged and ends the stream: work() returns WORK_DONE, so the flowgraph finishes
+ * (tb.run() returns) instead of waiting for a block whose thread died, and
+ * error() tells the error. Every size the block uses (decoder threads, frames in
+ * flight) is resolved and bounded in the constructor.
  *
  * With \p frame_tags (the default) the first output bit of every frame carries
  * two stream tags:
@@ -275,12 +280,20 @@ public:
     virtual uint64_t recoveries() const = 0;
 
     /*!
-     * Testing hook: makes the decoder call that comes after \p batches more
-     * batches (0: the next one) throw once, as a GPU error in the middle of a
-     * stream would, so that the switch to the CPU can be tested on any machine.
-     * Not for flowgraphs. Throws std::invalid_argument for a negative count.
+     * The error that ended the stream (logged when it happened), or "" while
+     * none has.
      */
-    virtual void inject_decode_failure_after(int batches) = 0;
+    virtual std::string error() const = 0;
+
+    /*!
+     * Testing hook: makes the decoder call that comes after \p batches more
+     * batches (0: the next one) and the \p failures - 1 calls after it throw, as a
+     * GPU error in the middle of a stream would, so that the switch to the CPU
+     * (failures = 1) and the end of a stream whose CPU decoder fails too
+     * (failures = 2) can be tested on any machine. Not for flowgraphs. Throws
+     * std::invalid_argument for batches < 0 or failures < 1.
+     */
+    virtual void inject_decode_failure_after(int batches, int failures = 1) = 0;
 };
 
 } // namespace gpufec

@@ -1,9 +1,10 @@
 /* -*- c++ -*- */
 /*
  * Reading the text of a matrix file for the parsers (matrix_files.cc,
- * nb_matrix_files.cc) within the limits of include/gpufec/limits.h: a directory,
- * a file larger than limits::max_matrix_file_bytes, or one holding a NUL byte
- * (binary data, /dev/zero) is refused before it is parsed, with a
+ * nb_matrix_files.cc) within the limits of include/gpufec/limits.h: anything but
+ * a regular file (a directory, a FIFO, a device: found without a blocking open),
+ * a file larger than limits::max_matrix_file_bytes, a read error (/proc/self/mem)
+ * or a file holding a NUL byte (binary data) is refused before it is parsed, with a
  * gpufec::file_format_error naming the file (and the line of a NUL byte); and
  * the quoting of bad tokens in error messages, cut to limits::max_quoted_token.
  *
@@ -27,8 +28,11 @@ std::string read_text(std::istream& in, const std::string& name);
 
 /*!
  * The whole text of the file at `path`: refuses a path that cannot be opened
- * (line 0, "cannot open for reading: <reason>"), a directory (line 0), a regular
- * file larger than the limit (line 0, before reading it), then as read_text.
+ * (line 0, "cannot open for reading: <reason>"), anything but a regular file
+ * (line 0: a directory, FIFO, device or socket, found from the descriptor opened
+ * without blocking, so a FIFO without a writer does not hang), a file larger than
+ * the limit (line 0, before reading it), a read error (the line it was read to),
+ * then as read_text.
  */
 std::string read_text_file(const std::string& path);
 

@@ -31,6 +31,7 @@
 #include <cstring>
 #include <exception>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <string>
 #include <thread>
 
@@ -184,7 +185,7 @@ cpu_reference_decoder::cpu_reference_decoder(ldpc_code::sptr code,
     : decoder(std::move(code), options), d_threads(options.threads)
 {
     if (d_threads == 0) {
-        d_threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        d_threads = resolve_threads(0, "threads");
     }
     // The layered schedule relies on the layers covering every row exactly once.
     const parity_check_matrix& h = d_code->h();

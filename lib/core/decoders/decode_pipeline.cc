@@ -9,6 +9,7 @@
 #include <cstring>
 #include <gpufec/decode_pipeline.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <string>
 #include <utility>
 
@@ -40,9 +41,11 @@ decode_pipeline::decode_pipeline(std::vector<decode_fn> decoders,
 
 void decode_pipeline::start()
 {
-    if (d_decode.empty() || d_decode.size() > 256)
+    if (d_decode.empty() || d_decode.size() > static_cast<size_t>(limits::max_threads))
         throw invalid_argument("decode_pipeline: " + std::to_string(d_decode.size()) +
-                               " decode functions; 1 .. 256 are allowed");
+                               " decode functions; 1 .. " +
+                               std::to_string(limits::max_threads) +
+                               " are allowed (gpufec::limits::max_threads)");
     for (const auto& f : d_decode)
         if (!f)
             throw invalid_argument("decode_pipeline: no decode function");

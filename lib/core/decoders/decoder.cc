@@ -18,12 +18,14 @@
 #include "simd/nb_minmax.h"
 #include "simd/simd_kernels.h"
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <gpufec/limits.h>
 #include <iostream>
 #include <limits>
@@ -256,10 +258,7 @@ void decoder_options::validate() const
     if (beta != family_default)
         check_beta(beta, "decoder_options");
     check_iterations(max_iterations, "decoder_options");
-    if (threads < 0) {
-        throw invalid_argument("decoder_options: threads is " + number(threads) +
-                               "; it must be >= 0 (0 = all cores)");
-    }
+    check_threads(threads, "decoder_options: threads");
     (void)to_string(precision);
     if (fixed.fraction_bits < -1 || fixed.fraction_bits > 12) {
         throw invalid_argument("decoder_options: fixed.fraction_bits is " +
@@ -448,6 +447,91 @@ void decoder::set_beta(float beta)
     d_beta.store(beta);
 }
 
+namespace {
+
+/*!
+ * Whether frame `v` (n values) has fewer than k nonzero channel values once
+ * quantized (`is_zero`): fewer values than information bits, from which no
+ * codeword can be told, though a decoder "converges" on the all-zero word of
+ * all-zero input. Counted in blocks, stopping once k are found (a frame of
+ * ordinary LLRs is done after about k values).
+ */
+template <typename T, typename Zero>
+bool too_few_values(const T* v, size_t n, size_t k, Zero is_zero)
+{
+    size_t nonzero = 0;
+    for (size_t i = 0; i < n; i += 256) {
+        const size_t end = std::min(n, i + 256);
+        for (size_t j = i; j < end; j++) {
+            nonzero += is_zero(v[j]) ? 0 : 1;
+        }
+        if (nonzero >= k) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::atomic<bool> g_zero_input_warned{ false };
+
+/*!
+ * Reports as failed (parity_ok 0) the frames of a decoded batch whose channel
+ * values quantize to fewer nonzero ones than information bits; warns once per
+ * process. `bound`: the magnitude below which a value becomes 0 (0: only 0 and
+ * NaN do); `step`: int8 input's step (float input: llrs8 null).
+ */
+void fail_zero_frames(const decoder& d,
+                      const float* llrs,
+                      const int8_t* llrs8,
+                      float step,
+                      size_t frames,
+                      const decode_output& out)
+{
+    if (!out.parity_ok) {
+        return;
+    }
+    const size_t n = static_cast<size_t>(d.code().n());
+    const size_t k = static_cast<size_t>(d.code().k());
+    const float bound = simd_channel_zero_bound(d);
+    size_t failed = 0;
+    for (size_t f = 0; f < frames; f++) {
+        if (!out.parity_ok[f]) {
+            continue;
+        }
+        const bool zero =
+            llrs8 ? too_few_values(llrs8 + f * n,
+                                   n,
+                                   k,
+                                   [=](int8_t v) {
+                                       const float a = std::fabs(float(v) * step);
+                                       return bound > 0.0f ? !(a >= bound) : v == 0;
+                                   })
+                  : too_few_values(llrs + f * n, n, k, [=](float v) {
+                        const float a = std::fabs(v);
+                        return bound > 0.0f ? !(a >= bound) : !(a > 0.0f);
+                    });
+        if (zero) {
+            out.parity_ok[f] = 0;
+            failed++;
+        }
+    }
+    if (failed > 0 && !g_zero_input_warned.exchange(true)) {
+        std::clog << "gpufec: decoder (" << d.code().name() << ", precision "
+                  << to_string(d.options().precision) << "): " << failed << " of "
+                  << frames << " frames had fewer nonzero LLRs than the code's " << k
+                  << " information bits"
+                  << (bound > 0.0f
+                          ? " once quantized (|LLR| < " + number(bound) + " becomes 0)"
+                          : "")
+                  << ": reported as failed (parity_ok 0). Scale the LLRs up (they "
+                     "should be ln(P(b=0)/P(b=1)), e.g. 2y/sigma^2 for BPSK) or use "
+                     "precision float32. (Said once.)"
+                  << std::endl;
+    }
+}
+
+} // namespace
+
 void decoder::decode(const float* llrs,
                      size_t llr_count,
                      size_t frames,
@@ -494,6 +578,7 @@ void decoder::decode(const float* llrs,
         input = cleaned.data();
     }
     decode_checked(input, frames, out);
+    fail_zero_frames(*this, llrs, nullptr, 0.0f, frames, out);
 }
 
 void decoder::decode(const int8_t* llrs,
@@ -523,6 +608,7 @@ void decoder::decode(const int8_t* llrs,
                                "; it must be > 0 and finite");
     }
     decode_checked_int8(llrs, frames, step, out);
+    fail_zero_frames(*this, nullptr, llrs, step, frames, out);
 }
 
 void decoder::decode_checked_int8(const int8_t* llrs,

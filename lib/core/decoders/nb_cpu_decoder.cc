@@ -29,6 +29,7 @@
 #include "parallel/run_parallel.h"
 #include "simd/nb_minmax.h"
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 
 #include <algorithm>
 #include <cstring>
@@ -103,7 +104,7 @@ protected:
     {
         int workers = d_options.threads;
         if (workers == 0) {
-            workers = static_cast<int>(std::thread::hardware_concurrency());
+            workers = resolve_threads(0, "threads");
         }
         workers = std::max(1, std::min<int>(workers, static_cast<int>(frames)));
         const size_t n = static_cast<size_t>(d_code->n());

@@ -13,6 +13,7 @@
 #include "nb_cuda_decoder.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <gpufec/limits.h>
 #include <gpufec/nb_channel.h>
 #include <gpufec/nb_decoder.h>
@@ -90,10 +91,7 @@ void nb_decoder_options::validate() const
         throw invalid_argument("nb_decoder_options.backend: unknown value " +
                                std::to_string(static_cast<int>(backend)));
     }
-    if (threads < 0 || threads > 4096) {
-        throw invalid_argument("nb_decoder_options.threads = " + std::to_string(threads) +
-                               " is outside [0, 4096] (0 means all cores)");
-    }
+    check_threads(threads, "nb_decoder_options: threads");
     if (ems_nm < 0 || ems_nm > 256) {
         throw invalid_argument("nb_decoder_options.ems_nm = " + std::to_string(ems_nm) +
                                " is outside [0, 256] (0 means q)");

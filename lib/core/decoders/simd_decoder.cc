@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <exception>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <thread>
 #include <vector>
 
@@ -291,8 +292,7 @@ public:
           d_layout(layout), d_follows(follows)
     {
         if (d_threads == 0)
-            d_threads =
-                static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+            d_threads = resolve_threads(0, "threads");
         const parity_check_matrix& h = d_code->h();
         std::vector<int> order;
         for (const auto& layer : h.layers())
@@ -359,6 +359,7 @@ public:
 
     std::string backend_name() const override { return "cpu"; }
     const simd::protokernel& pk() const { return d_pk; }
+    const simd_quantization& quantization() const { return d_q; }
 
 protected:
     //! the workers map NaN channel LLRs to 0 as they load them (simd::quantize)
@@ -647,6 +648,15 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
     follows.c2v_max = fixed && options.fixed.c2v_max == 0;
     return make_simd_decoder_impl(
         std::move(code), options, arch, q, simd_layout::automatic, follows);
+}
+
+float simd_channel_zero_bound(const decoder& d)
+{
+    const auto* s = dynamic_cast<const simd_decoder*>(&d);
+    const message_precision p = d.options().precision;
+    if (!s || (p != message_precision::int8 && p != message_precision::int16))
+        return 0.0f;
+    return std::ldexp(0.5f, -s->quantization().fraction_bits);
 }
 
 std::string simd_decoder_arch(const decoder& d)

@@ -82,6 +82,13 @@ bool simd_intra_frame_capable(const ldpc_code& code);
  */
 std::string simd_decoder_arch(const decoder& d);
 
+/*!
+ * The magnitude below which a channel LLR becomes 0 in \p d's fixed-point
+ * quantization (0.5 / 2^fraction_bits: int8 and int16 precisions of the SIMD
+ * decoder); 0 for any other decoder, whose values are only 0 when they are.
+ */
+float simd_channel_zero_bound(const decoder& d);
+
 } // namespace gpufec
 
 #endif

@@ -19,6 +19,7 @@
 #include "simulation/sim_device_engine.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -138,10 +139,7 @@ void ber_options::validate() const
         throw invalid_argument("ber_options.stop_fer = " + format_double(stop_fer) +
                                " is outside (0, 1) (0: no such rule)");
     }
-    if (threads < 0) {
-        throw invalid_argument("ber_options.threads = " + std::to_string(threads) +
-                               " is negative (0 means all cores)");
-    }
+    check_threads(threads, "ber_options: threads");
     if (batch_frames > (size_t(1) << 24)) {
         throw invalid_argument("ber_options.batch_frames = " +
                                std::to_string(batch_frames) + " exceeds 2^24");
@@ -425,6 +423,11 @@ void ber_simulator::init()
         d_nb_decoder ? d_nb_decoder->backend_name() : d_decoder->backend_name();
     if (d_options.batch_frames > 0) {
         d_max_batch = d_options.batch_frames;
+        // two batches at a time (one decodes while the next is made): the sent and
+        // decoded bits, the LLRs, the iterations and parity flags of each frame
+        const size_t frame_bytes =
+            2 * (2 * info_bits_per_frame() + n * sizeof(float) + sizeof(int) + 1);
+        check_batch_memory(d_max_batch, frame_bytes, "batch_frames");
     } else if (backend == "cuda") {
         d_max_batch = std::clamp<size_t>((size_t(1) << 23) / n, 256, 8192);
     } else {
@@ -437,9 +440,7 @@ void ber_simulator::init()
     if (workers == 0) {
         workers = d_options.decoder.threads;
     }
-    if (workers == 0) {
-        workers = static_cast<int>(std::thread::hardware_concurrency());
-    }
+    workers = resolve_threads(workers, "ber_options: threads");
     d_workers = std::max(1, workers);
     if (backend == "cuda" && d_options.on_device) {
         std::string why;

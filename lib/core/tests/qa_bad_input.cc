@@ -10,7 +10,10 @@
  *    bit and symbol LLRs): a valid decision or a documented refusal, and the
  *    clean codeword decoded from huge LLRs of the right sign;
  *  - zero frames, wrong counts, iterations above the limit, NaN alpha and the
- *    like, refused naming the field.
+ *    like, refused naming the field;
+ *  - FIFOs, character devices and /proc/self/mem as matrix files, threads above
+ *    the limit, batches beyond the host's memory, options given for nothing,
+ *    input that quantizes to zeros (reported as failed frames).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,18 +25,24 @@
 #include <cppunit/extensions/HelperMacros.h>
 #include <filesystem>
 #include <fstream>
+#include <gpufec/ber_simulator.h>
+#include <gpufec/decode_pipeline.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/limits.h>
 #include <gpufec/matrix_files.h>
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
 #include <gpufec/nb_matrix_files.h>
+#include <gpufec/unused_options.h>
 #include <limits>
 #include <random>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -98,6 +107,10 @@ class qa_bad_input : public CppUnit::TestFixture
     CPPUNIT_TEST(test_binary_llrs);
     CPPUNIT_TEST(test_nonbinary_llrs);
     CPPUNIT_TEST(test_counts_and_options);
+    CPPUNIT_TEST(test_special_files);
+    CPPUNIT_TEST(test_thread_and_memory_bounds);
+    CPPUNIT_TEST(test_unused_options);
+    CPPUNIT_TEST(test_zero_quantized_input);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -188,12 +201,14 @@ public:
         GPUFEC_ASSERT_THROW_MSG(
             ldpc_code::make("alist:" + dir), file_format_error, "is a directory");
         if (fs::exists("/dev/zero")) {
+            GPUFEC_ASSERT_THROW_MSG(read_alist("/dev/zero"),
+                                    file_format_error,
+                                    "/dev/zero:0: is a character device");
             GPUFEC_ASSERT_THROW_MSG(
-                read_alist("/dev/zero"), file_format_error, "/dev/zero:1: NUL byte");
-            GPUFEC_ASSERT_THROW_MSG(
-                read_nb_matrix("/dev/zero"), file_format_error, "/dev/zero:1: NUL byte");
-            GPUFEC_ASSERT_THROW_MSG(
-                ldpc_code::make("alist:/dev/zero"), file_format_error, "binary data");
+                read_nb_matrix("/dev/zero"), file_format_error, "character device");
+            GPUFEC_ASSERT_THROW_MSG(ldpc_code::make("alist:/dev/zero"),
+                                    file_format_error,
+                                    "not a regular file");
         }
         // a 2 GB sparse file: refused from its size, before a byte is read
         const std::string sparse = t.write("sparse.alist", "");
@@ -522,6 +537,178 @@ public:
         GPUFEC_ASSERT_THROW_MSG(nd->set_max_iterations(limits::max_iterations + 1),
                                 invalid_argument,
                                 "gpufec::limits::max_iterations");
+    }
+
+    /*
+     * A FIFO (no writer: a blocking open would wait forever) and character
+     * devices, through every reader and spec form: refused from the status of a
+     * descriptor opened without blocking. /proc/self/mem reads with an error.
+     */
+    void test_special_files()
+    {
+        temp_dir t;
+        const std::string fifo = (t.path / "matrix.alist").string();
+        CPPUNIT_ASSERT_EQUAL(0, ::mkfifo(fifo.c_str(), 0600));
+        const std::string msg = "is a FIFO (named pipe), not a regular file";
+        GPUFEC_ASSERT_THROW_MSG(read_alist(fifo), file_format_error, msg);
+        GPUFEC_ASSERT_THROW_MSG(read_qc(fifo), file_format_error, msg);
+        GPUFEC_ASSERT_THROW_MSG(read_nb_matrix(fifo), file_format_error, msg);
+        for (const std::string spec :
+             { "alist:" + fifo, "galist:" + fifo, "qc:" + fifo, fifo }) {
+            GPUFEC_ASSERT_THROW_MSG(ldpc_code::make(spec), file_format_error, msg);
+        }
+        GPUFEC_ASSERT_THROW_MSG(nb_code::make("nbalist:" + fifo), file_format_error, msg);
+        for (const char* dev : { "/dev/null", "/dev/urandom" }) {
+            if (fs::exists(dev)) {
+                GPUFEC_ASSERT_THROW_MSG(
+                    read_alist(dev), file_format_error, "is a character device");
+            }
+        }
+        if (fs::exists("/proc/self/mem")) {
+            GPUFEC_ASSERT_THROW_MSG(read_alist("/proc/self/mem"),
+                                    file_format_error,
+                                    "/proc/self/mem:1: read error after 0 bytes");
+        }
+    }
+
+    /* Threads above limits::max_threads refused everywhere; 0 resolved within it;
+       a batch beyond half of the host's memory refused with the bytes. */
+    void test_thread_and_memory_bounds()
+    {
+        const ldpc_code::sptr code = ldpc_code::make("wifi:648:1/2");
+        decoder_options o;
+        o.backend = backend_kind::cpu;
+        o.threads = limits::max_threads + 1;
+        GPUFEC_ASSERT_THROW_MSG(decoder::make(code, o),
+                                invalid_argument,
+                                "threads is 1025; it must be in [0, 1024]");
+        o.threads = 100000;
+        GPUFEC_ASSERT_THROW_MSG(decoder::make(code, o), invalid_argument, "threads");
+        nb_decoder_options nb;
+        nb.threads = 100000;
+        GPUFEC_ASSERT_THROW_MSG(nb.validate(), invalid_argument, "threads is 100000");
+        ber_options b;
+        b.ebn0_db = { 1.0 };
+        b.threads = 5000;
+        GPUFEC_ASSERT_THROW_MSG(b.validate(), invalid_argument, "threads is 5000");
+        const int resolved = resolve_threads(0, "threads");
+        CPPUNIT_ASSERT(resolved >= 1 && resolved <= limits::max_threads);
+        CPPUNIT_ASSERT_EQUAL(7, resolve_threads(7, "threads"));
+
+        // a pipeline of more workers than 256 (a host of 384 cores)
+        std::vector<decode_pipeline::decode_fn> fns(
+            300, [](const uint8_t*, size_t, uint8_t*, int*, uint8_t*) {});
+        CPPUNIT_ASSERT_NO_THROW(decode_pipeline(fns, 1, 1, 2));
+        fns.resize(limits::max_threads + 1, fns.front());
+        GPUFEC_ASSERT_THROW_MSG(
+            decode_pipeline(fns, 1, 1, 2), invalid_argument, "1 .. 1024 are allowed");
+
+        GPUFEC_ASSERT_THROW_MSG(check_batch_memory(uint64_t(1) << 40, 1 << 20, "--batch"),
+                                invalid_argument,
+                                "--batch 1099511627776: the batch needs");
+        CPPUNIT_ASSERT_NO_THROW(check_batch_memory(64, 1 << 10, "--batch"));
+        ber_options big;
+        big.ebn0_db = { 1.0 };
+        big.decoder.backend = backend_kind::cpu;
+        big.batch_frames = size_t(1) << 24;
+        GPUFEC_ASSERT_THROW_MSG(ber_simulator(ldpc_code::make("dvbs2:normal:1/2"), big),
+                                invalid_argument,
+                                "batch_frames 16777216: the batch needs");
+    }
+
+    /* Options that the decoder would not use: refused with one set of words. */
+    void test_unused_options()
+    {
+        decoder_options o;
+        o.rule = check_node_rule::offset_min_sum;
+        o.alpha = 0.75f;
+        GPUFEC_ASSERT_THROW_MSG(
+            refuse_unused_options(o, "float", option_spelling::cli, ""),
+            invalid_argument,
+            "--alpha is 0.75, but algorithm 'oms' does not use it");
+        o.alpha = family_default;
+        o.rule = check_node_rule::spa;
+        o.beta = 0.5f;
+        GPUFEC_ASSERT_THROW_MSG(
+            refuse_unused_options(o, "float32", option_spelling::field, "who"),
+            invalid_argument,
+            "who: beta is 0.5, but algorithm 'spa' does not use it");
+        o.beta = family_default;
+        o.fixed.fraction_bits = 3;
+        GPUFEC_ASSERT_THROW_MSG(
+            refuse_unused_options(o, "float", option_spelling::cli, ""),
+            invalid_argument,
+            "--fraction-bits is given, but precision 'float' is floating point");
+        o.fixed.fraction_bits = -1;
+        o.backend = backend_kind::cpu;
+        o.gpu.device = 3;
+        GPUFEC_ASSERT_THROW_MSG(
+            refuse_unused_options(o, "float", option_spelling::cli, ""),
+            invalid_argument,
+            "--device is 3, but backend 'cpu' has no devices");
+        o.gpu.device = 0;
+        CPPUNIT_ASSERT_NO_THROW(
+            refuse_unused_options(o, "float", option_spelling::cli, ""));
+    }
+
+    /*
+     * Noise-free BPSK at amplitude 0.05 taken as LLRs (llr_scale 1): every value
+     * rounds to 0 in int8 and int16; those frames are failed, never parity_ok.
+     * An all-zero float input too; float32 decodes the small LLRs.
+     */
+    void test_zero_quantized_input()
+    {
+        const ldpc_code::sptr code = ldpc_code::make("wifi:648:1/2");
+        const size_t n = static_cast<size_t>(code->n());
+        const size_t k = static_cast<size_t>(code->k());
+        const size_t frames = 4;
+        std::vector<uint8_t> info(frames * k);
+        std::mt19937 rng(5);
+        for (auto& b : info) {
+            b = rng() & 1;
+        }
+        std::vector<uint8_t> cw(frames * n);
+        for (size_t f = 0; f < frames; f++) {
+            code->encode(info.data() + f * k, cw.data() + f * n);
+        }
+        std::vector<float> llrs(frames * n);
+        for (size_t i = 0; i < llrs.size(); i++) {
+            llrs[i] = cw[i] ? -0.05f : 0.05f;
+        }
+        std::vector<uint8_t> bits(frames * k);
+        std::vector<int> iterations(frames);
+        std::vector<uint8_t> ok(frames);
+        decode_output out;
+        out.info_bits = bits.data();
+        out.iterations = iterations.data();
+        out.parity_ok = ok.data();
+        for (const message_precision p :
+             { message_precision::int8, message_precision::int16 }) {
+            decoder_options o;
+            o.backend = backend_kind::cpu;
+            o.precision = p;
+            const decoder::uptr dec = decoder::make(code, o);
+            dec->decode(llrs.data(), llrs.size(), frames, out);
+            for (size_t f = 0; f < frames; f++) {
+                CPPUNIT_ASSERT_EQUAL_MESSAGE(to_string(p), 0, int(ok[f]));
+            }
+            // int8 input of value 0 everywhere: no information either
+            std::vector<int8_t> zero8(frames * n, 0);
+            dec->decode(zero8.data(), zero8.size(), frames, 0.125f, out);
+            CPPUNIT_ASSERT_EQUAL(0, int(ok[0]));
+        }
+        decoder_options o;
+        o.backend = backend_kind::cpu;
+        o.precision = message_precision::float32;
+        const decoder::uptr dec = decoder::make(code, o);
+        dec->decode(llrs.data(), llrs.size(), frames, out);
+        for (size_t f = 0; f < frames; f++) {
+            CPPUNIT_ASSERT_EQUAL(1, int(ok[f]));
+        }
+        CPPUNIT_ASSERT(bits == info);
+        std::vector<float> zeros(frames * n, 0.0f);
+        dec->decode(zeros.data(), zeros.size(), frames, out);
+        CPPUNIT_ASSERT_EQUAL(0, int(ok[0]));
     }
 };
 

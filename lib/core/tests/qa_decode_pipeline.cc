@@ -22,6 +22,7 @@
 #include <gpufec/decode_pipeline.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
+#include <gpufec/host_resources.h>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -461,9 +462,12 @@ public:
             invalid_argument);
         CPPUNIT_ASSERT_THROW(decode_pipeline({ nop, nullptr }, 4, 1, 2),
                              invalid_argument);
-        CPPUNIT_ASSERT_THROW(
-            decode_pipeline(std::vector<decode_pipeline::decode_fn>(257, nop), 4, 1, 2),
-            invalid_argument);
+        CPPUNIT_ASSERT_THROW(decode_pipeline(std::vector<decode_pipeline::decode_fn>(
+                                                 limits::max_threads + 1, nop),
+                                             4,
+                                             1,
+                                             2),
+                             invalid_argument);
         decode_pipeline p(nop, 4, 1, 2);
         const float x = 0.0f;
         CPPUNIT_ASSERT_THROW(p.submit(&x, 0), invalid_argument);

@@ -11,6 +11,7 @@
  */
 #include "batch_decoder.h"
 #include "frame_array.h"
+#include "int_arg.h"
 #include "llr_array.h"
 #include <memory>
 #include <optional>
@@ -22,6 +23,7 @@
 namespace py = pybind11;
 using gpufec_python::batch_decoder;
 using gpufec_python::decoder_args;
+using gpufec_python::int_arg;
 
 namespace {
 
@@ -30,36 +32,38 @@ std::unique_ptr<batch_decoder> make(const py::object& code,
                                     double alpha,
                                     double beta,
                                     const std::string& schedule,
-                                    int max_iterations,
+                                    const int_arg& max_iterations,
                                     bool early_termination,
                                     const std::string& backend,
-                                    int threads,
+                                    const int_arg& threads,
                                     const std::string& precision,
-                                    int fraction_bits,
-                                    int channel_max,
-                                    int c2v_max,
-                                    int device,
-                                    int ems_nm,
+                                    const int_arg& fraction_bits,
+                                    const int_arg& channel_max,
+                                    const int_arg& c2v_max,
+                                    const int_arg& device,
+                                    const int_arg& ems_nm,
                                     double ems_offset,
                                     double ems_scale)
 {
+    const std::string who = "batch_decoder";
+    using gpufec_python::single_of;
     // the fields in the order of the arguments (decoder_args.h)
     const decoder_args a{ algorithm,
-                          static_cast<float>(alpha),
-                          static_cast<float>(beta),
+                          single_of(alpha, "alpha", who),
+                          single_of(beta, "beta", who),
                           schedule,
-                          max_iterations,
+                          max_iterations.get("max_iterations", who),
                           early_termination,
                           backend,
-                          threads,
+                          threads.get("threads", who),
                           precision,
-                          fraction_bits,
-                          channel_max,
-                          c2v_max,
-                          device,
-                          ems_nm,
-                          static_cast<float>(ems_offset),
-                          static_cast<float>(ems_scale) };
+                          fraction_bits.get("fraction_bits", who),
+                          channel_max.get("channel_max", who),
+                          c2v_max.get("c2v_max", who),
+                          device.get("device", who),
+                          ems_nm.get("ems_nm", who),
+                          single_of(ems_offset, "ems_offset", who),
+                          single_of(ems_scale, "ems_scale", who) };
     return std::make_unique<batch_decoder>(gpufec_python::code_of(code, "batch_decoder"),
                                            a);
 }
@@ -223,9 +227,13 @@ void bind_batch_decoder(py::module& m)
              &options_of,
              "The options in force, as a dict: those of the code's kind, with\n"
              "algorithm, precision and backend resolved.")
-        .def("set_max_iterations",
-             &batch_decoder::set_max_iterations,
-             py::arg("iterations"))
+        .def(
+            "set_max_iterations",
+            [](batch_decoder& dec, const int_arg& iterations) {
+                dec.set_max_iterations(
+                    iterations.get("iterations", "batch_decoder.set_max_iterations"));
+            },
+            py::arg("iterations"))
         .def("set_alpha", &batch_decoder::set_alpha, py::arg("alpha"))
         .def("set_beta", &batch_decoder::set_beta, py::arg("beta"))
         .def("decode",

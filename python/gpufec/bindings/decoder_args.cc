@@ -8,8 +8,11 @@
  */
 #include "decoder_args.h"
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <gpufec/error.h>
+#include <gpufec/unused_options.h>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -39,10 +42,13 @@ void refuse_foreign(const char* option,
     if (value == default_value) {
         return;
     }
-    throw gpufec::invalid_argument(
-        who + ": " + option + " is " + num(value) + ", but code '" + spec + "' is a " +
-        kind(nonbinary) + " code; " + option + " applies to " + kind(!nonbinary) +
-        " codes only (leave it at " + num(default_value) + ")");
+    gpufec::refuse_other_kind_option(option,
+                                     num(value),
+                                     num(default_value),
+                                     spec,
+                                     nonbinary,
+                                     gpufec::option_spelling::field,
+                                     who);
 }
 
 bool is_binary_rule(const std::string& name)
@@ -85,46 +91,19 @@ void named(const std::string& who, Fill fill)
     }
 }
 
-/* The fixed-point options: refused with an explicit floating-point precision. */
-gpufec::fixed_point_options fixed_options(const decoder_args& a,
-                                          gpufec::message_precision precision,
-                                          const std::string& who)
-{
-    const bool floating = precision == gpufec::message_precision::float32 ||
-                          precision == gpufec::message_precision::half2;
-    gpufec::fixed_point_options f;
-    f.fraction_bits = a.fraction_bits;
-    f.channel_max = a.channel_max;
-    f.c2v_max = a.c2v_max;
-    const gpufec::fixed_point_options defaults;
-    const std::pair<const char*, bool> given[] = {
-        { "fraction_bits", f.fraction_bits != defaults.fraction_bits },
-        { "channel_max", f.channel_max != defaults.channel_max },
-        { "c2v_max", f.c2v_max != defaults.c2v_max },
-    };
-    for (const auto& g : given) {
-        if (g.second && floating) {
-            throw gpufec::invalid_argument(who + ": " + g.first +
-                                           " is given, but precision '" + a.precision +
-                                           "' is floating point; " + g.first +
-                                           " applies to precision int16, int8 and auto");
-        }
-    }
-    return f;
-}
-
 /*
  * The CUDA device, for either kind of code: passed to the core's gpu.device,
  * which refuses a negative one (and backend cuda one the machine lacks); refused
- * here only with backend cpu, which the core ignores it for, unless it keeps its
- * default.
+ * with backend cpu, which the core ignores it for, unless it keeps its default
+ * (gpufec::refuse_unused_options's words).
  */
 int device_of(const decoder_args& a, gpufec::backend_kind backend)
 {
     if (a.device > 0 && backend == gpufec::backend_kind::cpu) {
-        throw gpufec::invalid_argument("device is " + num(a.device) +
-                                       ", but backend 'cpu' has no devices; device "
-                                       "applies to backend cuda and auto");
+        gpufec::decoder_options o;
+        o.backend = backend;
+        o.gpu.device = a.device;
+        gpufec::refuse_unused_options(o, a.precision, gpufec::option_spelling::field, "");
     }
     return a.device;
 }
@@ -151,6 +130,20 @@ std::string precision_name(gpufec::message_precision precision)
     return s == "float" ? "float32" : s;
 }
 
+float single_of(double v, const char* name, const std::string& who)
+{
+    const double a = std::fabs(v);
+    if (std::isfinite(v) && (a > std::numeric_limits<float>::max() ||
+                             (a > 0.0 && a < std::numeric_limits<float>::min()))) {
+        throw gpufec::invalid_argument(who + ": " + name + " is " + num(v) +
+                                       ", outside the range of a 32-bit float (a "
+                                       "magnitude of 1.2e-38 to 3.4e38, or 0): it "
+                                       "would be taken as " +
+                                       (a > 1.0 ? "infinity" : "0"));
+    }
+    return static_cast<float>(v);
+}
+
 double python_float(float v)
 {
     char text[64];
@@ -174,7 +167,10 @@ binary_options(const decoder_args& a, const std::string& spec, const std::string
         o.beta = a.beta;
         set_common(o, a);
     });
-    o.fixed = fixed_options(a, o.precision, who);
+    o.fixed.fraction_bits = a.fraction_bits;
+    o.fixed.channel_max = a.channel_max;
+    o.fixed.c2v_max = a.c2v_max;
+    gpufec::refuse_unused_options(o, a.precision, gpufec::option_spelling::field, who);
     named(who, [&] { o.validate(); });
     return o;
 }

@@ -56,6 +56,14 @@ gpufec::nb_decoder_options nonbinary_options(const decoder_args& args,
  */
 std::string precision_name(gpufec::message_precision precision);
 
+/*!
+ * A Python float for a single-precision option: refused (gpufec::invalid_argument
+ * starting with \p who and naming \p name) where a float cannot hold it, as 1e-300
+ * (it would become 0) or 1e300 (infinity); NaN and infinities pass, for the
+ * option's own check.
+ */
+float single_of(double v, const char* name, const std::string& who);
+
 /*! The shortest decimal that reads back as \p v, as a double: 0.7f gives 0.7. */
 double python_float(float v);
 

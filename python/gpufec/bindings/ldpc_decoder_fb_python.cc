@@ -23,7 +23,9 @@ const char* const class_doc =
     "LDPC decoder block, binary or nonbinary (GF(q), q = 2^p; the code spec\n"
     "decides): float (or int8) bit LLR stream in, unpacked bits out.\n\n"
     "Consumes whole frames of input_frame_size() = N*p LLRs (N for a binary\n"
-    "code; for GF(q) the symbols' binary images, bit j of symbol s at s*p + j)\n"
+    "code; for GF(q) the symbols' binary images, bit j of symbol s at s*p + j;\n"
+    "LLRs after the last whole frame of a finite stream are not decoded, said\n"
+    "once in the log as a warning when the block stops)\n"
     "and writes K*p information bits per frame (N*p codeword bits with\n"
     "output_codeword=True), one bit per byte. Up to frames_per_call available\n"
     "frames go to the decoder in one call. The first output bit of each frame\n"
@@ -235,12 +237,19 @@ void bind_counters(block_class& c)
              &ldpc_decoder_fb::recoveries,
              "Times a decoder failed mid-stream and the CPU took over (0 or 1);\n"
              "backend() says 'cpu' afterwards.")
+        .def("error",
+             &ldpc_decoder_fb::error,
+             "The error that ended the stream ('' while none has): a decoder\n"
+             "error the CPU could not take over ends the flowgraph (tb.run()\n"
+             "returns) with the error logged and kept here.")
         .def("inject_decode_failure_after",
              &ldpc_decoder_fb::inject_decode_failure_after,
              py::arg("batches"),
+             py::arg("failures") = 1,
              "Testing hook: the decoder call after `batches` more batches (0: the\n"
-             "next) throws once, as a GPU error mid-stream would. Not for\n"
-             "flowgraphs.");
+             "next) and the failures - 1 after it throw, as a GPU error mid-stream\n"
+             "would (failures 2: the CPU decoder that takes over fails too, which\n"
+             "ends the stream). Not for flowgraphs.");
 }
 
 } // namespace

@@ -4,7 +4,9 @@
  * to pybind11's overload resolution and force-casting, so that hard bits (uint8,
  * bool), complex samples and other integer arrays are refused with a TypeError
  * that names the dtype received and the dtypes taken, instead of being converted
- * to float LLRs of 0 and 1 that "decode" to wrong bits with parity_ok True.
+ * to float LLRs of 0 and 1 that "decode" to wrong bits with parity_ok True. A
+ * copy that cannot be allocated (a huge float64, int8 or non-contiguous array)
+ * raises MemoryError naming the bytes it needs.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,11 +14,43 @@
 #ifndef INCLUDED_GPUFEC_PYTHON_LLR_ARRAY_H
 #define INCLUDED_GPUFEC_PYTHON_LLR_ARRAY_H
 
+#include <cstdio>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <string>
 
 namespace gpufec_python {
+
+/*!
+ * \p converted (an array_t<T>::ensure() of \p a), or MemoryError when the
+ * C-contiguous copy of \p a could not be allocated (ensure() then returns a null
+ * handle), naming the bytes the copy needs and the array's dtype and shape.
+ */
+template <typename T>
+pybind11::array checked_copy(pybind11::array converted,
+                             const pybind11::array& a,
+                             const char* what,
+                             const char* type_name)
+{
+    if (converted) {
+        return converted;
+    }
+    std::string shape;
+    for (pybind11::ssize_t i = 0; i < a.ndim(); i++) {
+        shape += (i ? ", " : "") + std::to_string(a.shape(i));
+    }
+    const double bytes = static_cast<double>(a.size()) * static_cast<double>(sizeof(T));
+    char need[64];
+    std::snprintf(need, sizeof(need), "%.0f bytes (%.1f GiB)", bytes, bytes / (1 << 30));
+    const std::string msg = std::string(what) + ": cannot allocate the " + need +
+                            " of a C-contiguous " + type_name + " copy of the " +
+                            a.dtype().attr("name").cast<std::string>() +
+                            " array of shape (" + shape +
+                            "); pass a C-contiguous float32 array, or fewer frames "
+                            "per call";
+    PyErr_SetString(PyExc_MemoryError, msg.c_str());
+    throw pybind11::error_already_set();
+}
 
 /*! An LLR array ready for the core: C-contiguous, native byte order. */
 struct llr_array {
@@ -45,13 +79,24 @@ llr_array_of(const pybind11::object& llrs, const char* what, bool int8_taken)
     const char kind = dt.kind();
     const py::ssize_t size = dt.itemsize();
     if (kind == 'f' && (size == 4 || size == 8)) {
-        return { py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(a),
-                 false };
+        return {
+            checked_copy<float>(
+                py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(a),
+                a,
+                what,
+                "float32"),
+            false
+        };
     }
     if (int8_taken && kind == 'i' && size == 1) {
-        return { py::array_t<int8_t, py::array::c_style | py::array::forcecast>::ensure(
-                     a),
-                 true };
+        return {
+            checked_copy<int8_t>(
+                py::array_t<int8_t, py::array::c_style | py::array::forcecast>::ensure(a),
+                a,
+                what,
+                "int8"),
+            true
+        };
     }
 
     const std::string name = dt.attr("name").cast<std::string>();

@@ -11,6 +11,7 @@
  */
 #include "ber_json.h"
 #include "decoder_args.h"
+#include "int_arg.h"
 #include "spec_arg.h"
 
 #include <gpufec/ber_simulator.h>
@@ -192,11 +193,11 @@ py::list simulate(const py::object& code,
                   std::optional<double> alpha,
                   std::optional<double> beta,
                   const std::string& schedule,
-                  int iterations,
+                  const gpufec_python::int_arg& iterations,
                   bool early_termination,
                   const std::string& precision,
                   const std::string& backend,
-                  int threads,
+                  const gpufec_python::int_arg& threads,
                   const std::string& modulation,
                   uint64_t min_frame_errors,
                   uint64_t max_frames,
@@ -206,7 +207,7 @@ py::list simulate(const py::object& code,
                   bool all_zero,
                   size_t batch_frames,
                   std::optional<std::vector<int>> devices,
-                  int ems_nm,
+                  const gpufec_python::int_arg& ems_nm,
                   double ems_offset,
                   double ems_scale,
                   const py::object& resume,
@@ -216,17 +217,19 @@ py::list simulate(const py::object& code,
     const std::string spec = gpufec_python::spec_of(code, "simulate");
     gpufec_python::decoder_args dec;
     dec.algorithm = algorithm.value_or("auto");
-    dec.alpha = static_cast<float>(alpha.value_or(gpufec::family_default));
-    dec.beta = static_cast<float>(beta.value_or(gpufec::family_default));
+    const std::string who = "simulate";
+    using gpufec_python::single_of;
+    dec.alpha = single_of(alpha.value_or(gpufec::family_default), "alpha", who);
+    dec.beta = single_of(beta.value_or(gpufec::family_default), "beta", who);
     dec.schedule = schedule;
-    dec.max_iterations = iterations;
+    dec.max_iterations = iterations.get("iterations", who);
     dec.early_termination = early_termination;
     dec.precision = precision;
     dec.backend = backend;
-    dec.threads = threads;
-    dec.ems_nm = ems_nm;
-    dec.ems_offset = static_cast<float>(ems_offset);
-    dec.ems_scale = static_cast<float>(ems_scale);
+    dec.threads = threads.get("threads", who);
+    dec.ems_nm = ems_nm.get("ems_nm", who);
+    dec.ems_offset = single_of(ems_offset, "ems_offset", who);
+    dec.ems_scale = single_of(ems_scale, "ems_scale", who);
     const run_args run{ modulation, min_frame_errors, max_frames,   max_seconds, stop_fer,
                         seed,       all_zero,         batch_frames, devices };
     const gpufec::ber_options o = options_of(spec, ebn0, dec, run);
