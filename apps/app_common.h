@@ -29,6 +29,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace gpufec_app {
@@ -340,8 +341,17 @@ template <typename Args, typename Options>
 void apply_decoder_basics(const Args& a, Options& o)
 {
     o.schedule = gpufec::parse_schedule(a.schedule);
-    o.max_iterations =
-        static_cast<int>(parse_unsigned(a.iterations, "--iterations", 1, 100000));
+    // auto: the code's default for a binary decoder (resolved when it is made), 10
+    // for a GF(q) one
+    if (a.iterations == "auto") {
+        if constexpr (std::is_same_v<Options, gpufec::decoder_options>)
+            o.max_iterations = gpufec::code_default_iterations;
+        else
+            o.max_iterations = 10;
+    } else {
+        o.max_iterations =
+            static_cast<int>(parse_unsigned(a.iterations, "--iterations", 1, 100000));
+    }
     o.early_termination = parse_on_off(a.early, "--early-termination");
     o.backend = gpufec::parse_backend(a.backend);
     o.threads = static_cast<int>(parse_unsigned(

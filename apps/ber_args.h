@@ -32,7 +32,7 @@ struct ber_args {
     std::string ems_offset = "0";
     std::string ems_scale = "0.7";
     std::string schedule = "layered";
-    std::string iterations = "10";
+    std::string iterations = "auto";
     std::string early = "on";
     std::string threads = "0";
     std::string backend = "auto";
@@ -102,7 +102,11 @@ private:
             app, "--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
         add_text_option(app, "--schedule", schedule, "NAME", "layered or flooding");
         add_text_option(
-            app, "--iterations", iterations, "N", "maximum decoder iterations");
+            app,
+            "--iterations",
+            iterations,
+            "N",
+            "maximum decoder iterations; auto: the code's default (per family and rate)");
         add_text_option(app,
                         "--early-termination",
                         early,

@@ -330,7 +330,8 @@ binary_options(const decoder_args& args, const std::string& spec, const std::str
     try {
         o.rule = ::gpufec::parse_nb_check_rule(algorithm);
         o.schedule = ::gpufec::parse_schedule(args.schedule);
-        o.max_iterations = args.max_iterations;
+        // -1 (the code's default) is 10 for a GF(q) code
+        o.max_iterations = args.max_iterations == -1 ? 10 : args.max_iterations;
         o.early_termination = args.early_termination;
         o.backend = ::gpufec::parse_backend(args.backend);
         o.threads = args.threads;

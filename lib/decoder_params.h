@@ -55,7 +55,7 @@ struct decoder_args {
     float alpha = ::gpufec::family_default; //!< -1: the code family's default
     float beta = ::gpufec::family_default;
     std::string schedule = "layered";
-    int max_iterations = 10;
+    int max_iterations = -1; //!< -1: the code's default
     bool early_termination = true;
     std::string backend = "auto";
     int threads = 0;

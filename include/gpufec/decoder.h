@@ -155,18 +155,24 @@ struct GPUFEC_API fixed_point_options {
 /*! alpha / beta value that stands for the code family's default (rule_defaults). */
 constexpr float family_default = -1.0f;
 
-/*! Check-node rule parameters: NMS factor alpha, OMS offset beta. */
+/*! max_iterations value that stands for the code's default (rule_defaults). */
+constexpr int code_default_iterations = -1;
+
+/*! Check-node rule parameters: NMS factor alpha, OMS offset beta, iterations. */
 struct GPUFEC_API rule_parameters {
     float alpha;
     float beta;
+    int iterations; //!< the default maximum iterations
 };
 
 /*!
- * The rule parameters a code family decodes best with, chosen from measured FER
- * curves (docs/VALIDATION.md "Default rule parameters"): IEEE 802.11n and 802.16e
- * alpha 0.8125, beta 0.5; 5G NR 0.6875, 0.5; DVB-S2 0.875, 0.25; any other code
- * (alist, qc files) 0.75, 0.5. Every value is a multiple of 1/16, so the fixed-point
- * decoders use it exactly.
+ * The rule parameters and the maximum iterations a code decodes best with, per
+ * family and, for DVB-S2, per rate, chosen from measured FER curves
+ * (docs/VALIDATION.md "Default rule parameters"; the table is in
+ * lib/core/decoders/rule_defaults.cc): IEEE 802.11n and 802.16e alpha 0.8125,
+ * beta 0.5, 10 iterations; 5G NR 0.6875, 0.5, 10; DVB-S2 per rate; any other code
+ * (alist, qc files) 0.75, 0.5, 10. Every alpha and beta is a multiple of 1/16, so
+ * the fixed-point decoders use it exactly.
  */
 GPUFEC_API rule_parameters default_rule_parameters(const ldpc_code& code);
 
@@ -177,7 +183,8 @@ struct GPUFEC_API decoder_options {
     //! offset min-sum offset, >= 0; family_default: the code family's
     float beta = family_default;
     decoding_schedule schedule = decoding_schedule::layered;
-    int max_iterations = 10;       //!< 1 .. limits::max_iterations (100000)
+    //! 1 .. limits::max_iterations (100000); code_default_iterations (-1): the code's
+    int max_iterations = code_default_iterations;
     bool early_termination = true; //!< stop a frame once its syndrome is zero
     backend_kind backend = backend_kind::automatic;
     int threads = 0; //!< CPU worker threads; 0 = all cores
@@ -193,7 +200,10 @@ struct GPUFEC_API decoder_options {
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
 
-    /*! These options with alpha / beta = family_default replaced by the code's. */
+    /*!
+     * These options with alpha / beta = family_default and max_iterations =
+     * code_default_iterations replaced by the code's.
+     */
     decoder_options resolved(const ldpc_code& code) const;
 };
 
@@ -284,7 +294,8 @@ public:
 
     /*!
      * Safe to call while another thread decodes; applies from the next call.
-     * family_default restores the code family's alpha / beta.
+     * family_default restores the code family's alpha / beta,
+     * code_default_iterations the code's maximum iterations.
      */
     void set_max_iterations(int iterations);
     void set_alpha(float alpha);

@@ -18,12 +18,13 @@
 #include "kernel_params.h"
 #include <cstdint>
 #include <cuda_fp16.h>
+#include <gpufec/message_limits.h>
 
 namespace gpufec {
 namespace cuda_detail {
 
 /*! Message magnitude limit of the float path: the CPU reference's llr_limit. */
-constexpr float float_limit = 1.0e6f;
+constexpr float float_limit = message_limits::llr;
 /*!
  * half2 path: channel LLRs are clamped to +-half_channel_limit and every C2V
  * magnitude to +-half_limit, so a posterior stays below (column degree + 1) * 256,

@@ -169,7 +169,10 @@ __device__ inline float box_plus(float a, float b)
     return ((a < 0.0f) != (b < 0.0f)) ? -mag : mag;
 }
 
-/*! One SPA row: forward-backward box-plus sums over the row (Andrade et al. eq. 5). */
+/*!
+ * One SPA row: forward-backward box-plus sums over the row (Andrade et al. eq. 5),
+ * each C2V clamped to +-message_limits::spa_c2v, as the CPU reference does.
+ */
 __device__ void
 spa_row(float* pu, float* c2v, const int* cols, int R, int D, int r, bool layered)
 {
@@ -208,6 +211,7 @@ spa_row(float* pu, float* c2v, const int* cols, int R, int D, int r, bool layere
             out = box_plus(fwd[j - 1], bwd);
         }
         bwd = (j == d - 1) ? v : box_plus(bwd, v);
+        out = fminf(fmaxf(out, -message_limits::spa_c2v), message_limits::spa_c2v);
         c2v[j * R + r] = out;
         if (layered) {
             pu[col[j]] = __fadd_rn(ext[j], out);

@@ -78,7 +78,8 @@ public:
      * \param beta binary codes: offset min-sum offset, >= 0; -1: the code
      *        family's default.
      * \param schedule "layered" or "flooding".
-     * \param max_iterations iterations per frame, >= 1.
+     * \param max_iterations iterations per frame, >= 1; -1: the code's default (per
+     *        family and rate, gpufec::default_rule_parameters).
      * \param early_termination stop a frame once its syndrome is zero.
      * \param backend "auto", "cuda" or "cpu".
      * \param frames frames per generic_work() call at first (>= 1); the frame size
@@ -116,7 +117,7 @@ public:
                      float alpha = -1.0f,
                      float beta = -1.0f,
                      const std::string& schedule = "layered",
-                     int max_iterations = 10,
+                     int max_iterations = -1,
                      bool early_termination = true,
                      const std::string& backend = "auto",
                      int frames = 1,

@@ -57,7 +57,7 @@ public:
                      float alpha = -1.0f,
                      float beta = -1.0f,
                      const std::string& schedule = "layered",
-                     int max_iterations = 10,
+                     int max_iterations = -1,
                      bool early_termination = true,
                      const std::string& backend = "auto",
                      const std::string& sign = "positive_is_0",

@@ -10,7 +10,8 @@
  *  - SPA in the log domain with the exact box-plus
  *      a [+] b = sign(a) sign(b) min(|a|,|b|) + log1p(e^-|a+b|) - log1p(e^-|a-b|)
  *    (Andrade et al., "Near-LSPA Performance at MSA Complexity" eq. 2 and 5), every
- * extrinsic of a row by a forward-backward pass in O(d);
+ * extrinsic of a row by a forward-backward pass in O(d), clamped to the largest
+ * magnitude the tanh rule represents in float (message_limits.h);
  *  - min-sum (Andrade et al. eq. 6) from min1, min2 and the sign product, normalized
  *    (alpha * min, eq. 7) and offset (max(min - beta, 0));
  *  - self-corrected min-sum (Savin, ISIT 2008; Andrade et al. eq. 9): min-sum check
@@ -156,7 +157,10 @@ void min_sum_row(float alpha, float beta, const float* in, float* out, int d)
     }
 }
 
-/*! SPA: every extrinsic box-plus of a row by forward-backward sums. */
+/*!
+ * SPA: every extrinsic box-plus of a row by forward-backward sums, clamped to
+ * +-message_limits::spa_c2v.
+ */
 void spa_row(const float* in, float* out, int d, float* fwd, float* bwd)
 {
     if (d == 1) {
@@ -175,6 +179,11 @@ void spa_row(const float* in, float* out, int d, float* fwd, float* bwd)
     out[d - 1] = fwd[d - 2];
     for (int j = 1; j < d - 1; ++j) {
         out[j] = box_plus(fwd[j - 1], bwd[j + 1]);
+    }
+    // the C2V bound of the tanh rule in float (message_limits.h)
+    constexpr float c2v_max = message_limits::spa_c2v;
+    for (int j = 0; j < d; ++j) {
+        out[j] = std::min(std::max(out[j], -c2v_max), c2v_max);
     }
 }
 

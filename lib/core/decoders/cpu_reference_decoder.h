@@ -15,6 +15,7 @@
 #define INCLUDED_GPUFEC_CPU_REFERENCE_DECODER_H
 
 #include <gpufec/decoder.h>
+#include <gpufec/message_limits.h>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,7 +29,8 @@ namespace gpufec {
  * Per frame: the n() LLRs go to the transmitted columns of H, punctured columns get
  * LLR 0, and all work is over the n_full() columns. Messages live per edge in the
  * CSR order of H. Channel LLRs (infinite ones included) and every message are
- * clamped to +-llr_limit, so nothing overflows however many iterations run; the
+ * clamped to +-llr_limit (SPA's C2V to +-message_limits::spa_c2v), so nothing
+ * overflows however many iterations run; the
  * posterior L_v = channel_v + sum of C2V is kept exact (at most
  * (column degree + 1) * llr_limit), so L_v - C2V_old stays the true extrinsic.
  *
@@ -49,7 +51,7 @@ class cpu_reference_decoder final : public decoder
 {
 public:
     /*! Magnitude limit of the channel LLRs and of every message in the decoder. */
-    static constexpr float llr_limit = 1.0e6f;
+    static constexpr float llr_limit = message_limits::llr;
 
     cpu_reference_decoder(ldpc_code::sptr code, const decoder_options& options);
     ~cpu_reference_decoder() override;

@@ -257,7 +257,8 @@ void decoder_options::validate() const
         check_alpha(alpha, "decoder_options");
     if (beta != family_default)
         check_beta(beta, "decoder_options");
-    check_iterations(max_iterations, "decoder_options");
+    if (max_iterations != code_default_iterations)
+        check_iterations(max_iterations, "decoder_options");
     check_threads(threads, "decoder_options: threads");
     (void)to_string(precision);
     if (fixed.fraction_bits < -1 || fixed.fraction_bits > 12) {
@@ -303,6 +304,8 @@ decoder_options decoder_options::resolved(const ldpc_code& code) const
         o.alpha = def.alpha;
     if (o.beta == family_default)
         o.beta = def.beta;
+    if (o.max_iterations == code_default_iterations)
+        o.max_iterations = def.iterations;
     return o;
 }
 
@@ -315,8 +318,10 @@ decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
     }
     d_options.validate();
     d_options = d_options.resolved(*d_code);
+    check_iterations(d_options.max_iterations, "decoder (the code's default)");
     d_alpha.store(d_options.alpha);
     d_beta.store(d_options.beta);
+    d_max_iterations.store(d_options.max_iterations);
 }
 
 namespace {
@@ -425,6 +430,9 @@ decoder_options decoder::options() const
 
 void decoder::set_max_iterations(int iterations)
 {
+    if (iterations == code_default_iterations) {
+        iterations = default_rule_parameters(*d_code).iterations;
+    }
     check_iterations(iterations, "decoder::set_max_iterations");
     d_max_iterations.store(iterations);
 }

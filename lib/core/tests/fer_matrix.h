@@ -125,6 +125,66 @@ inline std::vector<fer_point> long_code_points()
     return out;
 }
 
+/*!
+ * The deep points: for the five short codes, every rule and schedule, an Eb/N0 E
+ * at which the float reference (at E - 0.1 dB) is near FER 1e-4, and frames for
+ * about 20 of its errors (at most 200 000); for DVB-S2 short, rate 1/2 likewise
+ * and every other rate with min-sum and NMS (layered, 20 iterations) near FER
+ * 1e-3. An error floor a decoder has and float has not shows there, one or two
+ * decades below the waterfall points (docs/VALIDATION.md "FER matrix, deep").
+ * The Eb/N0 values come from float sweeps (gpufec-ber --precision float).
+ */
+inline std::vector<fer_point> deep_code_points(const std::string& mackay_alist)
+{
+    using gpufec::check_node_rule;
+    using gpufec::decoding_schedule;
+    const check_node_rule ms = check_node_rule::min_sum,
+                          nms = check_node_rule::normalized_min_sum,
+                          oms = check_node_rule::offset_min_sum,
+                          scms = check_node_rule::self_corrected_min_sum;
+    const decoding_schedule lay = decoding_schedule::layered,
+                            flo = decoding_schedule::flooding;
+    const std::string mackay = "alist:" + mackay_alist;
+    return {
+        { "wimax:576:1/2", lay, ms, 3.350, 167000, 10 },
+        { "wimax:576:1/2", lay, nms, 3.100, 200000, 10 },
+        { "wimax:576:1/2", lay, oms, 3.100, 200000, 10 },
+        { "wimax:576:1/2", lay, scms, 3.225, 139000, 10 },
+        { "wimax:576:1/2", flo, ms, 3.725, 139000, 10 },
+        { "wimax:576:1/2", flo, nms, 3.475, 179000, 10 },
+        { "wimax:576:1/2", flo, oms, 3.475, 139000, 10 },
+        { "wimax:576:1/2", flo, scms, 3.725, 200000, 10 },
+        { "wifi:648:1/2", lay, ms, 3.225, 157000, 10 },
+        { "wifi:648:1/2", lay, nms, 2.975, 200000, 10 },
+        { "wifi:648:1/2", lay, oms, 2.850, 132000, 10 },
+        { "wifi:648:1/2", lay, scms, 3.100, 179000, 10 },
+        { "wifi:648:1/2", flo, ms, 3.600, 157000, 10 },
+        { "wifi:648:1/2", flo, nms, 3.475, 139000, 10 },
+        { "wifi:648:1/2", flo, oms, 3.475, 200000, 10 },
+        { "wifi:648:1/2", flo, scms, 3.600, 157000, 10 },
+        { "nr5g:bg2:52", lay, ms, 3.225, 132000, 10 },
+        { "nr5g:bg2:52", lay, nms, 1.900, 180000, 10 },
+        { "nr5g:bg2:52", lay, oms, 1.700, 115000, 10 },
+        { "nr5g:bg2:52", lay, scms, 2.350, 157000, 10 },
+        { "nr5g:bg2:52", flo, ms, 2.850, 105000, 10 },
+        { "nr5g:bg2:52", flo, nms, 2.475, 139000, 10 },
+        { "nr5g:bg2:52", flo, oms, 2.475, 193000, 10 },
+        { "nr5g:bg2:52", flo, scms, 2.725, 167000, 10 },
+        { mackay, lay, ms, 3.350, 200000, 10 },
+        { mackay, lay, nms, 2.850, 139000, 10 },
+        { mackay, lay, oms, 2.975, 200000, 10 },
+        { mackay, lay, scms, 3.100, 179000, 10 },
+        { mackay, flo, ms, 3.600, 193000, 10 },
+        { mackay, flo, nms, 3.475, 200000, 10 },
+        { mackay, flo, oms, 3.350, 125000, 10 },
+        { mackay, flo, scms, 3.600, 200000, 10 },
+        { "dvbs2:short:1/2", lay, ms, 1.600, 60000, 20 },
+        { "dvbs2:short:1/2", lay, nms, 1.500, 100000, 20 },
+        { "dvbs2:short:1/2", lay, oms, 1.350, 50000, 20 },
+        // @@MORE@@
+    };
+}
+
 /*! Frames of one code: information bits, codewords, and their LLRs at an Eb/N0. */
 class fer_frames
 {

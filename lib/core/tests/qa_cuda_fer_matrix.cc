@@ -4,8 +4,9 @@
  * schedule x early termination) on the CUDA backend in half2 with float input,
  * half2 with int8 input and float32 with int8 input, each within 0.1 dB of the
  * CPU float reference decoder by the paired rule of fer_matrix.h; plus the two
- * long codes the benchmarks use (wimax:2304:1/2, dvbs2:normal:1/2). Exits 77
- * without a working CUDA device.
+ * long codes the benchmarks use (wimax:2304:1/2, dvbs2:normal:1/2), and the deep
+ * points (the float reference near FER 1e-4). Exits 77 without a working CUDA
+ * device.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -28,14 +29,15 @@ GPUFEC_REQUIRE_GPU_PROGRAM
 namespace {
 
 /*! Runs the matrix of `points` on the GPU; returns the failing lines. */
+const std::vector<fer_variant> gpu_variants = {
+    { "half2", backend_kind::cuda, message_precision::half2, false },
+    { "half2 i8in", backend_kind::cuda, message_precision::half2, true },
+    { "f32 i8in", backend_kind::cuda, message_precision::float32, true }
+};
+
 std::string run_points(const std::vector<fer_point>& points, size_t& cases)
 {
-    return run_fer_matrix(
-        points,
-        { { "half2", backend_kind::cuda, message_precision::half2, false },
-          { "half2 i8in", backend_kind::cuda, message_precision::half2, true },
-          { "f32 i8in", backend_kind::cuda, message_precision::float32, true } },
-        cases);
+    return run_fer_matrix(points, gpu_variants, cases);
 }
 
 } // namespace
@@ -45,6 +47,7 @@ class qa_cuda_fer_matrix : public CppUnit::TestFixture
     CPPUNIT_TEST_SUITE(qa_cuda_fer_matrix);
     CPPUNIT_TEST(test_short_codes_within_0p1_db);
     CPPUNIT_TEST(test_long_codes_within_0p1_db);
+    CPPUNIT_TEST(test_deep_within_0p1_db);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -63,6 +66,21 @@ public:
     {
         size_t cases = 0;
         const std::string failed = run_points(long_code_points(), cases);
+        std::cout << cases << " cases\n";
+        CPPUNIT_ASSERT_MESSAGE("GPU FER worse than float by more than 0.1 dB:\n" + failed,
+                               failed.empty());
+    }
+
+    /*! The deep points of fer_matrix.h, against the CPU float reference. */
+    void test_deep_within_0p1_db()
+    {
+        require_refcodes();
+        size_t cases = 0;
+        const std::string failed = run_deep_fer_matrix(
+            deep_code_points(refcodes_dir() + "/binary/MACKAY_504_1008.alist"),
+            gpu_variants,
+            cases,
+            16384);
         std::cout << cases << " cases\n";
         CPPUNIT_ASSERT_MESSAGE("GPU FER worse than float by more than 0.1 dB:\n" + failed,
                                failed.empty());

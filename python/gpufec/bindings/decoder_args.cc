@@ -15,6 +15,7 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 namespace gpufec_python {
 
@@ -114,7 +115,11 @@ template <typename Options>
 void set_common(Options& o, const decoder_args& a)
 {
     o.schedule = gpufec::parse_schedule(a.schedule);
+    // -1: the code's default (binary: resolved when the decoder is made; GF(q): 10)
     o.max_iterations = a.max_iterations;
+    if constexpr (std::is_same_v<Options, gpufec::nb_decoder_options>)
+        if (a.max_iterations == -1)
+            o.max_iterations = 10;
     o.early_termination = a.early_termination;
     o.backend = gpufec::parse_backend(a.backend);
     o.threads = a.threads;

@@ -27,7 +27,7 @@ struct decoder_args {
     float alpha = gpufec::family_default; //!< binary only; -1: the code family's
     float beta = gpufec::family_default;  //!< binary only; -1: the code family's
     std::string schedule = "layered";
-    int max_iterations = 10;
+    int max_iterations = -1; //!< -1: the code's default
     bool early_termination = true;
     std::string backend = "auto";
     int threads = 0;

@@ -56,7 +56,7 @@ const char* const make_doc =
     "  code, minmax for a nonbinary one), spa, ms, nms, oms, scms (binary),\n"
     "  minmax, ems (nonbinary); alpha in (0, 1] or -1 (the code family's\n"
     "  default) and beta >= 0 or -1: binary codes only; schedule: layered,\n"
-    "  flooding; max_iterations >= 1; backend: auto, cuda, cpu;\n"
+    "  flooding; max_iterations >= 1 (-1: the code's default); backend: auto, cuda, cpu;\n"
     "  frames_per_call >= 1; sign: positive_is_0 or positive_is_1;\n"
     "  llr_scale > 0; threads: CPU decoder threads (0 = one per core; with\n"
     "  batches in flight each decodes whole batches); ems_nm (0 = q),\n"
@@ -137,7 +137,7 @@ void bind_make(block_class& c)
           py::arg("alpha") = -1.0f,
           py::arg("beta") = -1.0f,
           py::arg("schedule") = "layered",
-          py::arg("max_iterations") = 10,
+          py::arg("max_iterations") = -1,
           py::arg("early_termination") = true,
           py::arg("backend") = "auto",
           py::arg("frames_per_call") = 64,

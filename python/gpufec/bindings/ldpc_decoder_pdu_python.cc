@@ -75,7 +75,7 @@ void bind_ldpc_decoder_pdu(py::module& m)
              py::arg("alpha") = -1.0f,
              py::arg("beta") = -1.0f,
              py::arg("schedule") = "layered",
-             py::arg("max_iterations") = 10,
+             py::arg("max_iterations") = -1,
              py::arg("early_termination") = true,
              py::arg("backend") = "auto",
              py::arg("sign") = "positive_is_0",

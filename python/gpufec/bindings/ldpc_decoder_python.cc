@@ -42,7 +42,7 @@ const char* const make_doc =
     "algorithm: auto, spa, ms, nms, oms, scms (binary), minmax, ems\n"
     "(nonbinary); alpha in (0, 1] or -1 (the code family's default), beta >= 0\n"
     "(binary codes); schedule: layered, flooding;\n"
-    "max_iterations >= 1; backend: auto, cuda, cpu; frames: frames per\n"
+    "max_iterations >= 1 (-1: the code's default); backend: auto, cuda, cpu; frames: frames per\n"
     "generic_work call at first (>= 1); llr_scale > 0 (SPA/OMS only:\n"
     "2/sigma^2 for BPSK samples); threads: CPU threads (0 = all cores);\n"
     "sigma: gr-fec's fec.ldpc_decoder parameter, > 0 sets llr_scale =\n"
@@ -119,7 +119,7 @@ void bind_make(decoder_class& c)
                  py::arg("alpha") = -1.0f,
                  py::arg("beta") = -1.0f,
                  py::arg("schedule") = "layered",
-                 py::arg("max_iterations") = 10,
+                 py::arg("max_iterations") = -1,
                  py::arg("early_termination") = true,
                  py::arg("backend") = "auto",
                  py::arg("frames") = 1,

@@ -273,7 +273,7 @@ void bind_simulate(py::module& m)
           py::arg("alpha") = py::none(),
           py::arg("beta") = py::none(),
           py::arg("schedule") = "layered",
-          py::arg("iterations") = 10,
+          py::arg("iterations") = -1,
           py::arg("early_termination") = true,
           py::arg("precision") = "float",
           py::arg("backend") = "auto",
