@@ -3,12 +3,14 @@
  * Tests of the BER interval that takes frames as the trials
  * (clustered_ber_interval, ber_simulator.h): wider than the Wilson interval of
  * independent bits where the errors come in few frames, the cases of no, one and
- * only failed frames, counts no frames can give refused, Student's t quantiles,
- * and the coverage of the true BER in a Monte-Carlo of clustered errors.
+ * only failed frames, counts no frames can give refused, a sum of squares that
+ * would pass 2^64 refused, Student's t quantiles, and the coverage of the true BER in a
+ * Monte-Carlo of clustered errors.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "simulation/ber_tally.h"
 #include "test_util.h"
 #include <gpufec/ber_simulator.h>
 #include <gpufec/error.h>
@@ -16,7 +18,9 @@
 #include <cmath>
 #include <cstdint>
 #include <iostream>
+#include <limits>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 namespace {
@@ -103,6 +107,7 @@ class qa_ber_interval : public CppUnit::TestFixture
     CPPUNIT_TEST(every_frame_failed);
     CPPUNIT_TEST(many_failed_frames);
     CPPUNIT_TEST(impossible_counts_refused);
+    CPPUNIT_TEST(overflow_refused);
     CPPUNIT_TEST(student_t_quantiles);
     CPPUNIT_TEST(point_interval);
     CPPUNIT_TEST(covers_the_true_ber);
@@ -214,6 +219,30 @@ public:
         // the extremes are possible
         clustered_ber_interval(10, 2, 6, 18, 5);
         clustered_ber_interval(10, 2, 6, 26, 5);
+    }
+
+    void overflow_refused()
+    {
+        const uint64_t top = std::numeric_limits<uint64_t>::max();
+        CPPUNIT_ASSERT_EQUAL(top, gpufec::add_bit_errors_sq(top - 5, 5));
+        GPUFEC_ASSERT_THROW_MSG(
+            gpufec::add_bit_errors_sq(top - 5, 6), std::overflow_error, "bit_errors_sq");
+        // and where parts merge
+        gpufec::ber_options rules;
+        rules.min_frame_errors = 0;
+        rules.max_frames = 100;
+        gpufec::ber_point before;
+        before.frames = 1;
+        before.frame_errors = 1;
+        before.bit_errors = 10;
+        before.bit_errors_sq = top - 10;
+        before.info_bits = 100;
+        gpufec::ber_tally tally(rules, 1.0, false, &before);
+        gpufec::ber_part part;
+        part.counts = before;
+        part.counts.first_frame = 1;
+        part.counts.bit_errors_sq = 100;
+        GPUFEC_ASSERT_THROW_MSG(tally.add(part), std::overflow_error, "2^64");
     }
 
     void student_t_quantiles()
