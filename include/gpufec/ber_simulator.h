@@ -192,7 +192,8 @@ GPUFEC_API confidence_interval fer_confidence_interval(const ber_point& point,
  * failed frames the Student t interval from the failed frames' sample variance,
  * clamped to [1, bits_per_frame]; with one or none, all of [1, bits_per_frame]
  * (then the FER interval takes the whole confidence). So 0 errors give
- * [0, FER upper], one failed frame [FER lower / K, FER upper]. The result lies in
+ * [0, FER upper], one failed frame [FER lower / bits_per_frame, FER upper]
+ * (docs/SIMULATOR.md, "The intervals", has the coverage). The result lies in
  * [0, 1] and holds the point estimate. frames == 0 gives [0, 1]. Throws
  * gpufec::invalid_argument for inconsistent counts (frame_errors > frames,
  * bit_errors < frame_errors or > frame_errors * bits_per_frame, bit_errors_sq
