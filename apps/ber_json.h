@@ -146,6 +146,7 @@ inline ordered_json point_json(const gpufec::ber_point& p,
     j["ber_ci"] = interval_json(p.ber_ci);
     j["undetected_frame_errors"] = p.undetected_frame_errors;
     j["total_iterations"] = p.total_iterations;
+    j["bit_errors_sq"] = p.bit_errors_sq;
     j["first_frame"] = p.first_frame;
     j["decoded_frames"] = p.decoded_frames;
     j["decode_seconds"] = p.decode_seconds;
@@ -252,6 +253,40 @@ inline void check_same(const ordered_json& was,
     }
 }
 
+/*!
+ * A point's bit_errors_sq. A file without it (written before the BER interval
+ * took frames as its trials) still gives it where the counts decide it: 0 with
+ * no frame error, bit_errors squared with one; with more the file is refused.
+ * Counts that no frames can give are refused too.
+ */
+inline uint64_t bit_errors_sq_of(const ordered_json& j,
+                                 const gpufec::ber_point& p,
+                                 const std::string& where)
+{
+    uint64_t sq = 0;
+    if (j.contains("bit_errors_sq")) {
+        sq = get<uint64_t>(j, "bit_errors_sq", where);
+    } else if (p.frame_errors == 1) {
+        sq = p.bit_errors * p.bit_errors;
+    } else if (p.frame_errors > 1) {
+        throw gpufec::invalid_argument(
+            where + " has no bit_errors_sq (written by an older gpufec-ber) and " +
+            std::to_string(p.frame_errors) +
+            " frame errors: its BER interval cannot be computed; simulate this "
+            "Eb/N0 again, without --resume or with the point removed from the file");
+    }
+    try {
+        gpufec::clustered_ber_interval(p.frames,
+                                       p.frame_errors,
+                                       p.bit_errors,
+                                       sq,
+                                       p.frames ? p.info_bits / p.frames : 0);
+    } catch (const gpufec::invalid_argument& e) {
+        throw gpufec::invalid_argument(where + ": inconsistent counts: " + e.what());
+    }
+    return sq;
+}
+
 } // namespace detail
 
 /*!
@@ -329,6 +364,7 @@ inline std::vector<gpufec::ber_point> points_from_json(const ordered_json& list,
             p.info_bits != p.frames * static_cast<uint64_t>(info.k) * bits_per_symbol) {
             throw gpufec::invalid_argument(where + ": inconsistent counts");
         }
+        p.bit_errors_sq = detail::bit_errors_sq_of(j, p, where);
         if (std::any_of(points.begin(), points.end(), [&](const gpufec::ber_point& q) {
                 return std::fabs(q.ebn0_db - p.ebn0_db) < 1e-9;
             })) {

@@ -31,7 +31,7 @@ inline std::string csv_text(const std::vector<gpufec::ber_point>& points, bool n
     std::ostringstream s;
     s << "ebn0_db,frames,bit_errors,frame_errors,ber,fer,fer_ci_lower,fer_ci_upper,"
          "ber_ci_lower,ber_ci_upper,avg_iterations,undetected_frame_errors,seconds,"
-         "info_throughput_bps,stopped_by";
+         "info_throughput_bps,stopped_by,bit_errors_sq";
     if (nonbinary) {
         s << ",symbol_errors,ser";
     }
@@ -43,7 +43,7 @@ inline std::string csv_text(const std::vector<gpufec::ber_point>& points, bool n
           << "," << json_number(p.ber_ci.lower) << "," << json_number(p.ber_ci.upper)
           << "," << json_number(p.avg_iterations) << "," << p.undetected_frame_errors
           << "," << json_number(p.seconds) << "," << json_number(p.info_throughput_bps)
-          << "," << gpufec::to_string(p.stopped_by);
+          << "," << gpufec::to_string(p.stopped_by) << "," << p.bit_errors_sq;
         if (nonbinary) {
             s << "," << p.symbol_errors << "," << json_number(p.ser);
         }

@@ -162,27 +162,23 @@ private:
     static void put(std::vector<uint64_t>& w, const gpufec::ber_part& part)
     {
         const gpufec::ber_point& c = part.counts;
-        const uint64_t fields[] = { bits(c.ebn0_db),
-                                    c.frames,
-                                    c.bit_errors,
-                                    c.frame_errors,
-                                    c.undetected_frame_errors,
-                                    c.total_iterations,
-                                    c.info_bits,
-                                    c.symbol_errors,
-                                    c.info_symbols,
-                                    c.decoded_frames,
-                                    bits(c.decode_seconds),
-                                    bits(c.seconds),
-                                    c.first_frame,
-                                    c.nonbinary ? 1u : 0u,
-                                    static_cast<uint64_t>(c.stopped_by),
-                                    part.marks.size() };
+        const uint64_t fields[] = {
+            bits(c.ebn0_db),       c.frames,
+            c.bit_errors,          c.bit_errors_sq,
+            c.frame_errors,        c.undetected_frame_errors,
+            c.total_iterations,    c.info_bits,
+            c.symbol_errors,       c.info_symbols,
+            c.decoded_frames,      bits(c.decode_seconds),
+            bits(c.seconds),       c.first_frame,
+            c.nonbinary ? 1u : 0u, static_cast<uint64_t>(c.stopped_by),
+            part.marks.size()
+        };
         w.insert(w.end(), std::begin(fields), std::end(fields));
         for (const gpufec::frame_error_mark& m : part.marks) {
             w.insert(w.end(),
                      { m.frames,
                        m.bit_errors,
+                       m.bit_errors_sq,
                        m.symbol_errors,
                        m.undetected_frame_errors,
                        m.iterations });
@@ -191,7 +187,7 @@ private:
 
     static gpufec::ber_part get(const std::vector<uint64_t>& w, size_t& at)
     {
-        if (at + 16 > w.size()) {
+        if (at + 17 > w.size()) {
             throw std::runtime_error("mpi_exchange: truncated part");
         }
         gpufec::ber_part part;
@@ -199,6 +195,7 @@ private:
         c.ebn0_db = real(w[at++]);
         c.frames = w[at++];
         c.bit_errors = w[at++];
+        c.bit_errors_sq = w[at++];
         c.frame_errors = w[at++];
         c.undetected_frame_errors = w[at++];
         c.total_iterations = w[at++];
@@ -212,13 +209,14 @@ private:
         c.nonbinary = w[at++] != 0;
         c.stopped_by = static_cast<gpufec::stop_reason>(w[at++]);
         const uint64_t marks = w[at++];
-        if (at + 5 * marks > w.size()) {
+        if (at + 6 * marks > w.size()) {
             throw std::runtime_error("mpi_exchange: truncated marks");
         }
         part.marks.resize(static_cast<size_t>(marks));
         for (gpufec::frame_error_mark& m : part.marks) {
             m.frames = w[at++];
             m.bit_errors = w[at++];
+            m.bit_errors_sq = w[at++];
             m.symbol_errors = w[at++];
             m.undetected_frame_errors = w[at++];
             m.iterations = w[at++];

@@ -22,7 +22,7 @@ function(ber_compare a b)
     math(EXPR _last "${_na} - 1")
     foreach(i RANGE ${_last})
         foreach(key ebn0_db frames bit_errors frame_errors undetected_frame_errors
-                    total_iterations info_bits first_frame stopped_by)
+                    total_iterations bit_errors_sq info_bits first_frame stopped_by)
             string(JSON _va GET "${_ja}" ${i} ${key})
             string(JSON _vb GET "${_jb}" ${i} ${key})
             if(NOT "${_va}" STREQUAL "${_vb}")

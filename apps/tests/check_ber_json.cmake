@@ -6,7 +6,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 file(READ "${JSON}" _json)
 set(_keys ebn0_db frames bit_errors frame_errors ber fer avg_iterations info_bits seconds
-          fer_ci ber_ci undetected_frame_errors total_iterations first_frame
+          fer_ci ber_ci undetected_frame_errors total_iterations bit_errors_sq first_frame
           decoded_frames decode_seconds info_throughput_bps stopped_by program code n k q
           rate modulation seed all_zero backend devices ranks precision decoder
           stop_rules)

@@ -1,6 +1,8 @@
 # gpufec-ber --resume: a sweep cut short (by a lower --max-frames, or by
 # --max-seconds after one batch per point) and resumed from its --json file
-# counts exactly what the uninterrupted sweep counts. Also checks the --csv file.
+# counts exactly what the uninterrupted sweep counts; an older file without
+# bit_errors_sq resumes where its counts decide the sum, and is refused where they
+# do not. Also checks the --csv file.
 # EXE: gpufec-ber; ARGS: comma-separated common arguments; DIR: scratch folder.
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -29,9 +31,43 @@ list(GET _csv 0 _header)
 string(JSON _n LENGTH "${_timed}")
 math(EXPR _want "${_n} + 1")
 if(NOT _header MATCHES "^ebn0_db,frames,bit_errors,frame_errors,ber,fer,fer_ci_lower,"
-   OR NOT _rows EQUAL _want)
+   OR NOT _header MATCHES ",stopped_by,bit_errors_sq$" OR NOT _rows EQUAL _want)
     message(FATAL_ERROR "${DIR}/whole.csv: header '${_header}', ${_rows} lines")
 endif()
+
+# A file of an older gpufec-ber, without bit_errors_sq: points with no or one frame
+# error resume (the sum of squares follows from their counts), points with more
+# are refused with a message naming the point.
+file(READ ${DIR}/whole.json _whole)
+string(JSON _n LENGTH "${_whole}")
+math(EXPR _last "${_n} - 1")
+set(_old_all "${_whole}")
+set(_old_few "${_whole}")
+set(_few 0)
+foreach(i RANGE ${_last})
+    string(JSON _old_all REMOVE "${_old_all}" ${i} bit_errors_sq)
+    string(JSON _fe GET "${_whole}" ${i} frame_errors)
+    if(_fe LESS 2)
+        string(JSON _old_few REMOVE "${_old_few}" ${i} bit_errors_sq)
+        math(EXPR _few "${_few} + 1")
+    endif()
+endforeach()
+if(_few EQUAL 0)
+    message(FATAL_ERROR "${DIR}/whole.json: no point with fewer than 2 frame errors")
+endif()
+file(WRITE ${DIR}/old_few.json "${_old_few}")
+ber_run(${EXE} ${_args} --max-frames 600 --resume ${DIR}/old_few.json
+        --json ${DIR}/old_few_resumed.json)
+message(STATUS "an older file, ${_few} point(s) of 0 or 1 frame errors without "
+               "bit_errors_sq, resumed:")
+ber_compare(${DIR}/whole.json ${DIR}/old_few_resumed.json)
+file(WRITE ${DIR}/old_all.json "${_old_all}")
+execute_process(COMMAND ${EXE} ${_args} --max-frames 600 --resume ${DIR}/old_all.json
+                RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 2 OR NOT _err MATCHES "point 0 has no bit_errors_sq")
+    message(FATAL_ERROR "an older file without bit_errors_sq: exit ${_rc}:\n${_err}")
+endif()
+message(STATUS "an older file with more frame errors is refused: ${_err}")
 
 # Ctrl-C (SIGINT) in the middle of a point: exit status 130, the counted frames in
 # the JSON file (stopped_by "interrupted"), and the resumed run equals the whole.

@@ -1,5 +1,6 @@
 # gpufec-plot: PNG and SVG of BER/FER curves from a gpufec-ber --json file, with a
-# reference curve. Skipped (the message matches the test's SKIP_REGULAR_EXPRESSION)
+# reference curve and the theory lines (their legends in the SVG, gone with
+# --no-theory; their values by check_plot_theory.py). Skipped (the message matches the test's SKIP_REGULAR_EXPRESSION)
 # when no Python of PYTHONS (comma-separated) has matplotlib.
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,6 +33,28 @@ foreach(ext png svg)
         message(FATAL_ERROR "${DIR}/curve.${ext}: ${_size} bytes")
     endif()
 endforeach()
+# the SVG keeps each text as a comment: the legends of the reference lines and of
+# the zero-error marker (app_ber_tiny's 4 dB point has no error)
+file(READ ${DIR}/curve.svg _svg)
+foreach(legend "uncoded BPSK/QPSK" "BI-AWGN limit, R = 0.5 \\(0.19 dB\\)"
+               "normal approx., \\(648, 324\\)" "no errors: 95% upper bound")
+    if(NOT _svg MATCHES "<!-- ${legend}")
+        message(FATAL_ERROR "${DIR}/curve.svg: no legend '${legend}'")
+    endif()
+endforeach()
+execute_process(COMMAND ${_python} ${SCRIPT} ${JSON} --no-theory -o ${DIR}/bare.svg
+                RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+file(READ ${DIR}/bare.svg _bare)
+if(NOT _rc EQUAL 0 OR _bare MATCHES "uncoded|BI-AWGN|normal approx")
+    message(FATAL_ERROR "gpufec-plot --no-theory: exit ${_rc}, or a theory line drawn\n"
+                        "${_out}\n${_err}")
+endif()
+execute_process(COMMAND ${_python} ${CMAKE_CURRENT_LIST_DIR}/check_plot_theory.py ${SCRIPT}
+                RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+if(NOT _rc EQUAL 0)
+    message(FATAL_ERROR "check_plot_theory.py: exit ${_rc}\n${_out}\n${_err}")
+endif()
+message(STATUS "${_out}")
 file(READ ${DIR}/curve.png _magic LIMIT 4 HEX)
 if(NOT _magic STREQUAL "89504e47")
     message(FATAL_ERROR "${DIR}/curve.png is not a PNG (${_magic})")

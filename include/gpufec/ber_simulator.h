@@ -5,10 +5,11 @@
  * (channel.h), a gpufec decoder fed in batches, and the usual stop rules (a point
  * ends once it has seen enough frame errors or frames, or after a wall time at a
  * batch boundary; a sweep ends once a point's FER falls below a floor).
- * Confidence intervals for the FER and BER follow Wilson (J. Am. Stat. Assoc. 22,
- * 1927). A sweep can continue from the points of an earlier run (resume), and a
- * progress callback reports the counts of the running point batch by batch.
- * docs/SIMULATOR.md describes the whole tool chain.
+ * The FER's confidence interval is Wilson's (J. Am. Stat. Assoc. 22, 1927); the
+ * BER's takes the frames, not the bits, as the independent trials
+ * (clustered_ber_interval). A sweep can continue from the points of an earlier run
+ * (resume), and a progress callback reports the counts of the running point batch by
+ * batch. docs/SIMULATOR.md describes the whole tool chain.
  *
  * Reproducibility: frame f of a point (f = first_frame, first_frame + 1, ...)
  * draws its information bits from random_bits(seed, f) and its noise from
@@ -129,6 +130,12 @@ struct GPUFEC_API ber_point {
     uint64_t frames = 0;       //!< frames counted
     uint64_t bit_errors = 0;   //!< information bits in error
     uint64_t frame_errors = 0; //!< frames whose information bits differ
+    /*!
+     * The sum over the counted frames of the square of each frame's information
+     * bit errors (exact; ber_ci's spread of the errors per failed frame). The
+     * simulator throws std::overflow_error rather than let it wrap.
+     */
+    uint64_t bit_errors_sq = 0;
     /*! Frame errors whose hard decision nevertheless satisfies H. */
     uint64_t undetected_frame_errors = 0;
     double ber = 0.0;            //!< bit_errors / info_bits
@@ -152,9 +159,9 @@ struct GPUFEC_API ber_point {
     /*! 95% Wilson interval of the FER (frame_errors of frames). */
     confidence_interval fer_ci;
     /*!
-     * 95% Wilson interval of the BER (bit_errors of info_bits). It takes the bits
-     * as independent trials; errors cluster in frames, so it is narrower than the
-     * truth: read the FER interval for the statistical weight of a point.
+     * 95% interval of the BER from the per-frame error counts
+     * (clustered_ber_interval(): bit errors come in frames, so the frames, not
+     * the bits, are the independent trials).
      */
     confidence_interval ber_ci;
     stop_reason stopped_by = stop_reason::none; //!< the rule that ended the point
@@ -173,9 +180,42 @@ GPUFEC_API confidence_interval wilson_interval(uint64_t errors,
 GPUFEC_API confidence_interval fer_confidence_interval(const ber_point& point,
                                                        double confidence = 0.95);
 
-/*! The Wilson interval of a point's BER (bits taken as independent trials). */
+/*!
+ * Interval of a BER whose bit errors come in frames: frames frames of
+ * bits_per_frame information bits each, frame_errors of them failed, with
+ * bit_errors wrong bits in all and bit_errors_sq the sum of the squares of the
+ * per-frame counts. The BER is FER * mu / bits_per_frame, mu the mean bit errors
+ * of a failed frame; the interval is the product of an interval of the FER
+ * (wilson_interval over frames) and one of mu, each at confidence
+ * 1 - (1 - confidence) / 2 (Bonferroni: both hold together with at least the
+ * requested confidence, whatever their dependence). For mu: with two or more
+ * failed frames the Student t interval from the failed frames' sample variance,
+ * clamped to [1, bits_per_frame]; with one or none, all of [1, bits_per_frame]
+ * (then the FER interval takes the whole confidence). So 0 errors give
+ * [0, FER upper], one failed frame [FER lower / bits_per_frame, FER upper]
+ * (docs/SIMULATOR.md, "The intervals", has the coverage). The result lies in
+ * [0, 1] and holds the point estimate. frames == 0 gives [0, 1]. Throws
+ * gpufec::invalid_argument for inconsistent counts (frame_errors > frames,
+ * bit_errors < frame_errors or > frame_errors * bits_per_frame, bit_errors_sq
+ * outside what such per-frame counts can give) or a confidence outside (0, 1).
+ */
+GPUFEC_API confidence_interval clustered_ber_interval(uint64_t frames,
+                                                      uint64_t frame_errors,
+                                                      uint64_t bit_errors,
+                                                      uint64_t bit_errors_sq,
+                                                      uint64_t bits_per_frame,
+                                                      double confidence = 0.95);
+
+/*! The interval of a point's BER: clustered_ber_interval() of its counts. */
 GPUFEC_API confidence_interval ber_confidence_interval(const ber_point& point,
                                                        double confidence = 0.95);
+
+/*!
+ * The q-quantile of Student's t distribution with df > 0 degrees of freedom
+ * (numerical inversion of its distribution function, relative error below 1e-9).
+ * Throws gpufec::invalid_argument for q outside (0, 1) or df <= 0.
+ */
+GPUFEC_API double student_t_quantile(double q, double df);
 
 /*!
  * What a progress callback sees, at the end of a counted batch: the counts of the
@@ -207,6 +247,7 @@ struct GPUFEC_API ber_progress {
 struct GPUFEC_API frame_error_mark {
     uint64_t frames = 0;                  //!< frames of the part up to this one
     uint64_t bit_errors = 0;              //!< bit errors up to this frame
+    uint64_t bit_errors_sq = 0;           //!< sum of squared per-frame bit errors
     uint64_t symbol_errors = 0;           //!< nonbinary symbol errors
     uint64_t undetected_frame_errors = 0; //!< undetected frame errors
     uint64_t iterations = 0;              //!< decoder iterations

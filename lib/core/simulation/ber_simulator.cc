@@ -2,12 +2,11 @@
 /*
  * Monte-Carlo BER/FER engine (see include/gpufec/ber_simulator.h): batches of
  * frames generated on worker threads (bits, encoder, AWGN channel) while the
- * previous batch decodes, frames counted in index order against the stop rules,
- * and Wilson score intervals (E. B. Wilson, "Probable inference, the law of
- * succession, and statistical inference", J. Am. Stat. Assoc. 22, 1927). The
- * batch loops report to the hooks of the running call (sim_hooks: progress,
- * frame-error marks of a part); time and interruption end a point at a batch
- * boundary through the same per-frame tally, so every counted frame is exact.
+ * previous batch decodes, frames counted in index order against the stop rules
+ * (a point's intervals: confidence_intervals.cc). The batch loops report to the
+ * hooks of the running call (sim_hooks: progress, frame-error marks of a part); time and
+ * interruption end a point at a batch boundary through the same per-frame tally, so every
+ * counted frame is exact.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -41,22 +40,6 @@ using clock_type = std::chrono::steady_clock;
 double seconds_since(clock_type::time_point t0)
 {
     return std::chrono::duration<double>(clock_type::now() - t0).count();
-}
-
-/* z with P(|Z| <= z) = confidence for a standard normal Z (bisection on erf). */
-double two_sided_z(double confidence)
-{
-    double lo = 0.0;
-    double hi = 40.0;
-    for (int i = 0; i < 200; i++) {
-        const double mid = 0.5 * (lo + hi);
-        if (std::erf(mid / std::sqrt(2.0)) < confidence) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    return 0.5 * (lo + hi);
 }
 
 std::string format_double(double v)
@@ -148,42 +131,6 @@ void ber_options::validate() const
         throw invalid_argument("ber_options.int8_step = " + format_double(int8_step) +
                                " is not a finite number >= 0 (0: float LLRs)");
     }
-}
-
-confidence_interval wilson_interval(uint64_t errors, uint64_t trials, double confidence)
-{
-    if (!(confidence > 0.0 && confidence < 1.0)) {
-        throw invalid_argument("wilson_interval: confidence " +
-                               format_double(confidence) + " is outside (0, 1)");
-    }
-    if (errors > trials) {
-        throw invalid_argument("wilson_interval: errors (" + std::to_string(errors) +
-                               ") exceed trials (" + std::to_string(trials) + ")");
-    }
-    confidence_interval ci;
-    if (trials == 0) {
-        return ci;
-    }
-    const double z = two_sided_z(confidence);
-    const double n = static_cast<double>(trials);
-    const double p = static_cast<double>(errors) / n;
-    const double z2 = z * z;
-    const double denom = 1.0 + z2 / n;
-    const double centre = (p + z2 / (2.0 * n)) / denom;
-    const double half = z * std::sqrt(p * (1.0 - p) / n + z2 / (4.0 * n * n)) / denom;
-    ci.lower = errors == 0 ? 0.0 : std::max(0.0, centre - half);
-    ci.upper = errors == trials ? 1.0 : std::min(1.0, centre + half);
-    return ci;
-}
-
-confidence_interval fer_confidence_interval(const ber_point& point, double confidence)
-{
-    return wilson_interval(point.frame_errors, point.frames, confidence);
-}
-
-confidence_interval ber_confidence_interval(const ber_point& point, double confidence)
-{
-    return wilson_interval(point.bit_errors, point.info_bits, confidence);
 }
 
 std::string to_string(stop_reason reason)
@@ -608,6 +555,8 @@ public:
     {
         d_p.frames++;
         d_p.bit_errors += f.bit_errors;
+        const uint64_t e = f.bit_errors;
+        d_p.bit_errors_sq = add_bit_errors_sq(d_p.bit_errors_sq, e * e);
         d_p.symbol_errors += f.symbol_errors;
         d_p.total_iterations += static_cast<uint64_t>(std::max(0, f.iterations));
         if (f.bit_errors > 0) {
@@ -620,6 +569,7 @@ public:
                 frame_error_mark m;
                 m.frames = d_p.frames;
                 m.bit_errors = d_p.bit_errors;
+                m.bit_errors_sq = d_p.bit_errors_sq;
                 m.symbol_errors = d_p.symbol_errors;
                 m.undetected_frame_errors = d_p.undetected_frame_errors;
                 m.iterations = d_p.total_iterations;

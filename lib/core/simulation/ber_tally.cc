@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * A point's counts merged part by part in frame order with its stop rules, point
- * rates and Wilson intervals, progress records and the Eb/N0 sweep with resume
+ * rates and intervals, progress records and the Eb/N0 sweep with resume
  * and stop_fer (see ber_tally.h).
  *
  * Copyright 2026 The gr-gpufec authors.
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,6 +25,7 @@ void add_frame_counts(ber_point& a, const ber_point& b)
 {
     a.frames += b.frames;
     a.bit_errors += b.bit_errors;
+    a.bit_errors_sq = add_bit_errors_sq(a.bit_errors_sq, b.bit_errors_sq);
     a.frame_errors += b.frame_errors;
     a.undetected_frame_errors += b.undetected_frame_errors;
     a.total_iterations += b.total_iterations;
@@ -42,6 +44,16 @@ std::string db_text(double v)
 
 } // namespace
 
+uint64_t add_bit_errors_sq(uint64_t sum, uint64_t more)
+{
+    if (more > std::numeric_limits<uint64_t>::max() - sum) {
+        throw std::overflow_error(
+            "ber_simulator: the sum of squared bit errors per frame (bit_errors_sq) "
+            "would exceed 2^64 - 1; split the point into shorter runs");
+    }
+    return sum + more;
+}
+
 void finalize_point(ber_point& p, double parallel)
 {
     const double frames = static_cast<double>(p.frames);
@@ -54,8 +66,8 @@ void finalize_point(ber_point& p, double parallel)
         p.decode_seconds > 0.0
             ? static_cast<double>(p.decoded_frames) * k / p.decode_seconds * parallel
             : 0.0;
-    p.fer_ci = wilson_interval(p.frame_errors, p.frames);
-    p.ber_ci = wilson_interval(p.bit_errors, p.info_bits);
+    p.fer_ci = fer_confidence_interval(p);
+    p.ber_ci = ber_confidence_interval(p);
 }
 
 stop_reason count_rule_met(const ber_options& o, const ber_point& p)
@@ -135,6 +147,7 @@ bool ber_tally::add(const ber_part& part)
         d_p.frames += m.frames;
         d_p.frame_errors += budget;
         d_p.bit_errors += m.bit_errors;
+        d_p.bit_errors_sq = add_bit_errors_sq(d_p.bit_errors_sq, m.bit_errors_sq);
         d_p.symbol_errors += m.symbol_errors;
         d_p.undetected_frame_errors += m.undetected_frame_errors;
         d_p.total_iterations += m.iterations;
@@ -238,8 +251,8 @@ run_sweep(const ber_options& o,
             p = *prev; // finished: kept as it is
             p.ebn0_db = ebn0;
             p.stopped_by = count_rule_met(o, p);
-            p.fer_ci = wilson_interval(p.frame_errors, p.frames);
-            p.ber_ci = wilson_interval(p.bit_errors, p.info_bits);
+            p.fer_ci = fer_confidence_interval(p);
+            p.ber_ci = ber_confidence_interval(p);
         } else {
             p = run_point(ebn0, prev, i);
         }

@@ -4,7 +4,7 @@
  * used by ber_simulator and split_ber_simulator): a point's counts merged part by
  * part in frame order with its stop rules applied exactly (a part is cut at the
  * frame error that meets the error rule, through its frame_error_marks), rates and
- * Wilson intervals of a point, the progress record with its time estimate, and the
+ * intervals of a point, the progress record with its time estimate, and the
  * sweep over the Eb/N0 points (resume, stop_fer).
  *
  * Copyright 2026 The gr-gpufec authors.
@@ -21,6 +21,12 @@
 #include <vector>
 
 namespace gpufec {
+
+/*!
+ * sum + more for bit_errors_sq; throws std::overflow_error (naming the field)
+ * where it would wrap.
+ */
+uint64_t add_bit_errors_sq(uint64_t sum, uint64_t more);
 
 /*!
  * Fills a point's rates from its counts: ber, fer, ser, avg_iterations,

@@ -5,7 +5,8 @@
  * add up, the all-zero option, FER high at low and low at high Eb/N0 for the
  * IEEE 802.11n (648, 324) code, Wilson intervals and Eb/N0 ranges; the stop
  * rules of time (max_seconds) and of the sweep (stop_fer), the progress callback,
- * resumed runs equal to uninterrupted ones, and runs split over workers (and over
+ * resumed runs equal to uninterrupted ones, the per-frame sums of squared bit
+ * errors, and runs split over workers (and over
  * two in-process "processes" through a part_exchange) equal to one simulator.
  *
  * Copyright 2026 The gr-gpufec authors.
@@ -60,6 +61,7 @@ void assert_same_counts(const std::vector<ber_point>& a, const std::vector<ber_p
         CPPUNIT_ASSERT_EQUAL(a[i].ebn0_db, b[i].ebn0_db);
         CPPUNIT_ASSERT_EQUAL(a[i].frames, b[i].frames);
         CPPUNIT_ASSERT_EQUAL(a[i].bit_errors, b[i].bit_errors);
+        CPPUNIT_ASSERT_EQUAL(a[i].bit_errors_sq, b[i].bit_errors_sq);
         CPPUNIT_ASSERT_EQUAL(a[i].frame_errors, b[i].frame_errors);
         CPPUNIT_ASSERT_EQUAL(a[i].undetected_frame_errors, b[i].undetected_frame_errors);
         CPPUNIT_ASSERT_EQUAL(a[i].info_bits, b[i].info_bits);
@@ -71,6 +73,7 @@ void assert_same_counts(const std::vector<ber_point>& a, const std::vector<ber_p
         CPPUNIT_ASSERT_EQUAL(a[i].first_frame, b[i].first_frame);
         CPPUNIT_ASSERT(a[i].stopped_by == b[i].stopped_by);
         CPPUNIT_ASSERT_EQUAL(a[i].fer_ci.lower, b[i].fer_ci.lower);
+        CPPUNIT_ASSERT_EQUAL(a[i].ber_ci.lower, b[i].ber_ci.lower);
         CPPUNIT_ASSERT_EQUAL(a[i].ber_ci.upper, b[i].ber_ci.upper);
     }
 }
@@ -194,6 +197,7 @@ class qa_ber_simulator : public CppUnit::TestFixture
     CPPUNIT_TEST(ebn0_ranges);
     CPPUNIT_TEST(bad_options_refused);
     CPPUNIT_TEST(intervals_in_points);
+    CPPUNIT_TEST(squares_of_frame_counts);
     CPPUNIT_TEST(max_seconds_ends_at_a_batch);
     CPPUNIT_TEST(stop_fer_ends_the_sweep);
     CPPUNIT_TEST(progress_reports);
@@ -265,6 +269,7 @@ public:
         const ber_point b = simulate(o)[0];
         CPPUNIT_ASSERT_EQUAL(whole.frames, a.frames + b.frames);
         CPPUNIT_ASSERT_EQUAL(whole.bit_errors, a.bit_errors + b.bit_errors);
+        CPPUNIT_ASSERT_EQUAL(whole.bit_errors_sq, a.bit_errors_sq + b.bit_errors_sq);
         CPPUNIT_ASSERT_EQUAL(whole.frame_errors, a.frame_errors + b.frame_errors);
         CPPUNIT_ASSERT_DOUBLES_EQUAL(whole.avg_iterations * 90,
                                      a.avg_iterations * 40 + b.avg_iterations * 50,
@@ -480,6 +485,42 @@ public:
                        gpufec::stop_reason::interrupted);
         GPUFEC_ASSERT_THROW_MSG(
             gpufec::parse_stop_reason("x"), gpufec::invalid_argument, "stop reason");
+    }
+
+    void squares_of_frame_counts()
+    {
+        // bit_errors_sq is the sum of the squares of the frames' own counts, each
+        // frame run alone; the marks of a part carry its running sums
+        ber_options o = small_options();
+        o.min_frame_errors = 0;
+        o.max_frames = 60;
+        ber_simulator sim(gpufec::ldpc_code::make(small_code), o);
+        for (const double ebn0 : { 1.0, 2.0 }) {
+            const gpufec::ber_part whole = sim.run_part(ebn0, 0, 60, 0);
+            const gpufec::ber_part marked = sim.run_part(ebn0, 0, 60, 60);
+            uint64_t s = 0, q = 0, failed = 0;
+            for (uint64_t f = 0; f < 60; f++) {
+                const uint64_t e = sim.run_part(ebn0, f, 1, 0).counts.bit_errors;
+                s += e;
+                q += e * e;
+                if (e > 0) {
+                    failed++;
+                    CPPUNIT_ASSERT_EQUAL(s, marked.marks[failed - 1].bit_errors);
+                    CPPUNIT_ASSERT_EQUAL(q, marked.marks[failed - 1].bit_errors_sq);
+                }
+            }
+            std::cout << "  " << ebn0 << " dB: " << failed << " of 60 frames failed\n";
+            CPPUNIT_ASSERT(failed >= 2 && failed < 60);
+            CPPUNIT_ASSERT_EQUAL(s, whole.counts.bit_errors);
+            CPPUNIT_ASSERT_EQUAL(q, whole.counts.bit_errors_sq);
+            CPPUNIT_ASSERT(q > s); // errors cluster: some frame has more than one
+            // the interval of the frames is wider than that of independent bits
+            const ber_point& p = whole.counts;
+            const gpufec::confidence_interval bits =
+                gpufec::wilson_interval(p.bit_errors, p.info_bits);
+            CPPUNIT_ASSERT(p.ber_ci.upper - p.ber_ci.lower > bits.upper - bits.lower);
+            CPPUNIT_ASSERT(p.ber_ci.lower <= p.ber && p.ber <= p.ber_ci.upper);
+        }
     }
 
     void max_seconds_ends_at_a_batch()

@@ -107,6 +107,8 @@ void assert_same_counts(const std::string& what, const ber_point& a, const ber_p
     CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " frame errors", a.frame_errors, b.frame_errors);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " bit errors", a.bit_errors, b.bit_errors);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(
+        what + " squared bit errors", a.bit_errors_sq, b.bit_errors_sq);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(
         what + " symbol errors", a.symbol_errors, b.symbol_errors);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " info symbols", a.info_symbols, b.info_symbols);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(

@@ -63,6 +63,8 @@ void assert_same_counts(const std::string& what, const ber_point& a, const ber_p
     CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " frame errors", a.frame_errors, b.frame_errors);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(what + " bit errors", a.bit_errors, b.bit_errors);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(
+        what + " squared bit errors", a.bit_errors_sq, b.bit_errors_sq);
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(
         what + " undetected", a.undetected_frame_errors, b.undetected_frame_errors);
     CPPUNIT_ASSERT_EQUAL_MESSAGE(
         what + " iterations", a.avg_iterations, b.avg_iterations);

@@ -295,7 +295,8 @@ void bind_simulate(py::module& m)
           py::arg("progress_interval") = 0.25,
           "BER/FER of a code over AWGN, as gpufec-ber computes it; returns one dict\n"
           "per Eb/N0 point with the keys of gpufec-ber's JSON file (frames,\n"
-          "bit_errors, frame_errors, ber, fer, fer_ci, ber_ci, ser for GF(q) codes,\n"
+          "bit_errors, frame_errors, ber, fer, fer_ci, ber_ci (over frames, from\n"
+          "bit_errors_sq), ser for GF(q) codes,\n"
           "backend, devices, precision, code, decoder, stop_rules, ...).\n\n"
           "code: a spec string, ldpc_code or nb_ldpc_code. ebn0: a number, a list,\n"
           "or a string such as '1:3:0.5'. algorithm: spa, ms, nms (binary default),\n"

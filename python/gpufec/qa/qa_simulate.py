@@ -29,13 +29,13 @@ import backend_under_test as but
 BINARY_KEYS = [
     "ebn0_db", "frames", "bit_errors", "frame_errors", "ber", "fer", "avg_iterations",
     "info_bits", "seconds", "fer_ci", "ber_ci", "undetected_frame_errors",
-    "total_iterations", "first_frame", "decoded_frames", "decode_seconds",
+    "total_iterations", "bit_errors_sq", "first_frame", "decoded_frames", "decode_seconds",
     "info_throughput_bps", "stopped_by", "program", "code", "n", "k", "q", "rate",
     "modulation", "seed", "all_zero", "backend", "devices", "ranks", "precision",
     "decoder", "stop_rules"]
 
 COUNTS = ["ebn0_db", "frames", "bit_errors", "frame_errors", "undetected_frame_errors",
-          "total_iterations", "info_bits", "first_frame", "stopped_by"]
+          "total_iterations", "bit_errors_sq", "info_bits", "first_frame", "stopped_by"]
 
 SMALL = dict(code="wifi:648:1/2", iterations=8, backend=but.BACKEND, threads=2, seed=7)
 
