@@ -129,9 +129,10 @@ inline std::vector<fer_point> long_code_points()
  * The deep points: for the five short codes, every rule and schedule, an Eb/N0 E
  * at which the float reference (at E - 0.1 dB) is near FER 1e-4, and frames for
  * about 20 of its errors (at most 200 000); for DVB-S2 short, rate 1/2 likewise
- * and every other rate with min-sum and NMS (layered, 20 iterations) near FER
- * 1e-3. An error floor a decoder has and float has not shows there, one or two
- * decades below the waterfall points (docs/VALIDATION.md "FER matrix, deep").
+ * (layered) and every other rate with NMS, the default rule (layered, the
+ * rate's alpha), near FER 2e-3. An error floor a decoder has and float has not
+ * shows there, one or two decades below the waterfall points (docs/VALIDATION.md
+ * "FER matrix, deep").
  * The Eb/N0 values come from float sweeps (gpufec-ber --precision float).
  */
 inline std::vector<fer_point> deep_code_points(const std::string& mackay_alist)
@@ -181,7 +182,17 @@ inline std::vector<fer_point> deep_code_points(const std::string& mackay_alist)
         { "dvbs2:short:1/2", lay, ms, 1.600, 60000, 20 },
         { "dvbs2:short:1/2", lay, nms, 1.500, 100000, 20 },
         { "dvbs2:short:1/2", lay, oms, 1.350, 50000, 20 },
+        { "dvbs2:short:1/2", lay, scms, 1.500, 60000, 20 },
         // @@MORE@@
+        { "dvbs2:short:1/4", lay, nms, 1.483, 15000, 20 },
+        { "dvbs2:short:1/3", lay, nms, 1.360, 15000, 20 },
+        { "dvbs2:short:2/5", lay, nms, 1.226, 15000, 20 },
+        { "dvbs2:short:3/5", lay, nms, 2.038, 15000, 50 },
+        { "dvbs2:short:2/3", lay, nms, 2.112, 15000, 20 },
+        { "dvbs2:short:3/4", lay, nms, 2.594, 15000, 20 },
+        { "dvbs2:short:4/5", lay, nms, 2.926, 15000, 20 },
+        { "dvbs2:short:5/6", lay, nms, 3.251, 15000, 20 },
+        { "dvbs2:short:8/9", lay, nms, 3.943, 15000, 20 },
     };
 }
 

@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "fer_matrix.h"
+#include <cmath>
 #include <cppunit/extensions/HelperMacros.h>
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
@@ -25,6 +26,7 @@ class qa_fer_matrix : public CppUnit::TestFixture
     CPPUNIT_TEST(test_fixed_point_within_0p1_db);
     CPPUNIT_TEST(test_rule_detects_saturation_collapse);
     CPPUNIT_TEST(test_family_defaults);
+    CPPUNIT_TEST(test_dvbs2_defaults_at_qef);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -116,6 +118,54 @@ public:
         decoder_options o;
         o.alpha = -0.5f; // negative but not the marker: refused
         GPUFEC_ASSERT_THROW_MSG(o.validate(), gpufec::invalid_argument, "alpha is -0.5");
+    }
+
+    /*!
+     * DVB-S2 with the decoder's defaults (NMS, the rate's alpha and iterations,
+     * int8 as precision auto picks on the CPU) decodes every rate at the
+     * quasi-error-free Es/N0 of EN 302 307-1 Table 13 (QPSK) + 0.7 dB: at most 1
+     * of 60 frames fails (short frames, every rate; normal 1/4 and 1/2). The old
+     * family default of 10 iterations fails every frame of rate 1/4 there.
+     */
+    void test_dvbs2_defaults_at_qef()
+    {
+        struct qef {
+            const char* rate;
+            double es_n0;
+        };
+        const qef table[] = { { "1/4", -2.35 }, { "1/3", -1.24 }, { "2/5", -0.30 },
+                              { "1/2", 1.00 },  { "3/5", 2.23 },  { "2/3", 3.10 },
+                              { "3/4", 4.03 },  { "4/5", 4.68 },  { "5/6", 5.18 },
+                              { "8/9", 6.20 } };
+        auto failed = [](const std::string& spec, double es_n0, int iterations) {
+            const ldpc_code::sptr code = ldpc_code::make(spec);
+            // QPSK with Gray mapping: each bit sees BPSK at the same Eb/N0
+            const double ebn0 = es_n0 - 10.0 * std::log10(2.0 * code->rate());
+            const size_t frames = 60;
+            const fer_frames fr(code, frames, 915);
+            decoder_options o;
+            o.backend = backend_kind::cpu;
+            o.precision = message_precision::int8;
+            o.max_iterations = iterations;
+            auto dec = decoder::make(code, o);
+            const size_t n = count_failed(decode_failures(*dec, fr, fr.llrs(ebn0)));
+            std::cout << spec << " at Es/N0 " << es_n0 << " dB (" << ebn0
+                      << " dB Eb/N0), " << dec->options().max_iterations
+                      << " iterations, alpha " << dec->options().alpha << ": " << n
+                      << " of " << frames << " frames failed\n";
+            return n;
+        };
+        for (const qef& q : table)
+            CPPUNIT_ASSERT(failed(std::string("dvbs2:short:") + q.rate,
+                                  q.es_n0 + 0.7,
+                                  code_default_iterations) <= 1);
+        for (const char* rate : { "1/4", "1/2" }) {
+            const double es_n0 = rate[2] == '4' ? -2.35 : 1.00;
+            CPPUNIT_ASSERT(failed(std::string("dvbs2:normal:") + rate,
+                                  es_n0 + 0.7,
+                                  code_default_iterations) <= 1);
+        }
+        CPPUNIT_ASSERT(failed("dvbs2:normal:1/4", -2.35 + 0.7, 10) >= 55);
     }
 };
 
