@@ -17,6 +17,7 @@
 #include <exception>
 #include <gpufec/error.h>
 #include <gpufec/host_resources.h>
+#include <iostream>
 #include <thread>
 #include <vector>
 
@@ -26,6 +27,10 @@ int simd_alpha_q(float alpha)
 {
     return std::max(1, static_cast<int>(std::lrint(alpha * 16.0f)));
 }
+
+namespace {
+std::atomic<bool> g_int8_floor_warned{ false };
+} // namespace
 
 static bool dvbs2_family(const ldpc_code& code)
 {
@@ -643,6 +648,14 @@ std::unique_ptr<decoder> make_simd_decoder(ldpc_code::sptr code,
             q.c2v_max = options.fixed.c2v_max;
     }
     const bool fixed = options.precision != message_precision::float32;
+    if (options.precision == message_precision::int8 &&
+        options.rule != check_node_rule::normalized_min_sum &&
+        !g_int8_floor_warned.exchange(true))
+        std::clog << "gpufec: decoder (" << code->name() << "): precision int8 with rule "
+                  << to_string(options.rule)
+                  << " has an error floor on some codes (docs/VALIDATION.md, \"FER "
+                     "matrix, deep\"); precision auto takes int16 for it. (Said once.)"
+                  << std::endl;
     quantization_defaults follows;
     follows.fraction_bits = fixed && options.fixed.fraction_bits < 0;
     follows.c2v_max = fixed && options.fixed.c2v_max == 0;

@@ -48,6 +48,7 @@ class qa_cuda_fer_matrix : public CppUnit::TestFixture
     CPPUNIT_TEST(test_short_codes_within_0p1_db);
     CPPUNIT_TEST(test_long_codes_within_0p1_db);
     CPPUNIT_TEST(test_deep_within_0p1_db);
+    CPPUNIT_TEST(test_deep_dvbs2_within_0p1_db);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -71,16 +72,24 @@ public:
                                failed.empty());
     }
 
-    /*! The deep points of fer_matrix.h, against the CPU float reference. */
-    void test_deep_within_0p1_db()
+    /*! The deep points of fer_matrix.h but DVB-S2's, against the CPU float reference. */
+    void test_deep_within_0p1_db() { run_deep(false); }
+
+    /*! The deep points of DVB-S2 short (every rate). */
+    void test_deep_dvbs2_within_0p1_db() { run_deep(true); }
+
+private:
+    static void run_deep(bool dvbs2)
     {
         require_refcodes();
+        std::vector<fer_point> points;
+        for (const fer_point& p :
+             deep_code_points(refcodes_dir() + "/binary/MACKAY_504_1008.alist"))
+            if ((p.spec.rfind("dvbs2:", 0) == 0) == dvbs2)
+                points.push_back(p);
         size_t cases = 0;
-        const std::string failed = run_deep_fer_matrix(
-            deep_code_points(refcodes_dir() + "/binary/MACKAY_504_1008.alist"),
-            gpu_variants,
-            cases,
-            16384);
+        const std::string failed =
+            run_deep_fer_matrix(points, gpu_variants, cases, 16384);
         std::cout << cases << " cases\n";
         CPPUNIT_ASSERT_MESSAGE("GPU FER worse than float by more than 0.1 dB:\n" + failed,
                                failed.empty());

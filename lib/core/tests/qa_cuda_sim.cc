@@ -42,6 +42,7 @@ ber_point simulate(const std::string& spec,
     o.decoder.backend = backend;
     o.decoder.precision = precision;
     o.decoder.schedule = decoding_schedule::layered;
+    o.decoder.max_iterations = 10;
     o.ebn0_db = { ebn0 };
     o.seed = test_seed(20261125u);
     o.max_frames = frames;

@@ -142,13 +142,16 @@ public:
 
     void test_choice_per_backend_and_rule()
     {
-        // docs/VALIDATION.md "precision auto": CPU int8 and GPU half2 for the
+        // docs/VALIDATION.md "precision auto": CPU int8 for NMS and int16 for the
+        // other min-sum rules (int8 floors at deep points), GPU half2 for the
         // min-sum family (every code family, both schedules), float32 for SPA
         for (auto s : all_schedules) {
             for (auto r : min_sum_rules) {
                 const decoder_options o = auto_options(r, s);
                 CPPUNIT_ASSERT(auto_precision(backend_kind::cpu, o) ==
-                               message_precision::int8);
+                               (r == check_node_rule::normalized_min_sum
+                                    ? message_precision::int8
+                                    : message_precision::int16));
                 CPPUNIT_ASSERT(auto_precision(backend_kind::cuda, o) ==
                                message_precision::half2);
             }
@@ -158,6 +161,12 @@ public:
             CPPUNIT_ASSERT(auto_precision(backend_kind::cuda, spa) ==
                            message_precision::float32);
         }
+        // NMS with an alpha the fixed-point decoders round to 1 is plain min-sum
+        decoder_options one =
+            auto_options(check_node_rule::normalized_min_sum, decoding_schedule::layered);
+        one.alpha = 0.98f;
+        CPPUNIT_ASSERT(auto_precision(backend_kind::cpu, one) ==
+                       message_precision::int16);
         // a kernel named by the user: its own precision
         decoder_options o =
             auto_options(check_node_rule::normalized_min_sum, decoding_schedule::layered);
@@ -189,7 +198,7 @@ public:
         const decoder_options o =
             auto_options(check_node_rule::offset_min_sum, decoding_schedule::flooding);
         CPPUNIT_ASSERT(resolve_precision(backend_kind::cpu, o) ==
-                       message_precision::int8);
+                       message_precision::int16);
         CPPUNIT_ASSERT(resolve_precision(backend_kind::cuda, o) ==
                        message_precision::half2);
     }
@@ -201,7 +210,10 @@ public:
             for (auto r : min_sum_rules) {
                 auto d = decoder::make(code, auto_options(r, s));
                 CPPUNIT_ASSERT_EQUAL(std::string("cpu"), d->backend_name());
-                CPPUNIT_ASSERT(d->options().precision == message_precision::int8);
+                CPPUNIT_ASSERT(d->options().precision ==
+                               (r == check_node_rule::normalized_min_sum
+                                    ? message_precision::int8
+                                    : message_precision::int16));
             }
             auto spa = decoder::make(code, auto_options(check_node_rule::spa, s));
             CPPUNIT_ASSERT(spa->options().precision == message_precision::float32);
