@@ -213,9 +213,10 @@ struct GPUFEC_API decoder_options {
  * backend offers for the rule whose FER stays within 0.1 dB of float32, by the
  * FER matrices of docs/VALIDATION.md ("Every rule x precision x schedule against
  * float", table "precision auto"):
- *  - cpu: int8 for the min-sum family (ms, nms, oms, scms; the SIMD decoder,
- *    every code family and both schedules within 0.1 dB), float32 for spa (the
- *    reference decoder, float only);
+ *  - cpu: int8 for nms (the SIMD decoder: every code family and both schedules
+ *    within 0.1 dB, at the waterfall and deep points), int16 for ms, oms, scms
+ *    and nms with alpha >= 0.97 (int8 has error floors there on some codes),
+ *    float32 for spa (the reference decoder, float only);
  *  - cuda: half2 for the min-sum family (the GPU FER matrix: every code family,
  *    both schedules within 0.1 dB), float32 for spa (half2 refused there); with
  *    gpu.kernel naming a kernel, the kernel's own precision (half2 when its name

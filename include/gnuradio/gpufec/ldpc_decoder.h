@@ -95,8 +95,9 @@ public:
      *        keep their defaults for the other kind of code.
      * \param precision message arithmetic: "auto" (default: the backend's fastest
      *        precision whose FER stays within 0.1 dB of float32, see
-     *        gpufec::auto_precision: int8 on the CPU and half2 on CUDA for the
-     *        min-sum family, float32 for SPA and for nonbinary codes),
+     *        gpufec::auto_precision: on the CPU int8 for nms and int16 for ms,
+     *        oms and scms, half2 on CUDA for the min-sum family, float32 for SPA
+     *        and for nonbinary codes),
      *        "float32", "half2" (CUDA, min-sum family), "int16" or "int8" (CPU,
      *        min-sum family). A nonbinary code takes "auto" and "float32" only.
      *        The fixed-point precisions (int16, int8; auto on the CPU) quantize

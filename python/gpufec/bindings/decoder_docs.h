@@ -13,7 +13,8 @@
 /*! precision; ends where each caller says which LLRs the fixed point wants. */
 #define GPUFEC_DOC_PRECISION                                                   \
     "precision: auto (the backend's fastest precision within 0.1 dB of\n"      \
-    "  float32: int8 on the CPU, half2 on CUDA for the min-sum family;\n"      \
+    "  float32: on the CPU int8 for nms, int16 for ms, oms, scms; half2 on\n"  \
+    "  CUDA for the min-sum family;\n"                                         \
     "  float32 for SPA and GF(q) codes), float32, half2 (CUDA), int16, int8\n" \
     "  (CPU); GF(q) codes take auto and float32 only. The fixed-point\n"       \
     "  precisions (int16, int8, auto on the CPU) want real LLRs\n"

@@ -37,9 +37,12 @@ REFERENCE_ARITHMETIC = BACKEND == "cpu"
 
 def auto_precision(algorithm="nms", nonbinary=False):
     """What precision "auto" resolves to on the backend under test for this rule:
-    float32 for SPA and every GF(q) code, else the backend's narrow one."""
+    float32 for SPA and every GF(q) code, else the backend's narrow one (on the
+    CPU int8 for nms only: ms, oms and scms take int16)."""
     if nonbinary or algorithm == "spa":
         return "float32"
+    if AUTO_MIN_SUM == "int8" and algorithm != "nms":
+        return "int16"
     return AUTO_MIN_SUM
 
 
