@@ -157,7 +157,8 @@ private:
             precision,
             "NAME",
             "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD), or "
-            "auto (the backend's fastest within 0.1 dB of float: int8 on cpu, half2 on "
+            "auto (the backend's fastest within 0.1 dB of float: int8 for nms and int16 "
+            "for ms, oms, scms on cpu, half2 on "
             "cuda, float for spa); GF(q) codes: float or auto");
         fixed.add_options(app);
         add_text_option(app,

@@ -160,14 +160,16 @@ private:
             "all|LIST",
             "CUDA devices (binary codes): one worker per device, each point's frames "
             "split between them, e.g. all or 0,1");
-        add_text_option(app,
-                        "--precision",
-                        precision,
-                        "NAME",
-                        "message arithmetic: float, half2 (cuda), int16 or int8 (cpu "
-                        "SIMD), or auto (the backend's fastest within 0.1 dB of float: "
-                        "int8 on cpu, half2 on cuda, float for spa); GF(q) codes: float "
-                        "or auto");
+        add_text_option(
+            app,
+            "--precision",
+            precision,
+            "NAME",
+            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu "
+            "SIMD), or auto (the backend's fastest within 0.1 dB of float: "
+            "int8 for nms and int16 for ms, oms, scms on cpu, half2 on cuda, float for "
+            "spa); GF(q) codes: float "
+            "or auto");
         fixed.add_options(app);
         add_text_option(
             app,

@@ -15,6 +15,7 @@
 
 #include "decoders/cpu_reference_decoder.h"
 #include "decoders/simd_decoder.h"
+#include "parallel/run_parallel.h"
 #include "simd/nb_minmax.h"
 #include "simd/simd_kernels.h"
 #include <algorithm>
@@ -464,15 +465,19 @@ namespace {
  * all-zero input. Counted in blocks, stopping once k are found (a frame of
  * ordinary LLRs is done after about k values).
  */
-template <typename T, typename Zero>
-bool too_few_values(const T* v, size_t n, size_t k, Zero is_zero)
+template <typename T, typename Nonzero>
+bool too_few_values(const T* v, size_t n, size_t k, Nonzero nonzero_of)
 {
+    // nonzero_of returns 0 or 1 without a branch, so each block is one
+    // vectorized count
     size_t nonzero = 0;
     for (size_t i = 0; i < n; i += 256) {
         const size_t end = std::min(n, i + 256);
+        unsigned block = 0;
         for (size_t j = i; j < end; j++) {
-            nonzero += is_zero(v[j]) ? 0 : 1;
+            block += nonzero_of(v[j]);
         }
+        nonzero += block;
         if (nonzero >= k) {
             return false;
         }
@@ -483,46 +488,87 @@ bool too_few_values(const T* v, size_t n, size_t k, Zero is_zero)
 std::atomic<bool> g_zero_input_warned{ false };
 
 /*!
- * Reports as failed (parity_ok 0) the frames of a decoded batch whose channel
- * values quantize to fewer nonzero ones than information bits; warns once per
+ * Reports as failed (parity_ok 0) the frames of a decoded batch decided all zero
+ * whose channel values quantize to fewer nonzero ones than information bits (the
+ * CPU decoders; the GPU ones take LLRs as given); warns once per
  * process. `bound`: the magnitude below which a value becomes 0 (0: only 0 and
  * NaN do); `step`: int8 input's step (float input: llrs8 null).
  */
-void fail_zero_frames(const decoder& d,
+void fail_zero_frames(decoder& d,
                       const float* llrs,
                       const int8_t* llrs8,
                       float step,
                       size_t frames,
                       const decode_output& out)
 {
-    if (!out.parity_ok) {
+    // the GPU decoders take the LLRs as given (no quantization of their own)
+    if (!out.parity_ok || d.cuda_backend()) {
         return;
     }
     const size_t n = static_cast<size_t>(d.code().n());
     const size_t k = static_cast<size_t>(d.code().k());
     const float bound = simd_channel_zero_bound(d);
-    size_t failed = 0;
-    for (size_t f = 0; f < frames; f++) {
-        if (!out.parity_ok[f]) {
-            continue;
+    // a value is zero when its magnitude is below bound (NaN too), or, with no
+    // bound, when it is 0 or NaN
+    auto zero_float = [=](const float* v) {
+        return bound > 0.0f ? too_few_values(v,
+                                             n,
+                                             k,
+                                             [=](float x) {
+                                                 return unsigned(std::fabs(x) >= bound);
+                                             })
+                            : too_few_values(v, n, k, [](float x) {
+                                  return unsigned(std::fabs(x) > 0.0f);
+                              });
+    };
+    auto zero_int8 = [=](const int8_t* v) {
+        return bound > 0.0f
+                   ? too_few_values(v,
+                                    n,
+                                    k,
+                                    [=](int8_t x) {
+                                        return unsigned(std::fabs(float(x) * step) >=
+                                                        bound);
+                                    })
+                   : too_few_values(v, n, k, [](int8_t x) { return unsigned(x != 0); });
+    };
+    // Zero input decodes to the all-zero word: only frames decided all zero (of
+    // the decisions the caller asked for; all of them without any) are counted.
+    // Those decisions are few bytes, just written; the LLRs are not.
+    auto all_zero_decision = [&](size_t f) {
+        auto none = [](const uint8_t* b, size_t count) {
+            unsigned any = 0;
+            for (size_t i = 0; i < count; i++)
+                any |= b[i];
+            return any == 0;
+        };
+        if (out.info_bits)
+            return none(out.info_bits + f * k, k);
+        if (out.codewords)
+            return none(out.codewords + f * n, n);
+        return true;
+    };
+    // over the decoder's own threads (one for a single-threaded decoder, as the
+    // stream block's are), in whole chunks of frames
+    const int threads =
+        d.options().threads == 1 ? 1 : resolve_threads(d.options().threads, "threads");
+    const size_t chunks =
+        std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), frames / 64));
+    std::atomic<size_t> failed_frames{ 0 };
+    run_parallel(chunks, [&](size_t c) {
+        size_t local = 0;
+        for (size_t f = frames * c / chunks; f < frames * (c + 1) / chunks; f++) {
+            if (!out.parity_ok[f] || !all_zero_decision(f)) {
+                continue;
+            }
+            if (llrs8 ? zero_int8(llrs8 + f * n) : zero_float(llrs + f * n)) {
+                out.parity_ok[f] = 0;
+                local++;
+            }
         }
-        const bool zero =
-            llrs8 ? too_few_values(llrs8 + f * n,
-                                   n,
-                                   k,
-                                   [=](int8_t v) {
-                                       const float a = std::fabs(float(v) * step);
-                                       return bound > 0.0f ? !(a >= bound) : v == 0;
-                                   })
-                  : too_few_values(llrs + f * n, n, k, [=](float v) {
-                        const float a = std::fabs(v);
-                        return bound > 0.0f ? !(a >= bound) : !(a > 0.0f);
-                    });
-        if (zero) {
-            out.parity_ok[f] = 0;
-            failed++;
-        }
-    }
+        failed_frames += local;
+    });
+    const size_t failed = failed_frames.load();
     if (failed > 0 && !g_zero_input_warned.exchange(true)) {
         std::clog << "gpufec: decoder (" << d.code().name() << ", precision "
                   << to_string(d.options().precision) << "): " << failed << " of "
