@@ -15,7 +15,6 @@
 
 #include "decoders/cpu_reference_decoder.h"
 #include "decoders/simd_decoder.h"
-#include "parallel/run_parallel.h"
 #include "simd/nb_minmax.h"
 #include "simd/simd_kernels.h"
 #include <algorithm>
@@ -548,27 +547,16 @@ void fail_zero_frames(decoder& d,
             return none(out.codewords + f * n, n);
         return true;
     };
-    // over the decoder's own threads (one for a single-threaded decoder, as the
-    // stream block's are), in whole chunks of frames
-    const int threads =
-        d.options().threads == 1 ? 1 : resolve_threads(d.options().threads, "threads");
-    const size_t chunks =
-        std::max<size_t>(1, std::min<size_t>(static_cast<size_t>(threads), frames / 64));
-    std::atomic<size_t> failed_frames{ 0 };
-    run_parallel(chunks, [&](size_t c) {
-        size_t local = 0;
-        for (size_t f = frames * c / chunks; f < frames * (c + 1) / chunks; f++) {
-            if (!out.parity_ok[f] || !all_zero_decision(f)) {
-                continue;
-            }
-            if (llrs8 ? zero_int8(llrs8 + f * n) : zero_float(llrs + f * n)) {
-                out.parity_ok[f] = 0;
-                local++;
-            }
+    size_t failed = 0;
+    for (size_t f = 0; f < frames; f++) {
+        if (!out.parity_ok[f] || !all_zero_decision(f)) {
+            continue;
         }
-        failed_frames += local;
-    });
-    const size_t failed = failed_frames.load();
+        if (llrs8 ? zero_int8(llrs8 + f * n) : zero_float(llrs + f * n)) {
+            out.parity_ok[f] = 0;
+            failed++;
+        }
+    }
     if (failed > 0 && !g_zero_input_warned.exchange(true)) {
         std::clog << "gpufec: decoder (" << d.code().name() << ", precision "
                   << to_string(d.options().precision) << "): " << failed << " of "

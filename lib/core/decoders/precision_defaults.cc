@@ -13,19 +13,23 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <cmath>
+#include "decoders/simd_decoder.h"
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <string>
 
 namespace gpufec {
 
+namespace {
+
+/*! int8 keeps the FER within 0.1 dB of float at the deep points: NMS only. */
 bool int8_accurate(const decoder_options& options)
 {
-    // an NMS alpha that the fixed-point decoders round to 16/16 is plain min-sum
     return options.rule == check_node_rule::normalized_min_sum &&
-           !(options.alpha > 0.0f && std::lrint(options.alpha * 16.0f) >= 16);
+           !simd_plain_min_sum(options.rule, options.alpha);
 }
+
+} // namespace
 
 message_precision auto_precision(backend_kind backend, const decoder_options& options)
 {

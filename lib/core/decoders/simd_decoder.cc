@@ -28,6 +28,13 @@ int simd_alpha_q(float alpha)
     return std::max(1, static_cast<int>(std::lrint(alpha * 16.0f)));
 }
 
+bool simd_plain_min_sum(check_node_rule rule, float alpha)
+{
+    return rule == check_node_rule::min_sum ||
+           (rule == check_node_rule::normalized_min_sum && alpha > 0.0f &&
+            simd_alpha_q(alpha) >= 16);
+}
+
 namespace {
 std::atomic<bool> g_int8_floor_warned{ false };
 } // namespace
@@ -51,9 +58,7 @@ simd_quantization default_simd_quantization(message_precision precision,
     if (precision == message_precision::int16)
         return { 3, 1024, 32767, 8191 };
     if (precision == message_precision::int8) {
-        const bool plain_min_sum = rule == check_node_rule::min_sum ||
-                                   (rule == check_node_rule::normalized_min_sum &&
-                                    alpha > 0.0f && simd_alpha_q(alpha) >= 16);
+        const bool plain_min_sum = simd_plain_min_sum(rule, alpha);
         int c2v = 40;
         int fraction_bits = 2;
         if (plain_min_sum) {

@@ -58,6 +58,13 @@ simd_quantization default_simd_quantization(message_precision precision,
 int simd_alpha_q(float alpha);
 
 /*!
+ * Whether the fixed-point decoders run plain min-sum for this rule: ms, or nms
+ * whose alpha rounds to 16/16 (alpha >= 0.97; alpha <= 0, family_default, is
+ * below that for every family).
+ */
+bool simd_plain_min_sum(check_node_rule rule, float alpha);
+
+/*!
  * Makes the SIMD decoder; arch "" = best for this CPU (or $GPUFEC_SIMD_ARCH).
  * Throws invalid_argument for an unsupported combination (rule spa, precision
  * half2), naming it.

@@ -36,6 +36,16 @@
 
 namespace gpufec_test {
 
+/*! Short names of the rules and schedules for the point tables. */
+namespace fer_names {
+constexpr gpufec::check_node_rule ms = gpufec::check_node_rule::min_sum,
+                                  nms = gpufec::check_node_rule::normalized_min_sum,
+                                  oms = gpufec::check_node_rule::offset_min_sum,
+                                  scms = gpufec::check_node_rule::self_corrected_min_sum;
+constexpr gpufec::decoding_schedule lay = gpufec::decoding_schedule::layered,
+                                    flo = gpufec::decoding_schedule::flooding;
+} // namespace fer_names
+
 /*! One row of the matrix: a code, schedule and rule at an Eb/N0 (the narrow one's). */
 struct fer_point {
     std::string spec;
@@ -49,14 +59,7 @@ struct fer_point {
 /*! Codes of every family, short, with the Eb/N0 of each schedule and rule. */
 inline std::vector<fer_point> short_code_points(const std::string& mackay_alist)
 {
-    using gpufec::check_node_rule;
-    using gpufec::decoding_schedule;
-    const check_node_rule ms = check_node_rule::min_sum,
-                          nms = check_node_rule::normalized_min_sum,
-                          oms = check_node_rule::offset_min_sum,
-                          scms = check_node_rule::self_corrected_min_sum;
-    const decoding_schedule lay = decoding_schedule::layered,
-                            flo = decoding_schedule::flooding;
+    using namespace fer_names;
     struct row {
         const char* spec;
         size_t frames;
@@ -82,7 +85,7 @@ inline std::vector<fer_point> short_code_points(const std::string& mackay_alist)
           { { 1.375, 1.125, 1.125, 1.2 }, { 1.75, 1.625, 1.55, 1.625 } } },
         { "", 2000, 10, { { 2.25, 2.0, 2.0, 2.0 }, { 2.5, 2.5, 2.5, 2.5 } } },
     };
-    const check_node_rule rules[] = { ms, nms, oms, scms };
+    const gpufec::check_node_rule rules[] = { ms, nms, oms, scms };
     std::vector<fer_point> out;
     for (const row& r : rows) {
         const std::string spec = *r.spec ? std::string(r.spec) : "alist:" + mackay_alist;
@@ -137,14 +140,7 @@ inline std::vector<fer_point> long_code_points()
  */
 inline std::vector<fer_point> deep_code_points(const std::string& mackay_alist)
 {
-    using gpufec::check_node_rule;
-    using gpufec::decoding_schedule;
-    const check_node_rule ms = check_node_rule::min_sum,
-                          nms = check_node_rule::normalized_min_sum,
-                          oms = check_node_rule::offset_min_sum,
-                          scms = check_node_rule::self_corrected_min_sum;
-    const decoding_schedule lay = decoding_schedule::layered,
-                            flo = decoding_schedule::flooding;
+    using namespace fer_names;
     const std::string mackay = "alist:" + mackay_alist;
     return {
         { "wimax:576:1/2", lay, ms, 3.350, 167000, 10 },
