@@ -3,7 +3,7 @@
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Turns the lines qa_fer_matrix / qa_cuda_fer_matrix print into the Markdown
-table of docs/VALIDATION.md "FER matrix": one row per code, schedule and rule,
+table of docs/data/fer_matrix.md: one row per code, schedule and rule,
 frame errors of the float reference at E - 0.1 dB and of each narrow variant at
 E (ET on / ET off), and whether every variant passed the paired 0.1 dB rule.
 

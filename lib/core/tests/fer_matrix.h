@@ -328,7 +328,7 @@ inline fer_verdict compare_failures(const std::vector<uint32_t>& narrow,
     return t.verdict();
 }
 
-/*! One line of the table the test prints (and docs/VALIDATION.md shows). */
+/*! One line of the table the test prints (and docs/data/fer_matrix.md shows). */
 inline std::string verdict_line(const fer_point& p,
                                 const std::string& what,
                                 bool early_termination,

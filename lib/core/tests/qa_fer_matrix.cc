@@ -3,7 +3,7 @@
  * codes of every family (802.16e, 802.11n, 5G NR, DVB-S2, an alist file), every
  * min-sum rule x schedule x precision (int8, int16) x early termination, each
  * within 0.1 dB of the float reference decoder by the paired rule of fer_matrix.h.
- * Prints the whole table (docs/VALIDATION.md "FER matrix" shows it).
+ * Prints the whole table (docs/data/fer_matrix.md shows it).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
