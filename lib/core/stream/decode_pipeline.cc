@@ -1,6 +1,7 @@
 /* -*- c++ -*- */
 /*
- * Batches in flight on a worker thread (include/gpufec/decode_pipeline.h).
+ * Batches in flight on worker threads (include/gpufec/decode_pipeline.h): the
+ * core's stream folder, where the streaming policy of every face lives.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
