@@ -1,14 +1,13 @@
 /* -*- c++ -*- */
 /*
  * The channel's normal samples and LLRs, written once for the CPU (channel.cc)
- * and the GPU (lib/cuda/sim_device_engine.cu): Box-Muller (G. E. P. Box and M. E.
- * Muller, "A note on the generation of random normal deviates", Ann. Math.
- * Statist. 29(2), 1958) in single precision with its own logarithm and sine /
- * cosine polynomials, every operation an IEEE float add, multiply, divide or
- * square root rounded on its own (no fused multiply-add: __fmul_rn / __fadd_rn on
- * the GPU, -ffp-contract=off for the CPU's translation unit), so that both
- * produce the same bits from the same Philox words. channel.h documents the
- * mapping.
+ * and the GPU (lib/cuda/simulation/sim_device_engine.cu): Box-Muller (G. E. P. Box and M.
+ * E. Muller, "A note on the generation of random normal deviates", Ann. Math. Statist.
+ * 29(2), 1958) in single precision with its own logarithm and sine / cosine polynomials,
+ * every operation an IEEE float add, multiply, divide or square root rounded on its own
+ * (no fused multiply-add: __fmul_rn / __fadd_rn on the GPU, -ffp-contract=off for the
+ * CPU's translation unit), so that both produce the same bits from the same Philox words.
+ * channel.h documents the mapping.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

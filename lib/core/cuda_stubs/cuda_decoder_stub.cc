@@ -3,7 +3,7 @@
  * The CUDA decoder entry points of a build without CUDA (include/gpufec/
  * cuda_decoder.h): cuda_decoder::make throws gpufec::backend_unavailable,
  * cuda_available() is false with the reason, cuda_tuner_choices() is empty. The
- * CUDA build defines GPUFEC_HAVE_CUDA and takes lib/cuda/cuda_ldpc_decoder.cu
+ * CUDA build defines GPUFEC_HAVE_CUDA and takes lib/cuda/binary/cuda_ldpc_decoder.cu
  * instead.
  *
  * Copyright 2026 The gr-gpufec authors.

@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * Device listing of a build without CUDA: no devices, and the reason. The CUDA
- * build uses lib/cuda/cuda_devices.cu instead. describe_cuda_devices(), common to
+ * build uses lib/cuda/common/cuda_devices.cu instead. describe_cuda_devices(), common to
  * both, formats whatever list_cuda_devices() gives.
  *
  * Copyright 2026 The gr-gpufec authors.

@@ -1,13 +1,14 @@
 /* -*- c++ -*- */
 /*
  * The CUDA nonbinary decoder entry points of a build without CUDA
- * (lib/cuda/nb_cuda_decoder.h): both throw gpufec::backend_unavailable. The CUDA
- * build defines GPUFEC_HAVE_CUDA and takes lib/cuda/nb_cuda_decoder.cu instead.
+ * (lib/cuda/nonbinary/nb_cuda_decoder.h): both throw gpufec::backend_unavailable. The
+ * CUDA build defines GPUFEC_HAVE_CUDA and takes lib/cuda/nonbinary/nb_cuda_decoder.cu
+ * instead.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nb_cuda_decoder.h"
+#include "nonbinary/nb_cuda_decoder.h"
 #include <gpufec/error.h>
 
 namespace gpufec {

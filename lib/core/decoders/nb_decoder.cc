@@ -10,7 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoders/nb_cpu_decoder.h"
-#include "nb_cuda_decoder.h"
+#include "nonbinary/nb_cuda_decoder.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/host_resources.h>
@@ -147,7 +147,7 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
                                " (gpufec::limits::max_nb_edge_states)");
     }
     if (options.backend == backend_kind::cuda) {
-        // lib/cuda/nb_cuda_decoder.cu (Min-Max, flooding and layered); without
+        // lib/cuda/nonbinary/nb_cuda_decoder.cu (Min-Max, flooding and layered); without
         // CUDA, lib/core/cuda_stubs/nb_cuda_stub.cc throws backend_unavailable.
         return make_nb_cuda_decoder(std::move(code), options);
     }

@@ -2,7 +2,7 @@
 /*
  * The systematic GF(q) encoder of a nonbinary code (nb_code.h: H in reduced
  * row-echelon form over GF(q)) in the dense form that the GPU simulator runs
- * (lib/cuda/nb_sim_device_engine.cu): parity symbol t is the GF(q) linear
+ * (lib/cuda/simulation/nb_sim_device_engine.cu): parity symbol t is the GF(q) linear
  * combination
  *     c[parity_cols[t]] = sum_i G(i, t) u_i      (sum = XOR, GF(2^p) addition)
  * of the K information symbols u_i, which sit at info_cols[i]. The K x (N - K)

@@ -48,11 +48,11 @@ public:
 
     /*!
      * The same for the simulator's nonbinary code and CUDA (Min-Max) decoder
-     * (lib/cuda/nb_sim_device_engine.cu): information symbols from the same Philox
-     * bits, the code's systematic GF(q) encoder as a dense table, the binary
-     * image through the channel, decoding from bit LLRs, wrong bits and symbols
-     * counted. nullptr (and *why_not set) when the decoder is not a CUDA one,
-     * CUDA is not built, or the encoder table does not fit.
+     * (lib/cuda/simulation/nb_sim_device_engine.cu): information symbols from the same
+     * Philox bits, the code's systematic GF(q) encoder as a dense table, the binary image
+     * through the channel, decoding from bit LLRs, wrong bits and symbols counted.
+     * nullptr (and *why_not set) when the decoder is not a CUDA one, CUDA is not built,
+     * or the encoder table does not fit.
      */
     static std::unique_ptr<device_sim_engine>
     make_nb(nb_decoder& dec, const ber_options& options, std::string* why_not);

@@ -24,10 +24,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "channel/normal_sample.h"
-#include "cuda_check.h"
+#include "common/cuda_check.h"
+#include "common/philox_device.cuh"
 #include "encoders/nb_dense_encoder.h"
-#include "nb_device_decoding.h"
-#include "philox_device.cuh"
+#include "nonbinary/nb_device_decoding.h"
 #include "simulation/sim_device_engine.h"
 #include <algorithm>
 #include <cuda_runtime.h>

@@ -23,10 +23,10 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cuda_check.h"
-#include "nb_cuda_decoder.h"
-#include "nb_device_decoding.h"
-#include "nb_kernels.h"
+#include "common/cuda_check.h"
+#include "nonbinary/nb_cuda_decoder.h"
+#include "nonbinary/nb_device_decoding.h"
+#include "nonbinary/nb_kernels.h"
 #include <gpufec/error.h>
 
 #include <algorithm>

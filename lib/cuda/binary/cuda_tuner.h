@@ -17,8 +17,8 @@
 #ifndef INCLUDED_GPUFEC_CUDA_TUNER_H
 #define INCLUDED_GPUFEC_CUDA_TUNER_H
 
-#include "decoder_tables.h"
-#include "kernel_family.h"
+#include "binary/decoder_tables.h"
+#include "binary/kernel_family.h"
 #include <gpufec/cuda_decoder.h>
 #include <memory>
 #include <vector>

@@ -8,7 +8,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_tables.h"
+#include "binary/decoder_tables.h"
 #include <algorithm>
 #include <gpufec/error.h>
 #include <string>

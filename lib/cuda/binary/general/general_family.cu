@@ -11,7 +11,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "kernel_family.h"
+#include "binary/kernel_family.h"
 #include <algorithm>
 #include <gpufec/error.h>
 

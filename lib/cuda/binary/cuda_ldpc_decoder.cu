@@ -20,9 +20,9 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cuda_check.h"
-#include "cuda_tuner.h"
-#include "decoder_tables.h"
+#include "binary/cuda_tuner.h"
+#include "binary/decoder_tables.h"
+#include "common/cuda_check.h"
 #include <algorithm>
 #include <condition_variable>
 #include <cstring>

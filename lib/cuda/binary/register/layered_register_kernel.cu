@@ -45,9 +45,9 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cuda_kernels.h"
-#include "frame_io.cuh"
-#include "lane_math.cuh"
+#include "binary/cuda_kernels.h"
+#include "binary/frame_io.cuh"
+#include "binary/lane_math.cuh"
 #include <algorithm>
 #include <type_traits>
 #include <utility>

@@ -12,7 +12,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_DECODER_TABLES_H
 #define INCLUDED_GPUFEC_CUDA_DECODER_TABLES_H
 
-#include "kernel_params.h"
+#include "binary/kernel_params.h"
 #include <cstdint>
 #include <gpufec/ldpc_code.h>
 #include <vector>

@@ -1,6 +1,6 @@
 /* -*- c++ -*- */
 /*
- * Tests of the CUDA nonbinary Min-Max decoder (lib/cuda/nb_cuda_decoder.cu)
+ * Tests of the CUDA nonbinary Min-Max decoder (lib/cuda/nonbinary/nb_cuda_decoder.cu)
  * against the float CPU reference (nb_cpu_decoder.cc), "Correctness":
  *  - noiseless frames decode exactly, both schedules, GF(16), GF(32), GF(64),
  *    GF(256);

@@ -13,9 +13,9 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cuda_check.h"
-#include "cuda_tuner.h"
-#include "frame_io.cuh"
+#include "binary/cuda_tuner.h"
+#include "binary/frame_io.cuh"
+#include "common/cuda_check.h"
 #include <algorithm>
 #include <gpufec/error.h>
 #include <numeric>

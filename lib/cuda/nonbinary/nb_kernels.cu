@@ -66,8 +66,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cuda_check.h"
-#include "nb_kernels.h"
+#include "common/cuda_check.h"
+#include "nonbinary/nb_kernels.h"
 #include <gpufec/error.h>
 
 #include <algorithm>

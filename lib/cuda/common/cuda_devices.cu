@@ -9,7 +9,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "cuda_check.h"
+#include "common/cuda_check.h"
 #include <gpufec/device_info.h>
 
 #include <cuda_runtime.h>

@@ -15,7 +15,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_LANE_MATH_CUH
 #define INCLUDED_GPUFEC_CUDA_LANE_MATH_CUH
 
-#include "kernel_params.h"
+#include "binary/kernel_params.h"
 #include <cstdint>
 #include <cuda_fp16.h>
 #include <gpufec/message_limits.h>

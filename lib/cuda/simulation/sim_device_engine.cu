@@ -16,8 +16,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "channel/normal_sample.h"
-#include "cuda_check.h"
-#include "philox_device.cuh"
+#include "common/cuda_check.h"
+#include "common/philox_device.cuh"
 #include "simulation/sim_device_engine.h"
 #include <algorithm>
 #include <cuda_runtime.h>

@@ -20,9 +20,9 @@
 #ifndef INCLUDED_GPUFEC_KERNEL_FAMILY_H
 #define INCLUDED_GPUFEC_KERNEL_FAMILY_H
 
-#include "cuda_check.h"
-#include "cuda_kernels.h"
-#include "decoder_tables.h"
+#include "binary/cuda_kernels.h"
+#include "binary/decoder_tables.h"
+#include "common/cuda_check.h"
 #include <cuda_runtime.h>
 #include <gpufec/decoder.h>
 #include <memory>

@@ -16,7 +16,7 @@
 #ifndef INCLUDED_GPUFEC_CUDA_KERNELS_H
 #define INCLUDED_GPUFEC_CUDA_KERNELS_H
 
-#include "kernel_params.h"
+#include "binary/kernel_params.h"
 #include <gpufec/parity_check_matrix.h>
 #include <string>
 #include <vector>

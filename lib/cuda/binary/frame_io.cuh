@@ -16,8 +16,8 @@
 #ifndef INCLUDED_GPUFEC_CUDA_FRAME_IO_CUH
 #define INCLUDED_GPUFEC_CUDA_FRAME_IO_CUH
 
-#include "kernel_params.h"
-#include "lane_math.cuh"
+#include "binary/kernel_params.h"
+#include "binary/lane_math.cuh"
 
 namespace gpufec {
 namespace cuda_detail {

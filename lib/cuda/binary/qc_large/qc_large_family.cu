@@ -13,8 +13,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "frame_io.cuh"
-#include "kernel_family.h"
+#include "binary/frame_io.cuh"
+#include "binary/kernel_family.h"
 #include <algorithm>
 
 namespace gpufec {

@@ -1,6 +1,6 @@
 /* -*- c++ -*- */
 /*
- * The CUDA nonbinary (GF(q)) Min-Max decoder (lib/cuda/nb_cuda_decoder.cu),
+ * The CUDA nonbinary (GF(q)) Min-Max decoder (lib/cuda/nonbinary/nb_cuda_decoder.cu),
  * private to the library: nb_decoder::make (lib/core/decoders/nb_decoder.cc) calls
  * make_nb_cuda_decoder for backend cuda. Builds without CUDA take
  * lib/core/cuda_stubs/nb_cuda_stub.cc, which throws gpufec::backend_unavailable.

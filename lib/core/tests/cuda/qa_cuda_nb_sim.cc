@@ -1,15 +1,14 @@
 /* -*- c++ -*- */
 /*
  * The simulator's on-device loop for nonbinary codes (device_sim_engine::make_nb,
- * lib/cuda/nb_sim_device_engine.cu): with the same seed and frame count, the CUDA
- * Min-Max decoder fed by bits, GF(q) encoding, BPSK / QPSK and AWGN made on the
- * GPU gives exactly the CPU backend's bit, frame, symbol and undetected error
- * counts and iterations (nbreg:32:620:3:6 and nbqc:32:3:24, flooding and
- * layered; random and all-zero codewords), and the host loop's with the same CUDA
- * decoder; each frame's outcome equals a frame made and decoded on the host
- * (frame indices across 2^32, two batches in flight); a point that ends on
- * min-frame-errors inside a batch stops at the same frame. Exits 77 without a
- * working CUDA device.
+ * lib/cuda/simulation/nb_sim_device_engine.cu): with the same seed and frame count, the
+ * CUDA Min-Max decoder fed by bits, GF(q) encoding, BPSK / QPSK and AWGN made on the GPU
+ * gives exactly the CPU backend's bit, frame, symbol and undetected error counts and
+ * iterations (nbreg:32:620:3:6 and nbqc:32:3:24, flooding and layered; random and
+ * all-zero codewords), and the host loop's with the same CUDA decoder; each frame's
+ * outcome equals a frame made and decoded on the host (frame indices across 2^32, two
+ * batches in flight); a point that ends on min-frame-errors inside a batch stops at the
+ * same frame. Exits 77 without a working CUDA device.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
