@@ -32,7 +32,7 @@
  * hard decision satisfies H.
  *
  * Backends: "cpu" (float reference, threads over frames); "cuda" (Min-Max,
- * flooding and block-layered, lib/cuda/nb_cuda_decoder.cu; backend_unavailable
+ * flooding and block-layered, lib/cuda/nonbinary/nb_cuda_decoder.cu; backend_unavailable
  * where CUDA is not built or no device works); "auto" picks CUDA for Min-Max where
  * a device works, else the CPU, and logs the choice once.
  *
@@ -71,7 +71,7 @@ GPUFEC_API bool is_nb_check_rule(const std::string& name);
 
 /*!
  * Message pipeline of the CUDA decoder's flooding schedule
- * (lib/cuda/nb_cuda_decoder.cu has the details).
+ * (lib/cuda/nonbinary/nb_cuda_decoder.cu has the details).
  */
 enum class nb_flooding_pipeline {
     /*!
@@ -191,9 +191,10 @@ protected:
     friend class device_sim_engine;
     nb_decoder(nb_code::sptr code, const nb_decoder_options& options);
     /*!
-     * The device-resident interface of a CUDA backend (lib/cuda/nb_device_decoding.h,
-     * private to libgpufec), or nullptr for a CPU backend: how the simulator's
-     * on-device loop (device_sim_engine::make_nb) finds it without a cross-cast.
+     * The device-resident interface of a CUDA backend
+     * (lib/cuda/nonbinary/nb_device_decoding.h, private to libgpufec), or nullptr for a
+     * CPU backend: how the simulator's on-device loop (device_sim_engine::make_nb) finds
+     * it without a cross-cast.
      */
     virtual nb_device_decoding* device_decoding() { return nullptr; }
     /*!
