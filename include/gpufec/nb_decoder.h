@@ -236,19 +236,6 @@ private:
     void finish(const float* llrs, int raw, size_t frames, const nb_decode_output& out);
 };
 
-/*!
- * Device-resident timing of the CUDA Min-Max decoder (gpufec-bench): uploads
- * `frames` normalized symbol LLR frames (frames * n * q floats), then runs `reps`
- * full decodes (init + all iterations + decisions) on the device and returns the
- * mean seconds per decode (CUDA events). Throws gpufec::backend_unavailable in a
- * build without CUDA.
- */
-GPUFEC_API double nb_cuda_time_device_resident(nb_code::sptr code,
-                                               const nb_decoder_options& options,
-                                               const float* symbol_llrs,
-                                               size_t frames,
-                                               int reps);
-
 } // namespace gpufec
 
 #endif /* INCLUDED_GPUFEC_NB_DECODER_H */
