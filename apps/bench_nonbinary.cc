@@ -21,6 +21,8 @@
 #include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
 
+#include "decoders/nb_cuda_backend.h"
+
 #include "app_common.h"
 #include "bench_args.h"
 #include "bench_buffers.h"

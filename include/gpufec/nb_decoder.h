@@ -22,9 +22,8 @@
  *    are set to the n_m-th value plus ems_offset; outputs are shifted down by
  *    ems_offset (clamped at 0) and multiplied by ems_scale (the "C2V
  *    compensation factor" of EMS decoders: sums over dc-1 inputs are
- *    over-confident). Defaults offset 0, scale 0.7: on nbreg:32:620:3:6 at
- *    2.0 dB (flooding, 10 iterations) scale 0.6 / 0.7 / 0.8 gave FER 0.47 / 0.33 /
- *    0.50 (200 frames) against 0.60 for Min-Max; docs/VALIDATION.md.
+ *    over-confident). Defaults offset 0, scale 0.7, chosen from the FER of
+ *    the scales around it (docs/VALIDATION.md).
  * Schedules: flooding (Wang et al. (nonbinary GPU decoding) Algorithm 1: all check nodes,
  * then all variable nodes, tentative decision, syndrome) and block-layered (Thi and Lee
  * Algorithm 1: the code's layers in order, V2C = APP - C2V, normalized, check node, APP =
@@ -82,8 +81,8 @@ enum class nb_flooding_pipeline {
     automatic,
     /*!
      * Variable-domain messages, the APP stored, a decision kernel of one block per
-     * frame (measured as fast as the check-domain pipeline before the q = 32
-     * variable-node kernel, docs/BENCHMARKS.md "Nonbinary")
+     * frame (its speed against the check-domain pipeline: docs/BENCHMARKS.md
+     * "Nonbinary")
      */
     classic
 };
@@ -237,19 +236,6 @@ private:
        2 = raw bit LLRs (decode_raw). */
     void finish(const float* llrs, int raw, size_t frames, const nb_decode_output& out);
 };
-
-/*!
- * Device-resident timing of the CUDA Min-Max decoder (gpufec-bench): uploads
- * `frames` normalized symbol LLR frames (frames * n * q floats), then runs `reps`
- * full decodes (init + all iterations + decisions) on the device and returns the
- * mean seconds per decode (CUDA events). Throws gpufec::backend_unavailable in a
- * build without CUDA.
- */
-GPUFEC_API double nb_cuda_time_device_resident(nb_code::sptr code,
-                                               const nb_decoder_options& options,
-                                               const float* symbol_llrs,
-                                               size_t frames,
-                                               int reps);
 
 } // namespace gpufec
 

@@ -8,7 +8,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "nonbinary/nb_cuda_decoder.h"
+#include "decoders/nb_cuda_backend.h"
 #include <gpufec/error.h>
 
 namespace gpufec {

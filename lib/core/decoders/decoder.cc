@@ -604,7 +604,7 @@ void decoder::decode(const float* llrs,
     // one NaN is present; otherwise the backend reads the caller's buffer directly.
     // The CUDA kernels and the SIMD decoder's workers map NaN to 0 themselves as
     // they load the LLRs, so the scan (a serial pass over the whole batch on the
-    // caller's core: ~10% of a 2-thread DVB-S2 decode) is skipped for them.
+    // caller's core) is skipped for them.
     const float* input = llrs;
     std::vector<float> cleaned;
     const bool has_nan =

@@ -10,7 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decoders/nb_cpu_decoder.h"
-#include "nonbinary/nb_cuda_decoder.h"
+#include "decoders/nb_cuda_backend.h"
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/host_resources.h>
