@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * gr-gpufec core library: symbol visibility for libgpufec.
- * The core (namespace gpufec) holds no GNU Radio types; see docs/ and DESIGN.md.
+ * The core (namespace gpufec) holds no GNU Radio types; see docs/ARCHITECTURE.md.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

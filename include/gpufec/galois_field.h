@@ -14,11 +14,11 @@
  *   GF(64)  x^6 + x + 1             0x43   (RPTU database, Lab-STICC)
  *   GF(128) x^7 + x^3 + 1           0x89
  *   GF(256) x^8 + x^4 + x^3 + x^2 + 1  0x11D (RPTU database, Lab-STICC)
- * These are the polynomials of the matrix files in ../shared/refcodes/nonbinary
- * (README there) and of Wang et al., "Parallel Nonbinary LDPC Decoding on GPU" and Thi
- * and Lee, "Efficient Parallel Block-layered Nonbinary Quasi-cyclic LDPC Decoding on a
- * GPU". A user-given polynomial must have degree p and be primitive (x has multiplicative
- * order q - 1); anything else is refused with gpufec::invalid_argument.
+ * These are the polynomials of the reference matrix files
+ * (docs/VALIDATION.md) and of Wang et al., "Parallel Nonbinary LDPC Decoding on GPU" and
+ * Thi and Lee, "Efficient Parallel Block-layered Nonbinary Quasi-cyclic LDPC Decoding on
+ * a GPU". A user-given polynomial must have degree p and be primitive (x has
+ * multiplicative order q - 1); anything else is refused with gpufec::invalid_argument.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

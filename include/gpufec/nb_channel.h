@@ -6,8 +6,8 @@
  * channel.h (the same Philox streams: info bits from stream 0, noise from
  * stream 1; Eb/N0 counts information bits, rate K/N).
  *
- * Bit LLRs (L = ln(P(b=0)/P(b=1)), DESIGN.md) become symbol LLR vectors
- * normalized as DESIGN.md says: L(a) = ln(P(x=s)/P(x=a)) >= 0, s the most likely
+ * Bit LLRs (L = ln(P(b=0)/P(b=1)), docs/GNURADIO.md "Sign conventions") become
+ * symbol LLR vectors normalized so that L(a) = ln(P(x=s)/P(x=a)) >= 0, s the most likely
  * symbol, so min over a is 0. With independent bits,
  *   L(a) = sum_j a_j * l_j - sum_j min(0, l_j),   a_j = (a >> j) & 1.
  *

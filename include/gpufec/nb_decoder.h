@@ -4,9 +4,9 @@
  * from an nb_code and options, it decodes a batch of frames, from bit LLRs of the
  * binary image (frames x N*p floats, L = ln(P(b=0)/P(b=1)), bit order of
  * nb_code.h) or from symbol LLR vectors (frames x N x q floats, L(a) =
- * ln(P(x=s)/P(x=a)), DESIGN.md; each vector is normalized to min 0 on entry).
- * Outputs: hard-decision symbols, information symbols and bits, iterations,
- * parity status.
+ * ln(P(x=s)/P(x=a)), docs/GNURADIO.md "Sign conventions"; each vector is normalized to
+ * min 0 on entry). Outputs: hard-decision symbols, information symbols and bits,
+ * iterations, parity status.
  *
  * Check-node rules:
  *  - min_max ("minmax"): Min-Max (V. Savin, "Min-Max decoding for non binary LDPC

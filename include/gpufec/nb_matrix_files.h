@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * Readers (and a MacKay writer) of GF(q) parity-check matrix files, the layouts
- * described in ../shared/refcodes/README.md:
+ * below (the reference files: docs/VALIDATION.md):
  *  - mackay: MacKay GF(q) alist. "N M q", "max_col max_row", N column weights,
  *    M row weights, N lines of 1-based "row value" pairs, M lines of 1-based
  *    "col value" pairs (padded with "0 0"); value = field element integer

@@ -4,7 +4,7 @@
  * device memory, pinned host memory, streams and events. Every CUDA runtime call
  * of the backend goes through check(): a failure becomes gpufec::backend_unavailable
  * (no device / driver) or std::runtime_error carrying cudaGetErrorString, and the
- * owners release what they hold on every path (DESIGN.md, "Every CUDA call checked").
+ * owners release what they hold on every path (docs/ARCHITECTURE.md).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later

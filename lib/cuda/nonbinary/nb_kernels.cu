@@ -10,8 +10,8 @@
  *    node, group of G frames), q/4 threads per check node and frame, each owning
  *    four field elements, so that every (min, max) convolution step is one
  *    broadcast 128-bit shared load, one 128-bit load and 16 pairs in registers
- *    (derivation at the kernel). About 1.3x to 2x the lane kernel's throughput
- *    on an H200 (docs/BENCHMARKS.md "Nonbinary"). Each step is computed on the
+ *    (derivation at the kernel); its throughput against the lane kernel's is in
+ *    docs/BENCHMARKS.md "Nonbinary". Each step is computed on the
  *    float bit patterns as signed integers, min3(o, max, max) per two pairs,
  *    which ptxas turns into one VIMNMX3 on sm_90 (6 instead of 8 ALU operations
  *    per 4 pairs; messages entering a check node are normalized, >= +0 and not

@@ -20,12 +20,11 @@
  * mask instructions, for an edge-address table in shared memory written once per
  * launch (4 edges per 16-byte load), compute a row's two minima with a merge tree
  * (19 min/max for 7 edges instead of 24), and, in exact-degree instances for one
- * code family's degree pattern, skip the padding edges. An edge then costs, per
- * unit: about 1.4 shared loads, 1 store and 12 other instructions
- * (docs/CUDA_PERFORMANCE_NOTES.md, v5).
+ * code family's degree pattern, skip the padding edges (what an edge costs:
+ * docs/CUDA_PERFORMANCE_NOTES.md, "Versions").
  *
- * The pattern instances (layered_pattern_kernel, v9) know one code's block columns
- * and zero shifts at compile time (wimax rate 1/2 at Z = 96, the issue-3 benchmark):
+ * The pattern instances (layered_pattern_kernel) know one code's block columns
+ * and zero shifts at compile time (wimax rate 1/2 at Z = 96):
  * a layer's edges whose columns the previous layer does not touch are read before
  * that layer's barrier, shift-0 circulants are addressed by immediates, and a task's
  * LLRs arrive by 16-byte loads (load_units_wide, used by the table instances too).
@@ -161,10 +160,9 @@ __device__ __forceinline__ void row_minima(const V (&e)[M], V& min1, V& min2)
  * transmitted columns whose LLR rows are 16-byte aligned: each thread issues all the
  * 16-byte loads of a chunk (16 int8 or 4 float LLRs of each frame) before it
  * converts any, so a task costs n / 16 / threads memory round trips (int8) instead of
- * one per column pair per thread (ncu of v9 on
- * the H100: the column-at-a-time loop was 28% of the warps' stall cycles, "long
- * scoreboard"). The same values (channel_llr's conversion, ops::make); any other
- * case goes to load_units. Ends with __syncthreads().
+ * one per column pair per thread (the profile: docs/CUDA_PERFORMANCE_NOTES.md,
+ * "code-specific instances"). The same values (channel_llr's conversion, ops::make); any
+ * other case goes to load_units. Ends with __syncthreads().
  */
 template <typename V>
 __device__ void load_units_wide(
@@ -809,10 +807,9 @@ __global__ void __maxnreg__(REGS)
 
 /*!
  * half2 tiles of at most 84 messages: capped at 112 registers per thread (no
- * spill). Measured on the H200: still five blocks of 96 threads per SM (a
- * scheduler's 16384 registers hold four warps of 112; a sixth 3-warp block needs
- * <= 96), and 20.7 Gbps against 15.3 for the same kernel with per-edge guards
- * instead of padding edges (docs/CUDA_PERFORMANCE_NOTES.md).
+ * spill; five blocks of 96 threads per SM: a scheduler's 16384 registers hold four
+ * warps of 112, a sixth 3-warp block needs <= 96). Padding edges instead of
+ * per-edge guards (docs/CUDA_PERFORMANCE_NOTES.md, "Versions").
  */
 template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __maxnreg__(112)
@@ -870,7 +867,8 @@ fast_variant make_table_variant(const char* name)
 
 
 /*
- * Code-specific instances (docs/CUDA_PERFORMANCE_NOTES.md v9). The block
+ * Code-specific instances (docs/CUDA_PERFORMANCE_NOTES.md, "code-specific
+ * instances"). The block
  * columns and the zero shifts of one base matrix, and Z, are compile-time constants
  * (a pattern), which allows what the general instances cannot do:
  * - early reads: an edge of layer l + 1 whose block column is not in layer l reads a
@@ -1464,7 +1462,7 @@ constexpr uint32_t wimax_half_short = 0xED9u;
 constexpr uint32_t wifi648_half_short = 0xADDu;
 constexpr uint32_t wifi1296_half_short = 0xF7Du;
 constexpr uint32_t wifi1944_half_short = 0x7BFu;
-/*! wimax rate 1/2 at Z = 96 (N = 2304): the code of the issue-3 benchmark. */
+/*! wimax rate 1/2 at Z = 96 (N = 2304), the code of the benchmark floor. */
 using wimax_r12_z96 = qc_pattern<wimax_r12_base, 96>;
 
 const std::vector<fast_variant>& fast_variants()
@@ -1475,7 +1473,7 @@ const std::vector<fast_variant>& fast_variants()
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
     static const std::vector<fast_variant> variants = {
         // code-specific instances (wimax:2304 rate 1/2; docs/CUDA_PERFORMANCE_NOTES.md,
-        // v9: the fastest of the pattern options measured)
+        // "code-specific instances": the fastest of the pattern options)
         make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late>(
             "layered-wimax96-r12-early-half2"),
         // GUARD (skip finished units, per layer) measured per instance on the H200
@@ -1532,8 +1530,9 @@ const std::vector<fast_variant>& fast_variants()
         make_variant<float, 8, 12, true>("layered-reg-8x12-scms-f32"),
         make_variant<float, 6, 16, true>("layered-reg-6x16-scms-f32"),
         make_variant<float, 4, 24, true>("layered-reg-4x24-scms-f32"),
-        // the flooding schedule (layered_register_body, FLOOD), not measured yet:
-        // first the address table in global memory (GTAB: no shared memory for it,
+        // the flooding schedule (layered_register_body, FLOOD; the measured tuner
+        // times them as the layered ones): first the address table in global memory
+        // (GTAB: no shared memory for it,
         // so registers set the occupancy), then the layered order. The half2 12x7
         // tables at 128 registers: 112 spills, and their shared memory per 96-thread
         // block (wimax:2304) allows no more blocks per SM at 112; the half2 12x7
