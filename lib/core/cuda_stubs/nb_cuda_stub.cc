@@ -1,7 +1,7 @@
 /* -*- c++ -*- */
 /*
  * The CUDA nonbinary decoder entry points of a build without CUDA
- * (lib/cuda/nonbinary/nb_cuda_decoder.h): both throw gpufec::backend_unavailable. The
+ * (lib/core/decoders/nb_cuda_backend.h): both throw gpufec::backend_unavailable. The
  * CUDA build defines GPUFEC_HAVE_CUDA and takes lib/cuda/nonbinary/nb_cuda_decoder.cu
  * instead.
  *

@@ -14,17 +14,16 @@
  *  - device-resident (decode_device, nb_device_decoding.h; the simulator's
  *    on-device loop): bit LLRs already in device memory, nb_prep_bits_kernel and
  *    the iterations on the caller's stream, messages in the caller's workspace.
- *  - nb_cuda_time_device_resident (nb_cuda_decoder.h): gpufec-bench's timing of
- *    decodes whose input already sits in device memory.
- * Everything lives on device options.gpu.device, made current (and the caller's
- * restored) around each entry point; decode_device runs on the caller's device,
- * which the simulator sets from cuda_device().
+ *  - nb_cuda_time_device_resident (lib/core/decoders/nb_cuda_backend.h): gpufec-bench's
+ * timing of decodes whose input already sits in device memory. Everything lives on device
+ * options.gpu.device, made current (and the caller's restored) around each entry point;
+ * decode_device runs on the caller's device, which the simulator sets from cuda_device().
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "common/cuda_check.h"
-#include "nonbinary/nb_cuda_decoder.h"
+#include "decoders/nb_cuda_backend.h"
 #include "nonbinary/nb_device_decoding.h"
 #include "nonbinary/nb_kernels.h"
 #include <gpufec/error.h>
