@@ -17,11 +17,8 @@
 #define INCLUDED_GPUFEC_CHECK_NODE_TRAITS_H
 
 #include <gpufec/decoder.h>
-
-#ifndef __CUDA_ARCH__
 #include <gpufec/error.h>
 #include <string>
-#endif
 
 #if defined(__CUDACC__)
 #define GPUFEC_HD __host__ __device__
