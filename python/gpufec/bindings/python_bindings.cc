@@ -6,7 +6,7 @@
  * numpy batch decoder of every code), the blocks and FECAPI objects (one of each
  * role, for every code) and the BER/FER simulator (simulate). The deprecated
  * nonbinary names (nb_ldpc_decoder_fb, nb_batch_decoder, ...) are Python
- * aliases, deprecated.py.
+ * aliases, deprecated.py. The private submodule _testing holds the testing hooks.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -24,6 +24,7 @@ void bind_ldpc_decoder(py::module& m);
 void bind_ldpc_encoder(py::module& m);
 void bind_nb_core(py::module& m);
 void bind_simulate(py::module& m);
+void bind_testing(py::module& m);
 
 PYBIND11_MODULE(gpufec_python, m)
 {
@@ -42,4 +43,5 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_ldpc_decoder(m);
     bind_ldpc_encoder(m);
     bind_simulate(m);
+    bind_testing(m);
 }
