@@ -61,11 +61,11 @@ std::string num(float v)
     };
     ::gpufec::option_source source;
     source.who = who;
-    return ::gpufec::parse_decoder_options(
-        given,
-        nonbinary ? ::gpufec::code_kind::nonbinary : ::gpufec::code_kind::binary,
-        spec,
-        source);
+    return ::gpufec::parse_decoder_options(given,
+                                           nonbinary ? ::gpufec::code_kind::nonbinary
+                                                     : ::gpufec::code_kind::binary,
+                                           spec,
+                                           source);
 }
 
 /* Whether args.backend names `kind` (a bad name is refused later, by the core). */

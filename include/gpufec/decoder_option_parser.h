@@ -32,10 +32,10 @@ enum class option_codes {
 
 /*! One option of the table. */
 struct GPUFEC_API decoder_option_info {
-    std::string name;    //!< as Python's keywords spell it: "fraction_bits"
-    std::string values;  //!< the accepted values, for help texts: "layered, flooding"
-    std::string help;    //!< what it sets
-    option_codes codes;  //!< the kind of code it applies to
+    std::string name;   //!< as Python's keywords spell it: "fraction_bits"
+    std::string values; //!< the accepted values, for help texts: "layered, flooding"
+    std::string help;   //!< what it sets
+    option_codes codes; //!< the kind of code it applies to
     std::string default_value; //!< the default decoder_options' value, as text
 };
 

@@ -227,8 +227,12 @@ std::vector<option_entry> make_table()
             "maximum iterations; auto: the code's default (10 for a GF(q) code)",
             both,
             "" },
-          [](o_t& o, s_t v) { o.max_iterations = int_or_auto(v, code_default_iterations); },
-          [](const o_t& o) { return int_text(o.max_iterations, code_default_iterations); } },
+          [](o_t& o, s_t v) {
+              o.max_iterations = int_or_auto(v, code_default_iterations);
+          },
+          [](const o_t& o) {
+              return int_text(o.max_iterations, code_default_iterations);
+          } },
         { { "early_termination",
             "on, off",
             "stop a frame once its syndrome is zero",
@@ -420,8 +424,9 @@ void set_entry(const option_entry& e,
     try {
         e.set(o, value);
     } catch (const bad_value& b) {
-        throw invalid_argument(prefix(source) + option_name(e.info.name, source.spelling) +
-                               " is " + quote(value) + "; " + b.valid);
+        throw invalid_argument(prefix(source) +
+                               option_name(e.info.name, source.spelling) + " is " +
+                               quote(value) + "; " + b.valid);
     }
 }
 
@@ -509,7 +514,8 @@ option_list split_decoder_options(const std::string& text)
         list.emplace_back(name, trim(item.substr(eq + 1)));
     }
     if (text.back() == ',') {
-        throw invalid_argument("decoder options '" + text + "': an empty item at the end");
+        throw invalid_argument("decoder options '" + text +
+                               "': an empty item at the end");
     }
     return list;
 }

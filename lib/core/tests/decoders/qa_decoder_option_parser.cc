@@ -198,10 +198,9 @@ public:
                 CPPUNIT_ASSERT_MESSAGE(name, field(defaults, name) != got);
                 for (const std::string& other : option_names()) {
                     if (other != name) {
-                        CPPUNIT_ASSERT_EQUAL_MESSAGE(
-                            name + " changed " + other,
-                            get_decoder_option(defaults, other),
-                            get_decoder_option(o, other));
+                        CPPUNIT_ASSERT_EQUAL_MESSAGE(name + " changed " + other,
+                                                     get_decoder_option(defaults, other),
+                                                     get_decoder_option(o, other));
                     }
                 }
                 // the same through the name=value text
@@ -215,12 +214,14 @@ public:
     void table_covers_the_struct()
     {
         const std::set<std::string> want = {
-            "algorithm",   "alpha",       "beta",          "schedule",
-            "max_iterations", "early_termination", "backend", "threads",
-            "precision",   "fraction_bits", "channel_max", "c2v_max",
-            "simd_layout", "device",      "frames_per_block", "batch_frames",
-            "streams",     "cuda_kernel", "ems_nm",        "ems_offset",
-            "ems_scale",   "nb_flooding", "nb_host_batch"
+            "algorithm",     "alpha",          "beta",
+            "schedule",      "max_iterations", "early_termination",
+            "backend",       "threads",        "precision",
+            "fraction_bits", "channel_max",    "c2v_max",
+            "simd_layout",   "device",         "frames_per_block",
+            "batch_frames",  "streams",        "cuda_kernel",
+            "ems_nm",        "ems_offset",     "ems_scale",
+            "nb_flooding",   "nb_host_batch"
         };
         const std::vector<std::string> names = option_names();
         CPPUNIT_ASSERT_EQUAL(want.size(), names.size());
@@ -268,9 +269,8 @@ public:
                                 "taken as infinity");
         GPUFEC_ASSERT_THROW_MSG(
             set_decoder_option(o, "no_such", "1"), invalid_argument, "'no_such'");
-        GPUFEC_ASSERT_THROW_MSG(set_decoder_option(o, "precision", ""),
-                                invalid_argument,
-                                "precision is ''");
+        GPUFEC_ASSERT_THROW_MSG(
+            set_decoder_option(o, "precision", ""), invalid_argument, "precision is ''");
     }
 
     void other_kind_refused()
@@ -281,12 +281,14 @@ public:
                 continue;
             }
             const bool binary_only = i.codes == option_codes::binary;
-            const code_kind other = binary_only ? code_kind::nonbinary : code_kind::binary;
+            const code_kind other =
+                binary_only ? code_kind::nonbinary : code_kind::binary;
             const code_kind own = binary_only ? code_kind::binary : code_kind::nonbinary;
             const std::string spec = binary_only ? "nbreg:16:96:2:4" : "wifi:648:1/2";
             const std::string value = random_value(i.name, rng);
             GPUFEC_ASSERT_THROW_MSG(
-                parse_decoder_options(option_list{ { i.name, value } }, other, spec, { "who" }),
+                parse_decoder_options(
+                    option_list{ { i.name, value } }, other, spec, { "who" }),
                 invalid_argument,
                 "who: " + i.name + " is " + value + ", but code '" + spec + "' is a " +
                     (binary_only ? "nonbinary" : "binary") + " code; " + i.name +
@@ -294,16 +296,18 @@ public:
                     " codes only");
             // the command line's values quoted, its spelling
             option_source cli{ "", option_spelling::cli, true };
-            GPUFEC_ASSERT_THROW_MSG(
-                check_decoder_option(i.name, value, other, spec, cli),
-                invalid_argument,
-                option_name(i.name, option_spelling::cli) + " is '" + value + "'");
+            GPUFEC_ASSERT_THROW_MSG(check_decoder_option(i.name, value, other, spec, cli),
+                                    invalid_argument,
+                                    option_name(i.name, option_spelling::cli) + " is '" +
+                                        value + "'");
             // its own kind takes it; the other takes the default
-            const decoder_options o = parse_decoder_options(option_list{ { i.name, value } }, own, spec);
-            CPPUNIT_ASSERT_EQUAL(get_decoder_option(o, i.name),
-                                 get_decoder_option(
-                                     parse_decoder_options(i.name + "=" + value), i.name));
-            parse_decoder_options(option_list{ { i.name, i.default_value } }, other, spec);
+            const decoder_options o =
+                parse_decoder_options(option_list{ { i.name, value } }, own, spec);
+            CPPUNIT_ASSERT_EQUAL(
+                get_decoder_option(o, i.name),
+                get_decoder_option(parse_decoder_options(i.name + "=" + value), i.name));
+            parse_decoder_options(
+                option_list{ { i.name, i.default_value } }, other, spec);
         }
         // the binary-only defaults as Python passes them (-1, 0) are defaults
         parse_decoder_options("alpha=-1,beta=-1,fraction_bits=-1,channel_max=0",
@@ -316,12 +320,13 @@ public:
     void algorithm_per_kind()
     {
         for (const char* rule : { "spa", "ms", "nms", "oms", "scms" }) {
-            const decoder_options o =
-                parse_decoder_options(std::string("algorithm=") + rule, code_kind::binary);
+            const decoder_options o = parse_decoder_options(
+                std::string("algorithm=") + rule, code_kind::binary);
             CPPUNIT_ASSERT_EQUAL(std::string(rule), to_string(o.rule));
             GPUFEC_ASSERT_THROW_MSG(
-                parse_decoder_options(
-                    std::string("algorithm=") + rule, code_kind::nonbinary, "nbqc:16:2:8"),
+                parse_decoder_options(std::string("algorithm=") + rule,
+                                      code_kind::nonbinary,
+                                      "nbqc:16:2:8"),
                 invalid_argument,
                 std::string("algorithm '") + rule +
                     "' is not a nonbinary rule: code 'nbqc:16:2:8' is nonbinary");
@@ -370,8 +375,8 @@ public:
         CPPUNIT_ASSERT_EQUAL(0, a.fixed.channel_max);
         CPPUNIT_ASSERT_EQUAL(10, to_nb_decoder_options(a).max_iterations);
         // the base's other fields stay; names and values of any case
-        const decoder_options b =
-            parse_decoder_options("backend=CPU, schedule = Flooding", code_kind::any, "", {}, o);
+        const decoder_options b = parse_decoder_options(
+            "backend=CPU, schedule = Flooding", code_kind::any, "", {}, o);
         CPPUNIT_ASSERT_EQUAL(iterations, b.max_iterations);
         CPPUNIT_ASSERT(b.backend == backend_kind::cpu);
         CPPUNIT_ASSERT(b.schedule == decoding_schedule::flooding);
@@ -381,7 +386,8 @@ public:
 
     void help_lists_every_option()
     {
-        for (option_spelling spelling : { option_spelling::field, option_spelling::cli }) {
+        for (option_spelling spelling :
+             { option_spelling::field, option_spelling::cli }) {
             const std::string help = decoder_options_help(spelling);
             std::istringstream lines(help);
             std::string line;
@@ -429,7 +435,8 @@ public:
         // a float that has no short decimal form reads back exactly
         decoder_options o;
         o.alpha = std::uniform_real_distribution<float>(0.01f, 1.0f)(rng);
-        CPPUNIT_ASSERT_EQUAL(o.alpha, parse_decoder_options(format_decoder_options(o)).alpha);
+        CPPUNIT_ASSERT_EQUAL(o.alpha,
+                             parse_decoder_options(format_decoder_options(o)).alpha);
     }
 
     void split_text()
@@ -443,7 +450,8 @@ public:
         GPUFEC_ASSERT_THROW_MSG(
             split_decoder_options("alpha=0.5,flooding"), invalid_argument, "'flooding'");
         GPUFEC_ASSERT_THROW_MSG(split_decoder_options("=3"), invalid_argument, "'=3'");
-        GPUFEC_ASSERT_THROW_MSG(split_decoder_options("alpha=1,"), invalid_argument, "empty");
+        GPUFEC_ASSERT_THROW_MSG(
+            split_decoder_options("alpha=1,"), invalid_argument, "empty");
     }
 };
 
