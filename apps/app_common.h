@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <gpufec/decoder.h>
+#include <gpufec/decoder_option_parser.h>
 #include <gpufec/error.h>
 #include <gpufec/host_resources.h>
 #include <gpufec/limits.h>
@@ -29,7 +30,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace gpufec_app {
@@ -254,16 +255,15 @@ struct fixed_point_args {
             ->capture_default_str();
     }
 
-    void apply(gpufec::fixed_point_options& f) const
+    /* Their ranges, in the command line's words ("default" passes). */
+    void check() const
     {
         if (fraction_bits != "default")
-            f.fraction_bits =
-                static_cast<int>(parse_unsigned(fraction_bits, "--fraction-bits", 0, 12));
+            parse_unsigned(fraction_bits, "--fraction-bits", 0, 12);
         if (channel_max != "default")
-            f.channel_max =
-                static_cast<int>(parse_unsigned(channel_max, "--channel-max", 1, 32767));
+            parse_unsigned(channel_max, "--channel-max", 1, 32767);
         if (c2v_max != "default")
-            f.c2v_max = static_cast<int>(parse_unsigned(c2v_max, "--c2v-max", 1, 32767));
+            parse_unsigned(c2v_max, "--c2v-max", 1, 32767);
     }
 };
 
@@ -304,59 +304,66 @@ struct rule_parameter_args {
             ->capture_default_str();
     }
 
-    void apply(gpufec::decoder_options& o) const
+    /* Numbers a float can hold, or auto, in the command line's words. */
+    void check() const
     {
-        o.alpha = parse(alpha, "--alpha");
-        o.beta = parse(beta, "--beta");
-    }
-
-private:
-    static float parse(const std::string& text, const std::string& option)
-    {
-        if (text == "auto")
-            return gpufec::family_default;
-        return parse_float(text, option);
+        for (const auto& o :
+             { std::make_pair(&alpha, "--alpha"), std::make_pair(&beta, "--beta") }) {
+            if (*o.first != "auto")
+                parse_float(*o.first, o.second);
+        }
     }
 };
 
 /*
- * --precision: float, half2, int16, int8, or auto (resolved by the decoder's make
- * for the backend it builds; options() reports the precision in force).
+ * The decoder options both apps have (--algorithm as `algorithm`, --alpha,
+ * --beta, --schedule, --iterations, --early-termination, --backend, --threads,
+ * --precision, the fixed-point ones) as name / value pairs of the core's option
+ * table (gpufec/decoder_option_parser.h), their numbers first checked for their
+ * ranges in the command line's words; `a` has the fields rule_parameters,
+ * schedule, iterations, early, backend, threads, precision and fixed, as text.
  */
-inline gpufec::message_precision parse_precision_option(const std::string& text)
+template <typename Args>
+gpufec::option_list common_decoder_options(const Args& a, const std::string& algorithm)
 {
-    return gpufec::parse_precision(
-        parse_choice(text, "--precision", { "float", "half2", "int16", "int8", "auto" }));
+    a.rule_parameters.check();
+    if (a.iterations != "auto")
+        parse_unsigned(a.iterations, "--iterations", 1, 100000);
+    parse_unsigned(
+        a.threads, "--threads", 0, static_cast<uint64_t>(gpufec::limits::max_threads));
+    a.fixed.check();
+    return { { "algorithm", algorithm },
+             { "alpha", a.rule_parameters.alpha },
+             { "beta", a.rule_parameters.beta },
+             { "schedule", a.schedule },
+             { "max_iterations", a.iterations },
+             { "early_termination", a.early },
+             { "backend", a.backend },
+             { "threads", a.threads },
+             { "precision", a.precision },
+             { "fraction_bits", a.fixed.fraction_bits },
+             { "channel_max", a.fixed.channel_max },
+             { "c2v_max", a.fixed.c2v_max } };
 }
 
 /*
- * --schedule, --iterations, --early-termination, --backend, --threads and
- * --precision, in this order, from an app's options (`a`: fields schedule,
- * iterations, early, backend, threads and precision, as text) into a binary
- * (gpufec::decoder_options) or nonbinary (gpufec::nb_decoder_options) decoder's
- * options: the fields they share. A GF(q) decoder refuses a precision other than
- * float and auto when its options are validated.
+ * The decoder options of `given` for code `spec` (binary or GF(q)): parsed by
+ * the core's option table, the other kind's options refused unless at their
+ * defaults, refusals in the command line's spelling (--alpha) with the values
+ * quoted. Not validated.
  */
-template <typename Args, typename Options>
-void apply_decoder_basics(const Args& a, Options& o)
+inline gpufec::decoder_options app_decoder_options(const gpufec::option_list& given,
+                                                   bool nonbinary,
+                                                   const std::string& spec)
 {
-    o.schedule = gpufec::parse_schedule(a.schedule);
-    // auto: the code's default for a binary decoder (resolved when it is made), 10
-    // for a GF(q) one
-    if (a.iterations == "auto") {
-        if constexpr (std::is_same_v<Options, gpufec::decoder_options>)
-            o.max_iterations = gpufec::code_default_iterations;
-        else
-            o.max_iterations = 10;
-    } else {
-        o.max_iterations =
-            static_cast<int>(parse_unsigned(a.iterations, "--iterations", 1, 100000));
-    }
-    o.early_termination = parse_on_off(a.early, "--early-termination");
-    o.backend = gpufec::parse_backend(a.backend);
-    o.threads = static_cast<int>(parse_unsigned(
-        a.threads, "--threads", 0, static_cast<uint64_t>(gpufec::limits::max_threads)));
-    o.precision = parse_precision_option(a.precision);
+    gpufec::option_source cli;
+    cli.spelling = gpufec::option_spelling::cli;
+    cli.quote_values = true;
+    return gpufec::parse_decoder_options(given,
+                                         nonbinary ? gpufec::code_kind::nonbinary
+                                                   : gpufec::code_kind::binary,
+                                         spec,
+                                         cli);
 }
 
 /* One line naming a binary decoder's options (as in force: defaults resolved). */

@@ -214,21 +214,17 @@ void print_mode(const char* label, const mode_result& m, size_t frames)
 /* The binary decoder's options from the command line, checked. */
 gpufec::decoder_options decoder_options_of(const bench_args& a)
 {
-    gpufec::decoder_options dec;
-    dec.rule = gpufec::parse_check_node_rule(a.algorithm);
-    a.rule_parameters.apply(dec);
-    apply_decoder_basics(a, dec);
-    dec.gpu.frames_per_block = static_cast<int>(
-        parse_unsigned(a.frames_per_block, "--frames-per-block", 0, 1 << 20));
-    dec.gpu.streams = static_cast<int>(parse_unsigned(a.streams, "--streams", 1, 64));
-    dec.gpu.device = static_cast<int>(parse_unsigned(a.device, "--device", 0, 1024));
-    dec.gpu.kernel = a.cuda_kernel;
-    const std::string layout =
-        parse_choice(a.simd_layout, "--simd-layout", { "auto", "inter", "intra" });
-    dec.layout = layout == "inter"   ? gpufec::simd_layout::inter_frame
-                 : layout == "intra" ? gpufec::simd_layout::intra_frame
-                                     : gpufec::simd_layout::automatic;
-    a.fixed.apply(dec.fixed);
+    gpufec::option_list given = common_decoder_options(a, a.algorithm);
+    parse_unsigned(a.frames_per_block, "--frames-per-block", 0, 1 << 20);
+    parse_unsigned(a.streams, "--streams", 1, 64);
+    parse_unsigned(a.device, "--device", 0, 1024);
+    given.insert(given.end(),
+                 { { "frames_per_block", a.frames_per_block },
+                   { "streams", a.streams },
+                   { "device", a.device },
+                   { "cuda_kernel", a.cuda_kernel },
+                   { "simd_layout", a.simd_layout } });
+    gpufec::decoder_options dec = app_decoder_options(given, false, a.code_spec);
     gpufec::refuse_unused_options(dec, a.precision, gpufec::option_spelling::cli, "");
     dec.validate();
     return dec;

@@ -4,7 +4,8 @@
  * gpufec::nb_decoder with --algorithm minmax (nms, the binary default, is read as
  * minmax), --schedule, --iterations, --early-termination, --backend, --threads,
  * --precision (float or auto; the decoder refuses another), --batch, --mode,
- * --reps, --warmup, --ebn0, --seed, --json, --nb-flooding, --nb-host-batch;
+ * --reps, --warmup, --ebn0, --seed, --json, --nb-flooding, --nb-host-batch, --device
+ * (the core's option table, decoder_option_parser.h, reads the decoder's options);
  * --backend auto is the library's choice (nb_decoder: cuda where a device works and
  * the rule runs there, else cpu), as in gpufec-ber.
  * Device-resident (cuda): the batch's normalized symbol LLRs are uploaded once,
@@ -46,23 +47,23 @@ class nonbinary_workload : public bench_workload
 public:
     explicit nonbinary_workload(const bench_args& a)
     {
-        gpufec::nb_gpu_options& gpu = d_options.gpu;
-        gpu.flooding =
-            parse_choice(a.nb_flooding, "--nb-flooding", { "auto", "classic" }) ==
-                    "classic"
-                ? gpufec::nb_flooding_pipeline::classic
-                : gpufec::nb_flooding_pipeline::automatic;
-        gpu.host_batch_frames = static_cast<int>(
-            parse_unsigned(a.nb_host_batch, "--nb-host-batch", 0, 16384));
-        apply_decoder_basics(a, d_options);
+        // --algorithm nms (the binary default) stands for auto: minmax
+        gpufec::option_list given = common_decoder_options(
+            a, lower(a.algorithm) == "nms" ? std::string("auto") : a.algorithm);
+        parse_unsigned(a.nb_host_batch, "--nb-host-batch", 0, 16384);
+        parse_unsigned(a.device, "--device", 0, 1024);
+        given.insert(given.end(),
+                     { { "nb_flooding", a.nb_flooding },
+                       { "nb_host_batch", a.nb_host_batch },
+                       { "device", a.device } });
+        d_options =
+            gpufec::to_nb_decoder_options(app_decoder_options(given, true, a.code_spec));
         d_batch = a.batch_frames(1 << 20);
         d_runs = a.runs();
         d_ebn0_db = a.ebn0_db();
         d_seed = a.seed_value();
         a.check_json_file();
         d_code = gpufec::nb_code::make(a.code_spec);
-        d_options.rule = gpufec::parse_nb_check_rule(
-            lower(a.algorithm) == "nms" ? std::string("minmax") : a.algorithm);
         d_options.validate(); // backend auto: the library's choice
         d_decoder = gpufec::nb_decoder::make(d_code, d_options);
         d_in_force = d_decoder->options();

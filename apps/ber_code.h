@@ -25,7 +25,6 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <utility>
 
 namespace gpufec_app {
 
@@ -41,27 +40,28 @@ public:
     bool nonbinary() const { return d_nonbinary; }
 
     /*!
-     * The decoder's options from the command line: this kind's rule (a rule of
-     * the other kind refused) and, for a GF(q) code, the nonbinary decoder's
-     * options; then the binary decoder's options, which every run checks.
+     * The decoder's options from the command line, through the core's option
+     * table: this kind's rule (--algorithm not given: auto, minmax for a GF(q)
+     * code), the other kind's options refused unless at their defaults; for a
+     * GF(q) code also the nonbinary decoder's options.
      */
     void apply_decoder_args(const ber_args& a, gpufec::ber_options& opt) const
     {
-        if (d_nonbinary) {
-            refuse_binary_options(a);
-            apply_nb_decoder_args(a, opt.nb_decoder);
-        } else if (gpufec::is_nb_check_rule(a.algorithm)) {
-            throw usage_error("--algorithm " + a.algorithm + " is for nonbinary codes; " +
-                              d_spec + " is binary (use spa, ms, nms, oms or scms)");
-        } else {
-            opt.decoder.rule = gpufec::parse_check_node_rule(a.algorithm);
-        }
+        gpufec::option_list given =
+            common_decoder_options(a, a.algorithm_given ? a.algorithm : "auto");
+        parse_unsigned(a.ems_nm, "--ems-nm", 0, 256);
+        parse_float(a.ems_offset, "--ems-offset");
+        parse_float(a.ems_scale, "--ems-scale");
+        given.insert(given.end(),
+                     { { "ems_nm", a.ems_nm },
+                       { "ems_offset", a.ems_offset },
+                       { "ems_scale", a.ems_scale } });
         gpufec::decoder_options& dec = opt.decoder;
-        a.rule_parameters.apply(dec);
-        apply_decoder_basics(a, dec);
-        a.fixed.apply(dec.fixed);
-        if (!d_nonbinary) {
-            refuse_nonbinary_options(a);
+        dec = app_decoder_options(given, d_nonbinary, d_spec);
+        if (d_nonbinary) {
+            opt.nb_decoder = gpufec::to_nb_decoder_options(dec);
+            opt.nb_decoder.validate();
+        } else {
             gpufec::refuse_unused_options(
                 dec, a.precision, gpufec::option_spelling::cli, "");
         }
@@ -143,80 +143,6 @@ public:
     }
 
 private:
-    /*
-     * --algorithm (minmax when not given), the shared fields (--precision among
-     * them: float or auto, another refused by validate()) and the EMS ones.
-     */
-    static void apply_nb_decoder_args(const ber_args& a, gpufec::nb_decoder_options& nb)
-    {
-        const std::string algorithm = a.algorithm_given ? a.algorithm : "minmax";
-        if (!gpufec::is_nb_check_rule(algorithm)) {
-            throw usage_error("--algorithm " + algorithm + " is not a nonbinary rule; " +
-                              a.code_spec + " is a GF(q) code: use minmax or ems");
-        }
-        nb.rule = gpufec::parse_nb_check_rule(algorithm);
-        apply_decoder_basics(a, nb);
-        nb.ems_nm = static_cast<int>(parse_unsigned(a.ems_nm, "--ems-nm", 0, 256));
-        nb.ems_offset = parse_float(a.ems_offset, "--ems-offset");
-        nb.ems_scale = parse_float(a.ems_scale, "--ems-scale");
-        nb.validate();
-    }
-
-    /* The binary decoders' options given for a GF(q) code: refused. */
-    void refuse_binary_options(const ber_args& a) const
-    {
-        const std::pair<const char*, const std::string*> auto_options[] = {
-            { "alpha", &a.rule_parameters.alpha }, { "beta", &a.rule_parameters.beta }
-        };
-        for (const auto& o : auto_options) {
-            if (*o.second != "auto") {
-                refuse(o.first, *o.second, "auto");
-            }
-        }
-        const std::pair<const char*, const std::string*> fixed_options[] = {
-            { "fraction_bits", &a.fixed.fraction_bits },
-            { "channel_max", &a.fixed.channel_max },
-            { "c2v_max", &a.fixed.c2v_max }
-        };
-        for (const auto& o : fixed_options) {
-            if (*o.second != "default") {
-                refuse(o.first, *o.second, "default");
-            }
-        }
-    }
-
-    /* The nonbinary decoders' options given for a binary code: refused. */
-    void refuse_nonbinary_options(const ber_args& a) const
-    {
-        const ber_args d;
-        if (parse_unsigned(a.ems_nm, "--ems-nm", 0, 256) != 0) {
-            refuse("ems_nm", a.ems_nm, d.ems_nm);
-        }
-        if (parse_float(a.ems_offset, "--ems-offset") != 0.0f) {
-            refuse("ems_offset", a.ems_offset, d.ems_offset);
-        }
-        if (parse_float(a.ems_scale, "--ems-scale") != parse_float(d.ems_scale, "")) {
-            refuse("ems_scale", a.ems_scale, d.ems_scale);
-        }
-    }
-
-    [[noreturn]] void refuse(const char* field,
-                             const std::string& value,
-                             const std::string& default_text) const
-    {
-        try {
-            gpufec::refuse_other_kind_option(field,
-                                             quoted(value),
-                                             default_text,
-                                             d_spec,
-                                             d_nonbinary,
-                                             gpufec::option_spelling::cli,
-                                             "");
-        } catch (const gpufec::invalid_argument& e) {
-            throw usage_error(e.what());
-        }
-    }
-
     std::string d_spec;
     bool d_nonbinary;
 };

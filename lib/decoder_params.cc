@@ -10,6 +10,7 @@
  */
 #include "decoder_params.h"
 #include <cmath>
+#include <gpufec/decoder_option_parser.h>
 #include <gpufec/device_info.h>
 #include <gpufec/unused_options.h>
 #include <limits>
@@ -29,52 +30,42 @@ std::string num(float v)
     return s.str();
 }
 
-/* Refuses an option of the other kind of code that is not at its default. */
-void refuse_foreign(bool given,
-                    const std::string& option,
-                    float value,
-                    const std::string& spec,
-                    bool spec_is_nonbinary,
-                    const std::string& who)
+/*
+ * The core options of the arguments, through the core's option table
+ * (gpufec/decoder_option_parser.h): names parsed, "auto" resolved, the options
+ * of the other kind of code refused unless at their defaults.
+ */
+::gpufec::decoder_options parsed_options(const decoder_args& a,
+                                         const std::string& spec,
+                                         bool nonbinary,
+                                         const std::string& who)
 {
-    if (!given) {
-        return;
-    }
-    const std::string kind = spec_is_nonbinary ? "nonbinary" : "binary";
-    const std::string other = spec_is_nonbinary ? "binary" : "nonbinary";
-    throw std::invalid_argument(who + ": " + option + " is " + num(value) +
-                                ", but code spec '" + spec + "' is a " + kind +
-                                " code; " + option + " applies to " + other +
-                                " codes only (leave it at its default)");
-}
-
-/* The algorithm for a code of this kind: "auto" resolved, the other kind refused. */
-std::string resolve_algorithm(const std::string& algorithm,
-                              const std::string& spec,
-                              bool nonbinary,
-                              const std::string& who)
-{
-    if (algorithm == "auto") {
-        return nonbinary ? "minmax" : "nms";
-    }
-    bool foreign = false;
-    if (nonbinary) {
-        try {
-            ::gpufec::parse_check_node_rule(algorithm);
-            foreign = true;
-        } catch (const std::invalid_argument&) {
-        }
-    } else {
-        foreign = ::gpufec::is_nb_check_rule(algorithm);
-    }
-    if (foreign) {
-        throw std::invalid_argument(
-            who + ": algorithm '" + algorithm + "' is a " +
-            (nonbinary ? "binary" : "nonbinary") + " check-node rule, but code spec '" +
-            spec + "' is a " + (nonbinary ? "nonbinary" : "binary") + " code; use " +
-            (nonbinary ? "minmax, ems" : "spa, ms, nms, oms, scms") + " or auto");
-    }
-    return algorithm;
+    using ::gpufec::option_value;
+    const ::gpufec::option_list given = {
+        { "algorithm", a.algorithm },
+        { "alpha", option_value(a.alpha) },
+        { "beta", option_value(a.beta) },
+        { "schedule", a.schedule },
+        { "max_iterations", option_value(a.max_iterations) },
+        { "early_termination", option_value(a.early_termination) },
+        { "backend", a.backend },
+        { "threads", option_value(a.threads) },
+        { "ems_nm", option_value(a.ems_nm) },
+        { "ems_offset", option_value(a.ems_offset) },
+        { "ems_scale", option_value(a.ems_scale) },
+        { "precision", a.precision },
+        { "device", option_value(a.device) },
+        { "fraction_bits", option_value(a.fraction_bits) },
+        { "channel_max", option_value(a.channel_max) },
+        { "c2v_max", option_value(a.c2v_max) },
+    };
+    ::gpufec::option_source source;
+    source.who = who;
+    return ::gpufec::parse_decoder_options(given,
+                                           nonbinary ? ::gpufec::code_kind::nonbinary
+                                                     : ::gpufec::code_kind::binary,
+                                           spec,
+                                           source);
 }
 
 /* Whether args.backend names `kind` (a bad name is refused later, by the core). */
@@ -87,18 +78,11 @@ bool backend_is(const decoder_args& args, ::gpufec::backend_kind kind)
     }
 }
 
-/* The precision of a binary code's decoder, refused where its backend has none. */
-::gpufec::message_precision binary_precision(const decoder_args& args,
-                                             const std::string& who)
+/* A binary code's precision \p p, refused where its backend has none. */
+void binary_precision(const decoder_args& args,
+                      ::gpufec::message_precision p,
+                      const std::string& who)
 {
-    ::gpufec::message_precision p;
-    try {
-        p = ::gpufec::parse_precision(args.precision);
-    } catch (const std::invalid_argument&) {
-        throw std::invalid_argument(who + ": precision is '" + args.precision +
-                                    "'; valid values: auto, float32, half2, int16, "
-                                    "int8");
-    }
     if (p == ::gpufec::message_precision::half2 &&
         backend_is(args, ::gpufec::backend_kind::cpu)) {
         throw std::invalid_argument(
@@ -115,16 +99,15 @@ bool backend_is(const decoder_args& args, ::gpufec::backend_kind kind)
             "'; int16 and int8 are CPU precisions (the CUDA backend offers float32, "
             "half2 and auto)");
     }
-    return p;
 }
 
 /*
  * The fixed-point options: each within its range, and refused with a floating
  * precision given explicitly (they would be ignored).
  */
-::gpufec::fixed_point_options fixed_options(const decoder_args& args,
-                                            ::gpufec::message_precision precision,
-                                            const std::string& who)
+void fixed_options(const decoder_args& args,
+                   ::gpufec::message_precision precision,
+                   const std::string& who)
 {
     const decoder_args defaults;
     const bool floating = precision == ::gpufec::message_precision::float32 ||
@@ -172,11 +155,6 @@ bool backend_is(const decoder_args& args, ::gpufec::backend_kind kind)
                                         g.range);
         }
     }
-    ::gpufec::fixed_point_options f;
-    f.fraction_bits = args.fraction_bits;
-    f.channel_max = args.channel_max;
-    f.c2v_max = args.c2v_max;
-    return f;
 }
 
 /*
@@ -247,36 +225,11 @@ spec_code make_code(const std::string& spec, const std::string& who)
 ::gpufec::decoder_options
 binary_options(const decoder_args& args, const std::string& spec, const std::string& who)
 {
-    const decoder_args defaults;
-    refuse_foreign(
-        args.ems_nm != defaults.ems_nm, "ems_nm", args.ems_nm, spec, false, who);
-    refuse_foreign(args.ems_offset != defaults.ems_offset,
-                   "ems_offset",
-                   args.ems_offset,
-                   spec,
-                   false,
-                   who);
-    refuse_foreign(args.ems_scale != defaults.ems_scale,
-                   "ems_scale",
-                   args.ems_scale,
-                   spec,
-                   false,
-                   who);
-    ::gpufec::decoder_options o;
-    const std::string algorithm = resolve_algorithm(args.algorithm, spec, false, who);
-    o.precision = binary_precision(args, who);
-    o.fixed = fixed_options(args, o.precision, who);
+    ::gpufec::decoder_options o = parsed_options(args, spec, false, who);
+    binary_precision(args, o.precision, who);
+    fixed_options(args, o.precision, who);
     check_device(args, who);
-    o.gpu.device = args.device;
     try {
-        o.rule = ::gpufec::parse_check_node_rule(algorithm);
-        o.alpha = args.alpha;
-        o.beta = args.beta;
-        o.schedule = ::gpufec::parse_schedule(args.schedule);
-        o.max_iterations = args.max_iterations;
-        o.early_termination = args.early_termination;
-        o.backend = ::gpufec::parse_backend(args.backend);
-        o.threads = args.threads;
         ::gpufec::refuse_unused_options(
             o, args.precision, ::gpufec::option_spelling::field, "");
         o.validate();
@@ -290,54 +243,17 @@ binary_options(const decoder_args& args, const std::string& spec, const std::str
                                                const std::string& spec,
                                                const std::string& who)
 {
-    refuse_foreign(
-        args.alpha != ::gpufec::family_default, "alpha", args.alpha, spec, true, who);
-    refuse_foreign(
-        args.beta != ::gpufec::family_default, "beta", args.beta, spec, true, who);
-    const decoder_args defaults;
-    refuse_foreign(args.fraction_bits != defaults.fraction_bits,
-                   "fraction_bits",
-                   args.fraction_bits,
-                   spec,
-                   true,
-                   who);
-    refuse_foreign(args.channel_max != defaults.channel_max,
-                   "channel_max",
-                   args.channel_max,
-                   spec,
-                   true,
-                   who);
-    refuse_foreign(
-        args.c2v_max != defaults.c2v_max, "c2v_max", args.c2v_max, spec, true, who);
-    ::gpufec::nb_decoder_options o;
-    const std::string algorithm = resolve_algorithm(args.algorithm, spec, true, who);
-    try {
-        o.precision = ::gpufec::parse_precision(args.precision);
-    } catch (const std::invalid_argument&) {
-        throw std::invalid_argument(who + ": precision is '" + args.precision +
-                                    "'; valid values: auto, float32, half2, int16, "
-                                    "int8");
-    }
-    if (o.precision != ::gpufec::message_precision::automatic &&
-        o.precision != ::gpufec::message_precision::float32) {
+    const ::gpufec::decoder_options parsed = parsed_options(args, spec, true, who);
+    if (parsed.precision != ::gpufec::message_precision::automatic &&
+        parsed.precision != ::gpufec::message_precision::float32) {
         throw std::invalid_argument(
             who + ": precision is '" + args.precision + "', but code spec '" + spec +
             "' is a nonbinary code; the nonbinary (GF(q)) decoders compute in float32 "
             "only: use precision auto or float32");
     }
     check_device(args, who);
-    o.gpu.device = args.device;
+    ::gpufec::nb_decoder_options o = ::gpufec::to_nb_decoder_options(parsed);
     try {
-        o.rule = ::gpufec::parse_nb_check_rule(algorithm);
-        o.schedule = ::gpufec::parse_schedule(args.schedule);
-        // -1 (the code's default) is 10 for a GF(q) code
-        o.max_iterations = args.max_iterations == -1 ? 10 : args.max_iterations;
-        o.early_termination = args.early_termination;
-        o.backend = ::gpufec::parse_backend(args.backend);
-        o.threads = args.threads;
-        o.ems_nm = args.ems_nm;
-        o.ems_offset = args.ems_offset;
-        o.ems_scale = args.ems_scale;
         o.validate();
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(who + ": " + e.what());

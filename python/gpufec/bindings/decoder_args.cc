@@ -10,12 +10,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <gpufec/decoder_option_parser.h>
 #include <gpufec/error.h>
 #include <gpufec/unused_options.h>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
-#include <type_traits>
 
 namespace gpufec_python {
 
@@ -29,56 +29,43 @@ std::string num(T v)
     return s.str();
 }
 
-std::string kind(bool nonbinary) { return nonbinary ? "nonbinary" : "binary"; }
-
-/* Refuses an option of the other kind of code that does not keep its default. */
-template <typename T>
-void refuse_foreign(const char* option,
-                    T value,
-                    T default_value,
-                    const std::string& spec,
-                    bool nonbinary,
-                    const std::string& who)
+/*
+ * The core options of the arguments, through the core's option table
+ * (gpufec/decoder_option_parser.h): names parsed, "auto" resolved, the options
+ * of the other kind of code refused unless at their defaults, every refusal
+ * starting with `who`.
+ */
+gpufec::decoder_options parsed_options(const decoder_args& a,
+                                       const std::string& spec,
+                                       bool nonbinary,
+                                       const std::string& who)
 {
-    if (value == default_value) {
-        return;
-    }
-    gpufec::refuse_other_kind_option(option,
-                                     num(value),
-                                     num(default_value),
-                                     spec,
-                                     nonbinary,
-                                     gpufec::option_spelling::field,
-                                     who);
-}
-
-bool is_binary_rule(const std::string& name)
-{
-    try {
-        gpufec::parse_check_node_rule(name);
-        return true;
-    } catch (const std::invalid_argument&) {
-        return false;
-    }
-}
-
-/* The algorithm for a code of this kind: "auto" resolved, the other kind refused. */
-std::string algorithm_for(const std::string& algorithm,
-                          const std::string& spec,
-                          bool nonbinary,
-                          const std::string& who)
-{
-    if (algorithm == "auto") {
-        return nonbinary ? "minmax" : "nms";
-    }
-    if (nonbinary ? is_binary_rule(algorithm) : gpufec::is_nb_check_rule(algorithm)) {
-        throw gpufec::invalid_argument(
-            who + ": algorithm '" + algorithm + "' is a " + kind(!nonbinary) +
-            " check-node rule, but code '" + spec + "' is a " + kind(nonbinary) +
-            " code; use " + (nonbinary ? "minmax, ems" : "spa, ms, nms, oms, scms") +
-            " or auto");
-    }
-    return algorithm;
+    using gpufec::option_value;
+    const gpufec::option_list given = {
+        { "algorithm", a.algorithm },
+        { "alpha", option_value(a.alpha) },
+        { "beta", option_value(a.beta) },
+        { "schedule", a.schedule },
+        { "max_iterations", option_value(a.max_iterations) },
+        { "early_termination", option_value(a.early_termination) },
+        { "backend", a.backend },
+        { "threads", option_value(a.threads) },
+        { "precision", a.precision },
+        { "fraction_bits", option_value(a.fraction_bits) },
+        { "channel_max", option_value(a.channel_max) },
+        { "c2v_max", option_value(a.c2v_max) },
+        { "device", option_value(a.device) },
+        { "ems_nm", option_value(a.ems_nm) },
+        { "ems_offset", option_value(a.ems_offset) },
+        { "ems_scale", option_value(a.ems_scale) },
+    };
+    gpufec::option_source source;
+    source.who = who;
+    return gpufec::parse_decoder_options(given,
+                                         nonbinary ? gpufec::code_kind::nonbinary
+                                                   : gpufec::code_kind::binary,
+                                         spec,
+                                         source);
 }
 
 /* Runs fill(), giving its refusals the caller's name. */
@@ -90,41 +77,6 @@ void named(const std::string& who, Fill fill)
     } catch (const std::invalid_argument& e) {
         throw gpufec::invalid_argument(who + ": " + e.what());
     }
-}
-
-/*
- * The CUDA device, for either kind of code: passed to the core's gpu.device,
- * which refuses a negative one (and backend cuda one the machine lacks); refused
- * with backend cpu, which the core ignores it for, unless it keeps its default
- * (gpufec::refuse_unused_options's words).
- */
-int device_of(const decoder_args& a, gpufec::backend_kind backend)
-{
-    if (a.device > 0 && backend == gpufec::backend_kind::cpu) {
-        gpufec::decoder_options o;
-        o.backend = backend;
-        o.gpu.device = a.device;
-        gpufec::refuse_unused_options(o, a.precision, gpufec::option_spelling::field, "");
-    }
-    return a.device;
-}
-
-/* The options of both kinds of decoder (the fields have the same names); the
-   caller names its refusals. */
-template <typename Options>
-void set_common(Options& o, const decoder_args& a)
-{
-    o.schedule = gpufec::parse_schedule(a.schedule);
-    // -1: the code's default (binary: resolved when the decoder is made; GF(q): 10)
-    o.max_iterations = a.max_iterations;
-    if constexpr (std::is_same_v<Options, gpufec::nb_decoder_options>)
-        if (a.max_iterations == -1)
-            o.max_iterations = 10;
-    o.early_termination = a.early_termination;
-    o.backend = gpufec::parse_backend(a.backend);
-    o.threads = a.threads;
-    o.precision = gpufec::parse_precision(a.precision);
-    o.gpu.device = device_of(a, o.backend);
 }
 
 } // namespace
@@ -160,21 +112,7 @@ double python_float(float v)
 gpufec::decoder_options
 binary_options(const decoder_args& a, const std::string& spec, const std::string& who)
 {
-    const decoder_args d;
-    refuse_foreign("ems_nm", a.ems_nm, d.ems_nm, spec, false, who);
-    refuse_foreign("ems_offset", a.ems_offset, d.ems_offset, spec, false, who);
-    refuse_foreign("ems_scale", a.ems_scale, d.ems_scale, spec, false, who);
-    gpufec::decoder_options o;
-    const std::string algorithm = algorithm_for(a.algorithm, spec, false, who);
-    named(who, [&] {
-        o.rule = gpufec::parse_check_node_rule(algorithm);
-        o.alpha = a.alpha;
-        o.beta = a.beta;
-        set_common(o, a);
-    });
-    o.fixed.fraction_bits = a.fraction_bits;
-    o.fixed.channel_max = a.channel_max;
-    o.fixed.c2v_max = a.c2v_max;
+    const gpufec::decoder_options o = parsed_options(a, spec, false, who);
     gpufec::refuse_unused_options(o, a.precision, gpufec::option_spelling::field, who);
     named(who, [&] { o.validate(); });
     return o;
@@ -183,21 +121,12 @@ binary_options(const decoder_args& a, const std::string& spec, const std::string
 gpufec::nb_decoder_options
 nonbinary_options(const decoder_args& a, const std::string& spec, const std::string& who)
 {
-    const decoder_args d;
-    refuse_foreign("alpha", a.alpha, d.alpha, spec, true, who);
-    refuse_foreign("beta", a.beta, d.beta, spec, true, who);
-    refuse_foreign("fraction_bits", a.fraction_bits, d.fraction_bits, spec, true, who);
-    refuse_foreign("channel_max", a.channel_max, d.channel_max, spec, true, who);
-    refuse_foreign("c2v_max", a.c2v_max, d.c2v_max, spec, true, who);
-    gpufec::nb_decoder_options o;
-    const std::string algorithm = algorithm_for(a.algorithm, spec, true, who);
-    named(who, [&] {
-        o.rule = gpufec::parse_nb_check_rule(algorithm);
-        o.ems_nm = a.ems_nm;
-        o.ems_offset = a.ems_offset;
-        o.ems_scale = a.ems_scale;
-        set_common(o, a);
-    });
+    const gpufec::decoder_options parsed = parsed_options(a, spec, true, who);
+    // the binary-only options are at their defaults here: what is left to refuse
+    // is a device with backend cpu
+    gpufec::refuse_unused_options(
+        parsed, a.precision, gpufec::option_spelling::field, who);
+    const gpufec::nb_decoder_options o = gpufec::to_nb_decoder_options(parsed);
     named(who, [&] { o.validate(); });
     return o;
 }
