@@ -23,7 +23,8 @@
  * and the counts added; run_part() and split_ber_simulator.h do that exactly,
  * whatever stop rule ends the point.
  *
- * Nonbinary codes (nb_code.h): the same engine with an nb_decoder. The
+ * Nonbinary codes (nb_code.h): the same engine, through the same decoder
+ * interface (decoder.h; the GF(q) decoder is an nb_decoder behind it). The
  * K*p information bits of frame f come from random_bits(seed, f), are packed into
  * K symbols (bit j of symbol i = bit i*p + j), encoded, and the N*p bits of the
  * binary image go through the channel (Eb/N0 per information bit, rate K/N).
@@ -38,6 +39,7 @@
 
 #include <gpufec/api.h>
 #include <gpufec/channel.h>
+#include <gpufec/code.h>
 #include <gpufec/decoder.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_decoder.h>
@@ -56,8 +58,10 @@ struct sim_hooks; // internal: what the batch loops report to (ber_simulator.cc)
 
 /*! What a simulation run does. validate() names the first bad field. */
 struct GPUFEC_API ber_options {
-    decoder_options decoder;            //!< algorithm, schedule, iterations, backend
-    nb_decoder_options nb_decoder;      //!< the same for a nonbinary code
+    //! algorithm, schedule, iterations, backend (with its GF(q) part, nonbinary)
+    decoder_options decoder;
+    //! a GF(q) code's decoder options for the ber_simulator(nb_code::sptr, ...) form
+    nb_decoder_options nb_decoder;
     modulation mod = modulation::bpsk;  //!< BPSK or Gray QPSK
     std::vector<double> ebn0_db{ 1.0 }; //!< points, simulated in this order
     uint64_t seed = 1;                  //!< Philox key of bits and noise
@@ -299,7 +303,17 @@ public:
      */
     ber_simulator(ldpc_code::sptr code, const ber_options& options);
 
-    /*! Uses a decoder made by the caller; its code is the one simulated. */
+    /*!
+     * A code of either kind: makes the decoder with decoder::make(code,
+     * options.decoder) (for a GF(q) code, options.decoder.nonbinary holds its
+     * rule). Throws like the binary constructor.
+     */
+    ber_simulator(const code_handle& code, const ber_options& options);
+
+    /*!
+     * Uses a decoder made by the caller, of either kind (an nb_decoder too); its
+     * code is the one simulated.
+     */
     ber_simulator(decoder::uptr dec, const ber_options& options);
 
     /*!
@@ -351,7 +365,9 @@ public:
 
     const ber_options& options() const { return d_options; }
     /*! True when simulating a nonbinary code. */
-    bool is_nonbinary() const { return static_cast<bool>(d_nb_decoder); }
+    bool is_nonbinary() const { return d_decoder->nonbinary() != nullptr; }
+    /*! The code simulated, of either kind. */
+    code_handle any_code() const { return d_decoder->any_code(); }
     /*! The binary code / decoder; gpufec::invalid_argument for a nonbinary one. */
     const ldpc_code& code() const;
     decoder& get_decoder();
@@ -385,13 +401,13 @@ private:
     void
     generate(batch& b, const awgn_channel& channel, uint64_t first, size_t frames) const;
 
-    /* Per-frame sizes: information bits, LLRs; the rate K/N. */
+    /* Per-frame sizes: information bits, LLRs; the rate K/N; bits per symbol. */
     size_t info_bits_per_frame() const;
     size_t llrs_per_frame() const;
     double code_rate() const;
+    size_t bits_per_symbol() const; //!< p of a GF(q) code, 1 of a binary one
 
-    decoder::uptr d_decoder;
-    nb_decoder::uptr d_nb_decoder;
+    decoder::uptr d_decoder; //!< of either kind (nonbinary() for GF(q))
     std::unique_ptr<device_sim_engine> d_engine; //!< the on-device loop (cuda)
     ber_options d_options;
     size_t d_max_batch = 0;

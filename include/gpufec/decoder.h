@@ -1,10 +1,14 @@
 /* -*- c++ -*- */
 /*
- * The decoder interface of the gpufec core: made from a code and options, it
- * decodes a batch of frames. LLRs in, L = ln(P(b=0)/P(b=1)) (positive means bit 0),
- * one float per transmitted bit; hard bits out, plus per-frame iterations and
- * parity status. Backends: "cpu" (float reference decoders, threads over frames;
- * with precision int16 / int8 the SIMD fixed-point layered min-sum decoder,
+ * The decoder interface of the gpufec core, for a code of either kind, binary
+ * (ldpc_code) or GF(q) (nb_code, nb_decoder.h): made from a code and options
+ * (decoder::make(code_handle, options)), it decodes a batch of frames. LLRs in,
+ * L = ln(P(b=0)/P(b=1)) (positive means bit 0), one float (or int8) per
+ * transmitted bit (a GF(q) code: the N*p bits of the binary image); hard bits
+ * (and, for GF(q), symbols) out, plus per-frame iterations and parity status.
+ * The GF(q) decoder (nb_decoder) is an implementation behind this interface, as
+ * the SIMD and CUDA decoders are. Backends: "cpu" (float reference decoders, threads over
+ * frames; with precision int16 / int8 the SIMD fixed-point layered min-sum decoder,
  * frames in SIMD lanes, docs/SIMD_DESIGN.md),
  * "cuda" (NVIDIA GPUs), "auto" (CUDA when a device works, logged once, else the
  * CPU, silently: backend_name() tells which).
@@ -26,7 +30,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <gpufec/api.h>
+#include <gpufec/code.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_code.h>
 #include <gpufec/nonbinary_options.h>
 #include <memory>
 #include <string>
@@ -34,6 +40,8 @@
 namespace gpufec {
 
 class cuda_decoder;
+class nb_decoder;
+struct llr_batch_shape;
 
 enum class check_node_rule {
     spa,                   //!< "spa": sum-product, log domain, exact
@@ -236,13 +244,24 @@ GPUFEC_API message_precision auto_precision(backend_kind backend,
 GPUFEC_API message_precision resolve_precision(backend_kind backend,
                                                const decoder_options& options);
 
-/*! Where decode() writes; every pointer may be null when that output is not wanted. */
+/*!
+ * Where decode() writes; every pointer may be null when that output is not wanted.
+ * Sizes in the code's units (code_handle): k_bits() / n_bits() bits, k() / n()
+ * symbols.
+ */
 struct decode_output {
-    uint8_t* info_bits = nullptr; //!< frames * k() bytes, 0/1
-    uint8_t* codewords =
-        nullptr;               //!< frames * n() bytes: hard decisions on transmitted bits
-    int* iterations = nullptr; //!< frames: iterations run
+    uint8_t* info_bits = nullptr; //!< frames * k_bits() bytes, 0/1
+    /*!
+     * frames * n_bits() bytes: hard decisions on the transmitted bits (GF(q): the
+     * binary image of the decided symbols, bit j of symbol i at i*p + j)
+     */
+    uint8_t* codewords = nullptr;
+    int* iterations = nullptr;    //!< frames: iterations run
     uint8_t* parity_ok = nullptr; //!< frames: 1 when the final hard decision satisfies H
+    //! GF(q) codes: frames * n() hard-decision code symbols; ignored for binary codes
+    uint8_t* symbols = nullptr;
+    //! GF(q) codes: frames * k() information symbols; ignored for binary codes
+    uint8_t* info_symbols = nullptr;
 };
 
 class GPUFEC_API decoder
@@ -259,20 +278,29 @@ public:
      */
     static uptr make(ldpc_code::sptr code, const decoder_options& options);
 
+    /*!
+     * Makes a decoder for a code of either kind: a binary code as above, a GF(q)
+     * code with nb_decoder::make(code, to_nb_decoder_options(options)) (its
+     * options.nonbinary part, nb_decoder.h). Throws what those throw.
+     */
+    static uptr make(const code_handle& code, const decoder_options& options);
+
     virtual ~decoder() = default;
 
     /*!
-     * Decodes `frames` frames. llrs holds llr_count = frames * code().n() floats.
-     * NaN LLRs are treated as 0 (no information). Throws gpufec::invalid_argument
-     * when frames == 0, llr_count disagrees, or llrs is null.
+     * Decodes `frames` frames. llrs holds llr_count = frames * any_code().n_bits()
+     * floats. NaN LLRs are treated as 0 (no information); a GF(q) decoder refuses
+     * an infinite one (index named). Throws gpufec::invalid_argument when
+     * frames == 0, llr_count disagrees, or llrs is null.
      */
     void
     decode(const float* llrs, size_t llr_count, size_t frames, const decode_output& out);
 
     /*!
      * Decodes int8 LLRs: value v stands for the LLR v * step (see quantize_llrs).
-     * The CUDA backend ships them as int8 (a quarter of the PCIe traffic of float).
-     * Same checks as the float version; step must be > 0 and finite.
+     * The CUDA backend ships them as int8 (a quarter of the PCIe traffic of float);
+     * a GF(q) decoder converts them to float. Same checks as the float version;
+     * step must be > 0 and finite.
      */
     void decode(const int8_t* llrs,
                 size_t llr_count,
@@ -280,8 +308,26 @@ public:
                 float step,
                 const decode_output& out);
 
-    const ldpc_code& code() const { return *d_code; }
+    /*! The binary code; gpufec::invalid_argument for a GF(q) code's decoder. */
+    const ldpc_code& code() const
+    {
+        if (!d_code)
+            throw_not_binary();
+        return *d_code;
+    }
+    /*! The binary code, or null for a GF(q) code's decoder. */
     ldpc_code::sptr code_ptr() const { return d_code; }
+    /*! The code, of either kind. */
+    code_handle any_code() const;
+    /*!
+     * The GF(q) decoder behind this interface (its decode_symbols, its options),
+     * or nullptr for a binary code's decoder.
+     */
+    virtual nb_decoder* nonbinary() { return nullptr; }
+    const nb_decoder* nonbinary() const
+    {
+        return const_cast<decoder*>(this)->nonbinary();
+    }
     /*!
      * The options in force: family defaults and precision auto resolved, alpha,
      * beta and max_iterations as last set.
@@ -299,7 +345,8 @@ public:
     /*!
      * Safe to call while another thread decodes; applies from the next call.
      * family_default restores the code family's alpha / beta,
-     * code_default_iterations the code's maximum iterations.
+     * code_default_iterations the code's maximum iterations (10 for a GF(q)
+     * code). A GF(q) decoder checks alpha and beta and ignores them.
      */
     void set_max_iterations(int iterations);
     void set_alpha(float alpha);
@@ -307,6 +354,11 @@ public:
 
 protected:
     decoder(ldpc_code::sptr code, const decoder_options& options);
+    /*!
+     * The base of a GF(q) decoder (nb_decoder): code_ptr() null, options as
+     * nb_decoder made them (already checked).
+     */
+    decoder(nb_code::sptr code, const decoder_options& options);
     /*! Backend work: inputs already checked, NaN already mapped to 0. */
     virtual void
     decode_checked(const float* llrs, size_t frames, const decode_output& out) = 0;
@@ -326,6 +378,18 @@ protected:
     std::atomic<int> d_max_iterations;
     std::atomic<float> d_alpha;
     std::atomic<float> d_beta;
+
+private:
+    [[noreturn]] static void throw_not_binary();
+    /* LLRs per frame: n() of a binary code, N*p of a GF(q) one. */
+    size_t llrs_per_frame() const;
+
+protected:
+    /* The sizes decode() checks (batch_checks.h), named for the call `who`. */
+    llr_batch_shape batch_shape(const char* who) const;
+
+private:
+    nb_code::sptr d_gfq_code; //!< a GF(q) decoder's code (d_code is null then)
 };
 
 /*! Backends this build has, and whether each works here, one line each. */

@@ -1,6 +1,8 @@
 /* -*- c++ -*- */
 /*
- * The nonbinary LDPC decoder interface, shaped like decoder.h: made
+ * The nonbinary (GF(q)) LDPC decoder: an implementation behind the decoder
+ * interface of decoder.h (decoder::make(code_handle, options) makes one for a
+ * GF(q) code; decoder::decode takes its bit LLRs), with its own calls too: made
  * from an nb_code and options, it decodes a batch of frames, from bit LLRs of the
  * binary image (frames x N*p floats, L = ln(P(b=0)/P(b=1)), bit order of
  * nb_code.h) or from symbol LLR vectors (frames x N x q floats, L(a) =
@@ -120,7 +122,14 @@ struct nb_decode_output {
     uint8_t* parity_ok = nullptr;    //!< frames: 1 when the decision satisfies H
 };
 
-class GPUFEC_API nb_decoder
+/*!
+ * Its own calls (decode_bits, decode_symbols, code(), options(),
+ * set_max_iterations) speak of the GF(q) code and nb_decoder_options; through
+ * decoder& it is the common interface (decode, any_code(), decoder_options).
+ * The members d_code, d_options and d_max_iterations below are the GF(q)
+ * decoder's own (the base's binary ones are unused here).
+ */
+class GPUFEC_API nb_decoder : public decoder
 {
 public:
     using uptr = std::unique_ptr<nb_decoder>;
@@ -135,7 +144,7 @@ public:
      */
     static uptr make(nb_code::sptr code, const nb_decoder_options& options);
 
-    virtual ~nb_decoder() = default;
+    ~nb_decoder() override = default;
 
     /*!
      * Decodes from bit LLRs: llr_count = frames * n() * p() floats. NaN counts as
@@ -163,11 +172,11 @@ public:
     nb_code::sptr code_ptr() const { return d_code; }
     /*! The options in force: precision auto resolved (float32), max_iterations as set. */
     nb_decoder_options options() const;
-    /*! "cpu" or "cuda". */
-    virtual std::string backend_name() const = 0;
 
     /*! Safe while another thread decodes; applies from the next call. */
     void set_max_iterations(int iterations);
+
+    nb_decoder* nonbinary() final { return this; }
 
 protected:
     friend class device_sim_engine;
@@ -214,7 +223,14 @@ protected:
     nb_decoder_options d_options;
     std::atomic<int> d_max_iterations;
 
+    /*! decoder::decode's backend work: bit LLRs (frames * N * p), sizes checked. */
+    void decode_checked(const float* llrs, size_t frames, const decode_output& out) final;
+    /*! The bit LLR conversion maps NaN to 0 (as the CUDA pipeline does). */
+    bool maps_nan_on_load() const final { return true; }
+
 private:
+    /* Bit LLRs, sizes checked: refuses infinite ones, converts, decodes. */
+    void decode_bit_llrs(const float* llrs, size_t frames, const nb_decode_output& out);
     /* raw: 0 = normalized symbol LLRs (decode_checked), 1 = raw symbol LLRs,
        2 = raw bit LLRs (decode_raw). */
     void finish(const float* llrs, int raw, size_t frames, const nb_decode_output& out);

@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include "decoders/batch_checks.h"
 #include "decoders/cpu_reference_decoder.h"
 #include "decoders/simd_decoder.h"
 #include "simd/nb_minmax.h"
@@ -27,6 +28,7 @@
 #include <gpufec/error.h>
 #include <gpufec/host_resources.h>
 #include <gpufec/limits.h>
+#include <gpufec/nb_decoder.h>
 #include <iostream>
 #include <limits>
 #include <mutex>
@@ -324,6 +326,32 @@ decoder::decoder(ldpc_code::sptr code, const decoder_options& options)
     d_max_iterations.store(d_options.max_iterations);
 }
 
+decoder::decoder(nb_code::sptr code, const decoder_options& options)
+    : d_options(options), d_max_iterations(options.max_iterations),
+      d_alpha(options.alpha), d_beta(options.beta), d_gfq_code(std::move(code))
+{
+    if (!d_gfq_code) {
+        throw invalid_argument("decoder: the code is null");
+    }
+}
+
+void decoder::throw_not_binary()
+{
+    throw invalid_argument("decoder::code: this decoder's code is a GF(q) code "
+                           "(any_code(), or nonbinary()->code())");
+}
+
+code_handle decoder::any_code() const
+{
+    return d_code ? code_handle(d_code) : code_handle(d_gfq_code);
+}
+
+size_t decoder::llrs_per_frame() const
+{
+    return d_code ? static_cast<size_t>(d_code->n())
+                  : static_cast<size_t>(d_gfq_code->n_bits());
+}
+
 namespace {
 /*!
  * The options with precision auto replaced by the backend's choice
@@ -419,9 +447,26 @@ decoder::uptr decoder::make(ldpc_code::sptr code, const decoder_options& options
                            number(static_cast<int>(options.backend)) + ")");
 }
 
+decoder::uptr decoder::make(const code_handle& code, const decoder_options& options)
+{
+    if (code.is_binary()) {
+        return make(code.binary(), options);
+    }
+    return nb_decoder::make(code.nonbinary(), to_nb_decoder_options(options));
+}
+
 decoder_options decoder::options() const
 {
     decoder_options o = d_options;
+    if (const nb_decoder* nb = nonbinary()) {
+        // the GF(q) decoder's own options: iterations, resolved precision
+        const nb_decoder_options n = nb->options();
+        o.max_iterations = n.max_iterations;
+        o.precision = n.precision;
+        o.alpha = d_alpha.load();
+        o.beta = d_beta.load();
+        return o;
+    }
     o.max_iterations = d_max_iterations.load();
     o.alpha = d_alpha.load();
     o.beta = d_beta.load();
@@ -430,6 +475,10 @@ decoder_options decoder::options() const
 
 void decoder::set_max_iterations(int iterations)
 {
+    if (nb_decoder* nb = nonbinary()) {
+        nb->set_max_iterations(iterations == code_default_iterations ? 10 : iterations);
+        return;
+    }
     if (iterations == code_default_iterations) {
         iterations = default_rule_parameters(*d_code).iterations;
     }
@@ -440,6 +489,10 @@ void decoder::set_max_iterations(int iterations)
 void decoder::set_alpha(float alpha)
 {
     if (alpha == family_default) {
+        if (!d_code) { // a GF(q) decoder: no family, alpha unused
+            d_alpha.store(alpha);
+            return;
+        }
         alpha = default_rule_parameters(*d_code).alpha;
     }
     check_alpha(alpha, "decoder::set_alpha");
@@ -449,6 +502,10 @@ void decoder::set_alpha(float alpha)
 void decoder::set_beta(float beta)
 {
     if (beta == family_default) {
+        if (!d_code) { // a GF(q) decoder: no family, beta unused
+            d_beta.store(beta);
+            return;
+        }
         beta = default_rule_parameters(*d_code).beta;
     }
     check_beta(beta, "decoder::set_beta");
@@ -500,8 +557,9 @@ void fail_zero_frames(decoder& d,
                       size_t frames,
                       const decode_output& out)
 {
-    // the GPU decoders take the LLRs as given (no quantization of their own)
-    if (!out.parity_ok || d.cuda_backend()) {
+    // the GPU decoders take the LLRs as given (no quantization of their own);
+    // the GF(q) decoders take them as floats
+    if (!out.parity_ok || d.cuda_backend() || d.nonbinary()) {
         return;
     }
     const size_t n = static_cast<size_t>(d.code().n());
@@ -574,30 +632,26 @@ void fail_zero_frames(decoder& d,
 
 } // namespace
 
+llr_batch_shape decoder::batch_shape(const char* who) const
+{
+    llr_batch_shape s;
+    s.who = who;
+    s.per_frame = llrs_per_frame();
+    s.unit = d_code ? "n" : "N * p";
+    // a GF(q) decoder makes N * q symbol LLRs per frame
+    s.work_per_frame =
+        d_code ? s.per_frame : static_cast<size_t>(d_gfq_code->n()) * d_gfq_code->q();
+    s.work_unit = d_code ? "n" : "N * q";
+    s.code = d_code ? d_code->name() : d_gfq_code->name();
+    return s;
+}
+
 void decoder::decode(const float* llrs,
                      size_t llr_count,
                      size_t frames,
                      const decode_output& out)
 {
-    const size_t n = static_cast<size_t>(d_code->n());
-    if (llrs == nullptr) {
-        throw invalid_argument("decoder::decode: llrs is null (expected frames * n = " +
-                               number(frames) + " * " + number(n) + " floats)");
-    }
-    if (frames == 0) {
-        throw invalid_argument("decoder::decode: frames is 0; at least one frame of " +
-                               number(n) + " LLRs is needed");
-    }
-    if (frames > std::numeric_limits<size_t>::max() / n) {
-        throw invalid_argument("decoder::decode: frames is " + number(frames) +
-                               "; frames * n overflows");
-    }
-    if (llr_count != frames * n) {
-        throw invalid_argument("decoder::decode: llr_count is " + number(llr_count) +
-                               " but frames * n = " + number(frames) + " * " + number(n) +
-                               " = " + number(frames * n) + " (code " + d_code->name() +
-                               ")");
-    }
+    check_llr_batch(batch_shape("decoder::decode"), llrs, llr_count, frames);
 
     // NaN means "no information": it becomes LLR 0. The caller's buffer is const and
     // NaNs are rare, so the batch is copied into a scratch buffer only when at least
@@ -629,22 +683,7 @@ void decoder::decode(const int8_t* llrs,
                      float step,
                      const decode_output& out)
 {
-    const size_t n = static_cast<size_t>(d_code->n());
-    if (llrs == nullptr) {
-        throw invalid_argument(
-            "decoder::decode(int8): llrs is null (expected frames * n = " +
-            number(frames) + " * " + number(n) + " values)");
-    }
-    if (frames == 0) {
-        throw invalid_argument(
-            "decoder::decode(int8): frames is 0; at least one frame of " + number(n) +
-            " LLRs is needed");
-    }
-    if (frames > std::numeric_limits<size_t>::max() / n || llr_count != frames * n) {
-        throw invalid_argument("decoder::decode(int8): llr_count is " +
-                               number(llr_count) + " but frames * n = " + number(frames) +
-                               " * " + number(n) + " (code " + d_code->name() + ")");
-    }
+    check_llr_batch(batch_shape("decoder::decode(int8)"), llrs, llr_count, frames);
     if (!(step > 0.0f) || !std::isfinite(step)) {
         throw invalid_argument("decoder::decode(int8): step is " + number(step) +
                                "; it must be > 0 and finite");
@@ -658,7 +697,7 @@ void decoder::decode_checked_int8(const int8_t* llrs,
                                   float step,
                                   const decode_output& out)
 {
-    const size_t count = frames * static_cast<size_t>(d_code->n());
+    const size_t count = frames * llrs_per_frame();
     std::vector<float> converted(count);
     for (size_t i = 0; i < count; i++) {
         converted[i] = static_cast<float>(llrs[i]) * step;

@@ -9,6 +9,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decoders/batch_checks.h"
 #include "decoders/nb_cpu_decoder.h"
 #include "decoders/nb_cuda_backend.h"
 #include <gpufec/cuda_decoder.h>
@@ -74,9 +75,8 @@ nb_decoder_options to_nb_decoder_options(const decoder_options& options)
     nb_decoder_options o;
     o.rule = options.nonbinary.rule;
     o.schedule = options.schedule;
-    o.max_iterations = options.max_iterations == code_default_iterations
-                           ? 10
-                           : options.max_iterations;
+    o.max_iterations =
+        options.max_iterations == code_default_iterations ? 10 : options.max_iterations;
     o.early_termination = options.early_termination;
     o.backend = options.backend;
     o.threads = options.threads;
@@ -89,6 +89,33 @@ nb_decoder_options to_nb_decoder_options(const decoder_options& options)
     o.gpu.device = options.gpu.device;
     return o;
 }
+
+namespace {
+
+/*!
+ * The decoder options (decoder.h) that stand for nb_decoder_options: the
+ * inverse of to_nb_decoder_options, the binary-only fields at their defaults.
+ */
+decoder_options from_nb_decoder_options(const nb_decoder_options& n)
+{
+    decoder_options o;
+    o.nonbinary.rule = n.rule;
+    o.schedule = n.schedule;
+    o.max_iterations = n.max_iterations;
+    o.early_termination = n.early_termination;
+    o.backend = n.backend;
+    o.threads = n.threads;
+    o.nonbinary.ems_nm = n.ems_nm;
+    o.nonbinary.ems_offset = n.ems_offset;
+    o.nonbinary.ems_scale = n.ems_scale;
+    o.precision = n.precision;
+    o.nonbinary.flooding = n.gpu.flooding;
+    o.nonbinary.host_batch_frames = n.gpu.host_batch_frames;
+    o.gpu.device = n.gpu.device;
+    return o;
+}
+
+} // namespace
 
 void nb_decoder_options::validate() const
 {
@@ -195,8 +222,8 @@ nb_decoder::uptr nb_decoder::make(nb_code::sptr code, const nb_decoder_options& 
 }
 
 nb_decoder::nb_decoder(nb_code::sptr code, const nb_decoder_options& options)
-    : d_code(std::move(code)), d_options(options),
-      d_max_iterations(options.max_iterations)
+    : decoder(code, from_nb_decoder_options(options)), d_code(std::move(code)),
+      d_options(options), d_max_iterations(options.max_iterations)
 {
     // float32 is the only arithmetic of the nonbinary decoders: auto stands for it
     if (d_options.precision == message_precision::automatic) {
@@ -227,23 +254,43 @@ void nb_decoder::decode_bits(const float* llrs,
                              size_t frames,
                              const nb_decode_output& out)
 {
-    const size_t nbits = static_cast<size_t>(d_code->n()) * d_code->p();
-    if (frames == 0) {
-        throw invalid_argument("nb_decoder::decode_bits: frames must be >= 1");
+    check_llr_batch(batch_shape("nb_decoder::decode_bits"), llrs, llr_count, frames);
+    decode_bit_llrs(llrs, frames, out);
+}
+
+void nb_decoder::decode_checked(const float* llrs,
+                                size_t frames,
+                                const decode_output& out)
+{
+    const size_t n = static_cast<size_t>(d_code->n());
+    const int p = d_code->p();
+    nb_decode_output o;
+    o.symbols = out.symbols;
+    o.info_symbols = out.info_symbols;
+    o.info_bits = out.info_bits;
+    o.iterations = out.iterations;
+    o.parity_ok = out.parity_ok;
+    std::vector<uint8_t> own_symbols;
+    if (out.codewords && !o.symbols) {
+        own_symbols.resize(frames * n);
+        o.symbols = own_symbols.data();
     }
-    if (!llrs) {
-        throw invalid_argument("nb_decoder::decode_bits: llrs is null");
+    decode_bit_llrs(llrs, frames, o);
+    if (out.codewords) {
+        // the binary image of the decided symbols: bit j of symbol i at i*p + j
+        for (size_t i = 0; i < frames * n; i++) {
+            for (int j = 0; j < p; j++) {
+                out.codewords[i * p + j] = (o.symbols[i] >> j) & 1u;
+            }
+        }
     }
-    if (frames > std::numeric_limits<size_t>::max() / (nbits * d_code->q())) {
-        throw invalid_argument("nb_decoder::decode_bits: frames is " +
-                               std::to_string(frames) + "; frames * N * q overflows");
-    }
-    if (llr_count != frames * nbits) {
-        throw invalid_argument("nb_decoder::decode_bits: " + std::to_string(llr_count) +
-                               " LLRs for " + std::to_string(frames) +
-                               " frames of N*p = " + std::to_string(nbits) +
-                               " bits (expected " + std::to_string(frames * nbits) + ")");
-    }
+}
+
+void nb_decoder::decode_bit_llrs(const float* llrs,
+                                 size_t frames,
+                                 const nb_decode_output& out)
+{
+    const size_t llr_count = frames * static_cast<size_t>(d_code->n_bits());
     if (accepts_raw_input()) {
         finish(llrs, 2, frames, out);
         return;
@@ -267,23 +314,11 @@ void nb_decoder::decode_symbols(const float* llrs,
 {
     const size_t q = static_cast<size_t>(d_code->q());
     const size_t per_frame = static_cast<size_t>(d_code->n()) * q;
-    if (frames == 0) {
-        throw invalid_argument("nb_decoder::decode_symbols: frames must be >= 1");
-    }
-    if (!llrs) {
-        throw invalid_argument("nb_decoder::decode_symbols: llrs is null");
-    }
-    if (frames > std::numeric_limits<size_t>::max() / per_frame) {
-        throw invalid_argument("nb_decoder::decode_symbols: frames is " +
-                               std::to_string(frames) + "; frames * N * q overflows");
-    }
-    if (llr_count != frames * per_frame) {
-        throw invalid_argument(
-            "nb_decoder::decode_symbols: " + std::to_string(llr_count) + " LLRs for " +
-            std::to_string(frames) + " frames of N*q = " + std::to_string(d_code->n()) +
-            "*" + std::to_string(q) + " (expected " + std::to_string(frames * per_frame) +
-            "; q must match the code's field)");
-    }
+    llr_batch_shape shape = batch_shape("nb_decoder::decode_symbols");
+    shape.per_frame = per_frame;
+    shape.unit = "N * q";
+    shape.hint = "; q must match the code's field";
+    check_llr_batch(shape, llrs, llr_count, frames);
     if (accepts_raw_input()) {
         finish(llrs, 1, frames, out);
         return;

@@ -286,25 +286,28 @@ ber_simulator::ber_simulator(nb_code::sptr code, const ber_options& options)
         throw invalid_argument("ber_simulator: code is null");
     }
     d_options.validate();
-    d_nb_decoder = nb_decoder::make(std::move(code), d_options.nb_decoder);
+    d_decoder = nb_decoder::make(std::move(code), d_options.nb_decoder);
+    init();
+}
+
+ber_simulator::ber_simulator(const code_handle& code, const ber_options& options)
+    : d_options(options)
+{
+    d_options.validate();
+    d_decoder = decoder::make(code, d_options.decoder);
     init();
 }
 
 ber_simulator::ber_simulator(nb_decoder::uptr dec, const ber_options& options)
-    : d_nb_decoder(std::move(dec)), d_options(options)
+    : ber_simulator(decoder::uptr(std::move(dec)), options)
 {
-    if (!d_nb_decoder) {
-        throw invalid_argument("ber_simulator: decoder is null");
-    }
-    d_options.validate();
-    init();
 }
 
 ber_simulator::~ber_simulator() = default;
 
 const ldpc_code& ber_simulator::code() const
 {
-    if (!d_decoder) {
+    if (is_nonbinary()) {
         throw invalid_argument("ber_simulator::code: this simulation is of a nonbinary "
                                "code (use get_nb_code())");
     }
@@ -313,7 +316,7 @@ const ldpc_code& ber_simulator::code() const
 
 decoder& ber_simulator::get_decoder()
 {
-    if (!d_decoder) {
+    if (is_nonbinary()) {
         throw invalid_argument("ber_simulator::get_decoder: this simulation is of a "
                                "nonbinary code (use get_nb_decoder())");
     }
@@ -322,52 +325,51 @@ decoder& ber_simulator::get_decoder()
 
 const nb_code& ber_simulator::get_nb_code() const
 {
-    if (!d_nb_decoder) {
+    if (!is_nonbinary()) {
         throw invalid_argument(
             "ber_simulator::get_nb_code: this simulation is of a binary code");
     }
-    return d_nb_decoder->code();
+    return d_decoder->nonbinary()->code();
 }
 
 nb_decoder& ber_simulator::get_nb_decoder()
 {
-    if (!d_nb_decoder) {
+    if (!is_nonbinary()) {
         throw invalid_argument("ber_simulator::get_nb_decoder: this simulation is of a "
                                "binary code");
     }
-    return *d_nb_decoder;
+    return *d_decoder->nonbinary();
 }
 
 size_t ber_simulator::info_bits_per_frame() const
 {
-    if (d_nb_decoder) {
-        return static_cast<size_t>(d_nb_decoder->code().k_bits());
-    }
-    return static_cast<size_t>(d_decoder->code().k());
+    return static_cast<size_t>(any_code().k_bits());
 }
 
 size_t ber_simulator::llrs_per_frame() const
 {
-    if (d_nb_decoder) {
-        return static_cast<size_t>(d_nb_decoder->code().n_bits());
-    }
-    return static_cast<size_t>(d_decoder->code().n());
+    return static_cast<size_t>(any_code().n_bits());
 }
 
 double ber_simulator::code_rate() const
 {
-    return d_nb_decoder ? d_nb_decoder->code().rate() : d_decoder->code().rate();
+    const code_handle c = any_code();
+    return static_cast<double>(c.k()) / c.n();
+}
+
+size_t ber_simulator::bits_per_symbol() const
+{
+    return static_cast<size_t>(any_code().bits_per_symbol());
 }
 
 void ber_simulator::init()
 {
-    if (d_nb_decoder && d_options.int8_step > 0.0f) {
+    if (is_nonbinary() && d_options.int8_step > 0.0f) {
         throw invalid_argument("ber_options.int8_step: nonbinary decoders take float "
                                "LLRs (int8_step must be 0)");
     }
     const size_t n = std::max<size_t>(1, llrs_per_frame());
-    const std::string backend =
-        d_nb_decoder ? d_nb_decoder->backend_name() : d_decoder->backend_name();
+    const std::string backend = d_decoder->backend_name();
     if (d_options.batch_frames > 0) {
         d_max_batch = d_options.batch_frames;
         // two batches at a time (one decodes while the next is made): the sent and
@@ -391,8 +393,7 @@ void ber_simulator::init()
     d_workers = std::max(1, workers);
     if (backend == "cuda" && d_options.on_device) {
         std::string why;
-        d_engine = d_decoder ? device_sim_engine::make(*d_decoder, d_options, &why)
-                             : device_sim_engine::make_nb(*d_nb_decoder, d_options, &why);
+        d_engine = device_sim_engine::make(*d_decoder, d_options, &why);
         if (!d_engine) {
             std::clog << "gpufec: simulation frames made on the host (" << why << ")"
                       << std::endl;
@@ -412,8 +413,7 @@ void ber_simulator::generate(batch& b,
 {
     const size_t k = info_bits_per_frame();
     const size_t n = llrs_per_frame();
-    const ldpc_code* c = d_decoder ? &d_decoder->code() : nullptr;
-    const nb_code* nbc = d_nb_decoder ? &d_nb_decoder->code() : nullptr;
+    const code_handle code = any_code();
     const bool int8 = d_options.int8_step > 0.0f;
     b.first = first;
     b.resize(frames, k, n, int8);
@@ -464,10 +464,10 @@ void ber_simulator::generate(batch& b,
             } else {
                 if (k > 0)
                     kernel.random_bits(d_options.seed, index, k, info);
-                if (nbc) {
-                    nbc->encode_bits(info, codeword.data());
+                if (code.is_binary()) {
+                    code.binary()->encode(info, codeword.data());
                 } else {
-                    c->encode(info, codeword.data());
+                    code.nonbinary()->encode_bits(info, codeword.data());
                 }
             }
             transmit(f, codeword.data());
@@ -698,7 +698,7 @@ ber_point ber_simulator::run_point(double ebn0_db)
     h.progress = d_progress ? &d_progress : nullptr;
     h.interval = d_progress_interval;
     h.k = info_bits_per_frame();
-    h.sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    h.sym_bits = bits_per_symbol();
     return run_point_hooked(ebn0_db, h);
 }
 
@@ -716,14 +716,14 @@ ber_point ber_simulator::run_point_host(double ebn0_db)
     const auto t0 = clock_type::now();
     const size_t k = info_bits_per_frame();
     const awgn_channel channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
-    const size_t sym_bits =
-        d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
-    point_tally tally(d_options, ebn0_db, static_cast<bool>(d_nb_decoder));
+    const size_t sym_bits = bits_per_symbol();
+    const bool nonbinary = is_nonbinary();
+    point_tally tally(d_options, ebn0_db, nonbinary);
     batch_sizes sizes(d_options, d_max_batch);
     bool done = false;
 
     batch buffers[2];
-    if (d_decoder && !d_options.all_zero) {
+    if (!nonbinary && !d_options.all_zero) {
         buffers[0].sliced = std::make_shared<const sliced_encoder>(d_decoder->code());
         buffers[1].sliced = buffers[0].sliced;
     }
@@ -745,26 +745,15 @@ ber_point ber_simulator::run_point_host(double ebn0_db)
                 return;
             }
             const auto td = clock_type::now();
-            if (d_nb_decoder) {
-                nb_decode_output out;
-                out.info_bits = b.decoded.data();
-                out.iterations = b.iterations.data();
-                out.parity_ok = b.parity_ok.data();
-                d_nb_decoder->decode_bits(b.llrs.data(), b.llrs.size(), b.frames, out);
+            decode_output out;
+            out.info_bits = b.decoded.data();
+            out.iterations = b.iterations.data();
+            out.parity_ok = b.parity_ok.data();
+            if (d_options.int8_step > 0.0f) {
+                d_decoder->decode(
+                    b.llrs8.data(), b.llrs8.size(), b.frames, d_options.int8_step, out);
             } else {
-                decode_output out;
-                out.info_bits = b.decoded.data();
-                out.iterations = b.iterations.data();
-                out.parity_ok = b.parity_ok.data();
-                if (d_options.int8_step > 0.0f) {
-                    d_decoder->decode(b.llrs8.data(),
-                                      b.llrs8.size(),
-                                      b.frames,
-                                      d_options.int8_step,
-                                      out);
-                } else {
-                    d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
-                }
+                d_decoder->decode(b.llrs.data(), b.llrs.size(), b.frames, out);
             }
             tally.decoded(b.frames, seconds_since(td));
 
@@ -776,7 +765,7 @@ ber_point ber_simulator::run_point_host(double ebn0_db)
                 for (size_t i = 0; i < k; i++) {
                     o.bit_errors += sent[i] != got[i];
                 }
-                if (d_nb_decoder && o.bit_errors > 0) {
+                if (nonbinary && o.bit_errors > 0) {
                     for (size_t s = 0; s < k; s += sym_bits) {
                         o.symbol_errors += std::memcmp(sent + s, got + s, sym_bits) != 0;
                     }
@@ -800,9 +789,9 @@ ber_point ber_simulator::run_point_device(double ebn0_db)
     const size_t k = info_bits_per_frame();
     // the same checks (and errors) as the host path's channel
     (void)awgn_channel(d_options.mod, ebn0_db, code_rate(), d_options.seed);
-    const size_t sym_bits =
-        d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
-    point_tally tally(d_options, ebn0_db, static_cast<bool>(d_nb_decoder));
+    const size_t sym_bits = bits_per_symbol();
+    const bool nonbinary = is_nonbinary();
+    point_tally tally(d_options, ebn0_db, nonbinary);
     const size_t largest = d_options.batch_frames > 0
                                ? std::min(d_options.batch_frames, d_engine->max_batch())
                                : d_engine->max_batch();
@@ -882,7 +871,7 @@ ber_part ber_simulator::run_part(double ebn0_db,
 {
     sim_hooks h;
     h.k = info_bits_per_frame();
-    h.sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    h.sym_bits = bits_per_symbol();
     return run_part_hooked(ebn0_db, first, frames, error_budget, 0.0, h);
 }
 
@@ -898,7 +887,7 @@ ber_simulator::continue_point(double ebn0_db, const ber_point* previous, size_t 
     h.rules = &rules;
     h.base = previous;
     h.k = info_bits_per_frame();
-    h.sym_bits = d_nb_decoder ? static_cast<size_t>(d_nb_decoder->code().p()) : 1;
+    h.sym_bits = bits_per_symbol();
     if (!previous) {
         return run_point_hooked(ebn0_db, h);
     }

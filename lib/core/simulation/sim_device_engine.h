@@ -39,9 +39,9 @@ class device_sim_engine
 {
 public:
     /*!
-     * An engine for the simulator's binary code and CUDA decoder, or nullptr (and
-     * *why_not set) when the decoder is not a CUDA one, CUDA is not built, or the
-     * code's encoder cannot run on the device.
+     * An engine for the simulator's decoder, of either kind (a GF(q) decoder goes
+     * to make_nb), or nullptr (and *why_not set) when the decoder is not a CUDA
+     * one, CUDA is not built, or the code's encoder cannot run on the device.
      */
     static std::unique_ptr<device_sim_engine>
     make(decoder& dec, const ber_options& options, std::string* why_not);

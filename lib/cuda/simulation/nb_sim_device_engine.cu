@@ -28,7 +28,7 @@
 #include "common/philox_device.cuh"
 #include "encoders/nb_dense_encoder.h"
 #include "nonbinary/nb_device_decoding.h"
-#include "simulation/sim_device_engine.h"
+#include "simulation/sim_device_loop.h"
 #include <algorithm>
 #include <cuda_runtime.h>
 #include <gpufec/channel.h>
@@ -221,20 +221,6 @@ __global__ void nb_count_kernel(nb_sim_params p,
     }
 }
 
-/*! A CUDA event with timing. */
-class nb_timing_event
-{
-public:
-    nb_timing_event() { check(cudaEventCreate(&d_event), "cudaEventCreate"); }
-    ~nb_timing_event() { cudaEventDestroy(d_event); }
-    nb_timing_event(const nb_timing_event&) = delete;
-    nb_timing_event& operator=(const nb_timing_event&) = delete;
-    cudaEvent_t get() const { return d_event; }
-
-private:
-    cudaEvent_t d_event = nullptr;
-};
-
 /* Frames per encoder block: 8, or 1 where 8 frames' bits and logs do not fit. */
 int encode_frames_per_block(const nb_dense_encoder& e, int smem_optin)
 {
@@ -247,7 +233,7 @@ int encode_frames_per_block(const nb_dense_encoder& e, int smem_optin)
     return 0;
 }
 
-class nb_cuda_sim_engine : public device_sim_engine
+class nb_cuda_sim_engine : public sim_device_loop
 {
 public:
     nb_cuda_sim_engine(nb_decoder& dec,
@@ -255,7 +241,8 @@ public:
                        const ber_options& o,
                        nb_dense_encoder enc,
                        int frames_per_block)
-        : d_dec(dec), d_dd(dd), d_o(o), d_fpb(frames_per_block)
+        : sim_device_loop(o, dd.cuda_device(), dec.code().rate()), d_dd(dd),
+          d_fpb(frames_per_block)
     {
         const nb_code& code = dec.code();
         d_n = code.n();
@@ -263,7 +250,6 @@ public:
         d_p = code.p();
         d_q = code.q();
         d_nbits = code.n_bits();
-        d_device = dd.cuda_device();
         device_guard guard(d_device);
         // both slots within 60% of the free memory, at most the decoder's batch
         size_t free_mem = 0, total_mem = 0;
@@ -279,6 +265,7 @@ public:
                                      "one frame per slot (" +
                                      std::to_string(2 * per_frame) + " bytes)");
         }
+        set_max_batch(d_max);
         d_encode = !o.all_zero && d_k > 0;
         if (d_encode) {
             upload(d_coef_log, enc.coef_log);
@@ -302,8 +289,6 @@ public:
             s.decoded.resize(d_max * d_n);
             s.iterations.resize(d_max);
             s.parity_ok.resize(d_max);
-            s.out.resize(d_max);
-            s.host_out.reserve(d_max);
             s.ws = dd.make_workspace(d_max);
             if (!d_encode) { // all-zero codewords (or no information symbol)
                 check(cudaMemset(s.cw.get(), 0, s.cw.size()),
@@ -312,29 +297,15 @@ public:
         }
     }
 
-    ~nb_cuda_sim_engine() override
+protected:
+    void queue_generation(int index,
+                          const awgn_channel& ch,
+                          uint64_t first,
+                          size_t frames,
+                          cudaStream_t gen) override
     {
-        // queued work reads the slots' buffers: let it finish before they go
-        cudaStreamSynchronize(d_gen.get());
-        cudaStreamSynchronize(d_decs.get());
-    }
-
-    size_t max_batch() const override { return d_max; }
-
-    void start(double ebn0_db, uint64_t first, size_t frames) override
-    {
-        if (frames == 0 || frames > d_max) {
-            throw invalid_argument("device simulation: batch of " +
-                                   std::to_string(frames) + " frames (1.." +
-                                   std::to_string(d_max) + ")");
-        }
-        if (d_queued == 2) {
-            throw invalid_argument("device simulation: two batches already in flight");
-        }
-        device_guard guard(d_device);
-        slot& s = d_slots[(d_head + d_queued) % 2];
-        const awgn_channel ch(d_o.mod, ebn0_db, d_dec.code().rate(), d_o.seed);
-        nb_sim_params p;
+        slot& s = d_slots[index];
+        nb_sim_params& p = s.p;
         p.key0 = static_cast<uint32_t>(d_o.seed);
         p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
         p.first = first;
@@ -350,11 +321,6 @@ public:
         p.amplitude = static_cast<float>(ch.amplitude());
         p.sigma = static_cast<float>(ch.sigma());
         p.llr_scale = ch.llr_scale();
-        s.frames = frames;
-
-        cudaStream_t gen = d_gen.get(), dec = d_decs.get();
-        // the slot's buffers were last read by its previous decode and count
-        check(cudaStreamWaitEvent(gen, s.free.get(), 0), "cudaStreamWaitEvent");
         if (d_encode) {
             const unsigned grid = static_cast<unsigned>((frames + d_fpb - 1) / d_fpb);
             if (d_fpb == 8) {
@@ -378,17 +344,17 @@ public:
             }
             check_launch("nb_encode_kernel");
         }
-        const int threads = 256;
         const long items = static_cast<long>(frames) * ((d_nbits + 3) / 4);
         nb_channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
                             threads,
                             0,
                             gen>>>(p, s.cw.get(), s.llr.get());
         check_launch("nb_channel_kernel");
-        check(cudaEventRecord(s.generated.get(), gen), "cudaEventRecord");
+    }
 
-        check(cudaStreamWaitEvent(dec, s.generated.get(), 0), "cudaStreamWaitEvent");
-        check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
+    void queue_decode(int index, size_t frames, cudaStream_t dec) override
+    {
+        slot& s = d_slots[index];
         d_dd.decode_device(*s.ws,
                            s.llr.get(),
                            frames,
@@ -396,45 +362,25 @@ public:
                            s.iterations.get(),
                            s.parity_ok.get(),
                            dec);
-        check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
+    }
+
+    /*! On dec: the wrong information bits and symbols of each frame. */
+    void
+    queue_count(int index, size_t frames, frame_outcome* out, cudaStream_t dec) override
+    {
+        slot& s = d_slots[index];
         nb_count_kernel<<<static_cast<unsigned>((frames * 32 + threads - 1) / threads),
                           threads,
                           0,
-                          dec>>>(p,
+                          dec>>>(s.p,
                                  d_info_cols.get(),
                                  s.cw.get(),
                                  s.decoded.get(),
                                  s.iterations.get(),
                                  s.parity_ok.get(),
-                                 s.out.get());
+                                 out);
         check_launch("nb_count_kernel");
-        check(cudaMemcpyAsync(s.host_out.get(),
-                              s.out.get(),
-                              frames * sizeof(frame_outcome),
-                              cudaMemcpyDeviceToHost,
-                              dec),
-              "cudaMemcpyAsync (outcomes to host)");
-        check(cudaEventRecord(s.free.get(), dec), "cudaEventRecord");
-        ++d_queued;
     }
-
-    void finish(frame_outcome* out) override
-    {
-        if (d_queued == 0) {
-            throw invalid_argument("device simulation: no batch in flight");
-        }
-        device_guard guard(d_device);
-        slot& s = d_slots[d_head];
-        check(cudaEventSynchronize(s.free.get()), "cudaEventSynchronize (simulation)");
-        float ms = 0.0f;
-        check(cudaEventElapsedTime(&ms, s.t0.get(), s.t1.get()), "cudaEventElapsedTime");
-        d_last_decode = ms * 1e-3;
-        std::copy(s.host_out.get(), s.host_out.get() + s.frames, out);
-        d_head = (d_head + 1) % 2;
-        --d_queued;
-    }
-
-    double last_decode_seconds() const override { return d_last_decode; }
 
 private:
     /* A table to the device; an empty one becomes one unread element. */
@@ -454,30 +400,24 @@ private:
         device_buffer<uint8_t> decoded; //!< frames x N decided symbols
         device_buffer<int> iterations;
         device_buffer<uint8_t> parity_ok;
-        device_buffer<frame_outcome> out;
-        pinned_buffer<frame_outcome> host_out;
         std::unique_ptr<nb_device_workspace> ws; //!< the decoder's messages
-        event_owner generated, free;
-        nb_timing_event t0, t1;
-        size_t frames = 0;
+        nb_sim_params p{}; //!< the kernels' parameters of the batch in the slot
     };
 
-    nb_decoder& d_dec;
+    /*! Threads per block of the channel and count kernels. */
+    static constexpr int threads = 256;
+
     nb_device_decoding& d_dd;
-    ber_options d_o;
     int d_fpb = 8;         //!< frames per encoder block
     bool d_encode = false; //!< random codewords (else all zero)
-    int d_n = 0, d_k = 0, d_p = 1, d_q = 2, d_nbits = 0, d_device = 0;
+    int d_n = 0, d_k = 0, d_p = 1, d_q = 2, d_nbits = 0;
     int d_zero_log = 2;
     size_t d_smem = 0;
     size_t d_max = 0;
     device_buffer<uint16_t> d_coef_log, d_log;
     device_buffer<uint8_t> d_exp;
     device_buffer<int> d_info_cols, d_parity_cols;
-    stream_owner d_gen, d_decs;
     slot d_slots[2];
-    int d_head = 0, d_queued = 0;
-    double d_last_decode = 0.0;
 };
 
 } // namespace

@@ -18,13 +18,14 @@
 #include "channel/normal_sample.h"
 #include "common/cuda_check.h"
 #include "common/philox_device.cuh"
-#include "simulation/sim_device_engine.h"
+#include "simulation/sim_device_loop.h"
 #include <algorithm>
 #include <cuda_runtime.h>
 #include <gpufec/channel.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/encoder_program.h>
 #include <gpufec/error.h>
+#include <gpufec/nb_decoder.h>
 #include <string>
 #include <vector>
 
@@ -300,31 +301,16 @@ __global__ void __launch_bounds__(count_threads) count_kernel(sim_params p,
     }
 }
 
-/*! A CUDA event with timing. */
-class timing_event
-{
-public:
-    timing_event() { check(cudaEventCreate(&d_event), "cudaEventCreate"); }
-    ~timing_event() { cudaEventDestroy(d_event); }
-    timing_event(const timing_event&) = delete;
-    timing_event& operator=(const timing_event&) = delete;
-    cudaEvent_t get() const { return d_event; }
-
-private:
-    cudaEvent_t d_event = nullptr;
-};
-
-class cuda_sim_engine : public device_sim_engine
+class cuda_sim_engine : public sim_device_loop
 {
 public:
     cuda_sim_engine(cuda_decoder& dec, const ber_options& o, xor_program program)
-        : d_dec(dec), d_o(o)
+        : sim_device_loop(o, dec.tuning().device, dec.code().rate()), d_dec(dec)
     {
         const ldpc_code& code = dec.code();
         d_k = code.k();
         d_n = code.n();
         d_cols = code.n_full();
-        d_device = dec.tuning().device;
         device_guard guard(d_device);
         // a slot of up to 4 GiB and an eighth of the free device memory, at least
         // one decoder batch: a long batch keeps the early-terminating decoder's
@@ -337,6 +323,7 @@ public:
         d_max = std::clamp<size_t>(
             std::min(size_t(1) << 32, free_bytes / 8) / frame_bytes, 32, size_t(1) << 20);
         d_max = std::max(d_max, static_cast<size_t>(dec.tuning().batch_frames));
+        set_max_batch(d_max);
         d_words = (d_max + 31) / 32;
         by_levels(program);
         d_target.upload(program.target.data(), program.target.size());
@@ -353,8 +340,6 @@ public:
             s.decoded.resize(d_max * d_k);
             s.iterations.resize(d_max);
             s.parity_ok.resize(d_max);
-            s.out.resize(d_max);
-            s.host_out.reserve(d_max);
         }
         if (o.all_zero) {
             for (slot& s : d_slots)
@@ -363,52 +348,58 @@ public:
         }
     }
 
-    size_t max_batch() const override { return d_max; }
-
-    void start(double ebn0_db, uint64_t first, size_t frames) override
+protected:
+    void queue_generation(int index,
+                          const awgn_channel& channel,
+                          uint64_t first,
+                          size_t frames,
+                          cudaStream_t gen) override
     {
-        if (frames == 0 || frames > d_max)
-            throw invalid_argument("device simulation: batch of " +
-                                   std::to_string(frames) + " frames (1.." +
-                                   std::to_string(d_max) + ")");
-        if (d_queued == 2)
-            throw invalid_argument("device simulation: two batches already in flight");
-        device_guard guard(d_device);
-        slot& s = d_slots[(d_head + d_queued) % 2];
-        const sim_params p = batch_params(ebn0_db, first, frames);
-        s.frames = frames;
-
-        cudaStream_t gen = d_gen.get(), dec = d_decs.get();
-        // the slot's buffers were last read by its previous decode and count
-        check(cudaStreamWaitEvent(gen, s.free.get(), 0), "cudaStreamWaitEvent");
+        slot& s = d_slots[index];
+        s.p = batch_params(channel, first, frames);
         const size_t used_words = (frames + 31) / 32;
         if (!d_o.all_zero)
-            queue_encoding(p, s, used_words, gen);
-        queue_channel(p, s, frames, gen);
-        check(cudaEventRecord(s.generated.get(), gen), "cudaEventRecord");
-
-        check(cudaStreamWaitEvent(dec, s.generated.get(), 0), "cudaStreamWaitEvent");
-        queue_decoding(p, s, frames, used_words, dec);
-        check(cudaEventRecord(s.free.get(), dec), "cudaEventRecord");
-        ++d_queued;
+            queue_encoding(s.p, s, used_words, gen);
+        queue_channel(s.p, s, frames, gen);
     }
 
-    void finish(frame_outcome* out) override
+    void queue_decode(int index, size_t frames, cudaStream_t dec) override
     {
-        if (d_queued == 0)
-            throw invalid_argument("device simulation: no batch in flight");
-        device_guard guard(d_device);
-        slot& s = d_slots[d_head];
-        check(cudaEventSynchronize(s.free.get()), "cudaEventSynchronize (simulation)");
-        float ms = 0.0f;
-        check(cudaEventElapsedTime(&ms, s.t0.get(), s.t1.get()), "cudaEventElapsedTime");
-        d_last_decode = ms * 1e-3;
-        std::copy(s.host_out.get(), s.host_out.get() + s.frames, out);
-        d_head = (d_head + 1) % 2;
-        --d_queued;
+        slot& s = d_slots[index];
+        if (d_o.int8_step > 0.0f) {
+            d_dec.decode_device(s.llr8.get(),
+                                d_o.int8_step,
+                                frames,
+                                s.decoded.get(),
+                                s.iterations.get(),
+                                s.parity_ok.get(),
+                                dec);
+        } else {
+            d_dec.decode_device(s.llr.get(),
+                                frames,
+                                s.decoded.get(),
+                                s.iterations.get(),
+                                s.parity_ok.get(),
+                                dec);
+        }
     }
 
-    double last_decode_seconds() const override { return d_last_decode; }
+    /*! On dec: the wrong information bits of each frame. */
+    void
+    queue_count(int index, size_t frames, frame_outcome* out, cudaStream_t dec) override
+    {
+        slot& s = d_slots[index];
+        const size_t used_words = (frames + 31) / 32;
+        count_kernel<<<static_cast<unsigned>(used_words), count_threads, 0, dec>>>(
+            s.p,
+            d_info_pos.get(),
+            s.cw.get(),
+            s.decoded.get(),
+            s.iterations.get(),
+            s.parity_ok.get(),
+            out);
+        check_launch("count_kernel");
+    }
 
 private:
     /*!
@@ -500,20 +491,15 @@ private:
         device_buffer<uint8_t> decoded;
         device_buffer<int> iterations;
         device_buffer<uint8_t> parity_ok;
-        device_buffer<frame_outcome> out;
-        pinned_buffer<frame_outcome> host_out;
-        event_owner generated, free;
-        timing_event t0, t1;
-        size_t frames = 0;
+        sim_params p{}; //!< the kernels' parameters of the batch in the slot
     };
 
     /*! Threads per block of the generation kernels. */
     static constexpr int gen_threads = 256;
 
-    /*! The kernels' parameters of a batch of `frames` frames from `first` at ebn0_db. */
-    sim_params batch_params(double ebn0_db, uint64_t first, size_t frames) const
+    /*! The kernels' parameters of a batch of `frames` frames from `first`. */
+    sim_params batch_params(const awgn_channel& ch, uint64_t first, size_t frames) const
     {
-        const awgn_channel ch(d_o.mod, ebn0_db, d_dec.code().rate(), d_o.seed);
         sim_params p;
         p.key0 = static_cast<uint32_t>(d_o.seed);
         p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
@@ -622,51 +608,8 @@ private:
         check_launch("channel_kernel");
     }
 
-    /*!
-     * On dec: the decode (timed by s.t0, s.t1), the error count and the outcomes'
-     * copy to the host.
-     */
-    void queue_decoding(
-        const sim_params& p, slot& s, size_t frames, size_t used_words, cudaStream_t dec)
-    {
-        check(cudaEventRecord(s.t0.get(), dec), "cudaEventRecord");
-        if (d_o.int8_step > 0.0f) {
-            d_dec.decode_device(s.llr8.get(),
-                                d_o.int8_step,
-                                frames,
-                                s.decoded.get(),
-                                s.iterations.get(),
-                                s.parity_ok.get(),
-                                dec);
-        } else {
-            d_dec.decode_device(s.llr.get(),
-                                frames,
-                                s.decoded.get(),
-                                s.iterations.get(),
-                                s.parity_ok.get(),
-                                dec);
-        }
-        check(cudaEventRecord(s.t1.get(), dec), "cudaEventRecord");
-        count_kernel<<<static_cast<unsigned>(used_words), count_threads, 0, dec>>>(
-            p,
-            d_info_pos.get(),
-            s.cw.get(),
-            s.decoded.get(),
-            s.iterations.get(),
-            s.parity_ok.get(),
-            s.out.get());
-        check_launch("count_kernel");
-        check(cudaMemcpyAsync(s.host_out.get(),
-                              s.out.get(),
-                              frames * sizeof(frame_outcome),
-                              cudaMemcpyDeviceToHost,
-                              dec),
-              "cudaMemcpyAsync (outcomes to host)");
-    }
-
     cuda_decoder& d_dec;
-    ber_options d_o;
-    int d_k = 0, d_n = 0, d_cols = 0, d_device = 0;
+    int d_k = 0, d_n = 0, d_cols = 0;
     std::vector<int> d_levels{ 0 }; //!< step boundaries of the program's levels
     bool d_sequential = false;      //!< one level run in order by each thread
     bool d_chain = false;           //!< one level of r_s, then the chain scan
@@ -674,10 +617,7 @@ private:
     device_buffer<uint32_t> d_chain_total;
     size_t d_max = 0, d_words = 0;
     device_buffer<int> d_target, d_src_ptr, d_sources, d_info_pos, d_tx;
-    stream_owner d_gen, d_decs;
     slot d_slots[2];
-    int d_head = 0, d_queued = 0;
-    double d_last_decode = 0.0;
 };
 
 } // namespace
@@ -685,6 +625,9 @@ private:
 std::unique_ptr<device_sim_engine>
 device_sim_engine::make(decoder& dec, const ber_options& options, std::string* why_not)
 {
+    if (nb_decoder* nb = dec.nonbinary()) {
+        return make_nb(*nb, options, why_not); // nb_sim_device_engine.cu
+    }
     cuda_decoder* cuda = dec.cuda_backend();
     if (!cuda) {
         if (why_not)
