@@ -35,7 +35,7 @@ py::object rule_defaults_of(const code_family& f, const std::string& spec)
 void bind_code_families(py::module& m)
 {
     py::class_<code_family>(m,
-                            "code_family",
+                            "code_family_row",
                             "A row of the code family table: a family of code specs "
                             "(gpufec.code_families()).")
         .def_readonly("name", &code_family::name, "The spec's first field, e.g. 'wifi'.")
@@ -64,8 +64,9 @@ void bind_code_families(py::module& m)
              py::arg("spec"),
              "Default (alpha, beta, iterations) of the binary code `spec` of this "
              "family; None for a GF(q) family.")
-        .def("__repr__",
-             [](const code_family& f) { return "<gpufec.code_family " + f.name + ">"; });
+        .def("__repr__", [](const code_family& f) {
+            return "<gpufec.code_family_row " + f.name + ">";
+        });
 
     m.def(
         "code_families",
