@@ -4,6 +4,7 @@
  * nonbinary. gr-fec soft input (positive means bit 1) becomes the core's bit LLR
  * L = -llr_scale * x (llr_scale given, or 1 / (2 sigma^2) from gr-fec's sigma);
  * frame_size counts information bits and may be any positive multiple of K*p.
+ * A decoder that fails (a GPU error) is replaced by a CPU one (logged).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -44,16 +45,22 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
                              ems_offset, ems_scale,      precision,
                              device,     fraction_bits,  channel_max,
                              c2v_max };
+    ::gpufec::stream_options stream;
+    stream.who = who;
+    set_input_factor(stream, factor);
+    stream.frames_per_call = 1;  // decode() takes any number of frames;
+    stream.frames_in_flight = 1; // one decoder, no batches in flight
+    stream.sign_check = false;
     return std::make_shared<ldpc_decoder_impl>(
-        frame_decoder::make(spec, args, who), frames, factor);
+        make_stream_pipeline(spec, args, stream), frames, factor);
 }
 
-ldpc_decoder_impl::ldpc_decoder_impl(frame_decoder::uptr decoder,
+ldpc_decoder_impl::ldpc_decoder_impl(::gpufec::stream_pipeline::uptr pipeline,
                                      int frames,
                                      float factor)
-    : ldpc_decoder("gpufec_ldpc_decoder"), d_decoder(std::move(decoder)),
-      d_sizes(d_decoder->sizes()), d_in_frame(d_sizes.n_bits()),
-      d_out_frame(d_sizes.k_bits()), d_factor(factor),
+    : ldpc_decoder("gpufec_ldpc_decoder"), d_pipeline(std::move(pipeline)),
+      d_code(d_pipeline->code()), d_in_frame(d_pipeline->input_frame_values()),
+      d_out_frame(d_code.k_bits()), d_factor(factor),
       d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)), d_frames(frames)
 {
     check_fecapi_frames(frames, d_in_frame, "gpufec.ldpc_decoder");
@@ -64,7 +71,6 @@ ldpc_decoder_impl::~ldpc_decoder_impl() {}
 
 void ldpc_decoder_impl::resize_buffers()
 {
-    d_llrs.resize(static_cast<size_t>(d_frames) * d_in_frame);
     d_iterations.resize(d_frames);
     d_parity_ok.resize(d_frames);
 }
@@ -73,13 +79,8 @@ bool ldpc_decoder_impl::set_frame_size(unsigned int frame_size)
 {
     // false for the size already set (nothing to change) too: gr-fec's
     // async_decoder then checks the PDU length exactly (fecapi_compat.h)
-    if (!fecapi_frames(frame_size,
-                       d_out_frame,
-                       d_in_frame,
-                       d_sizes.nonbinary,
-                       d_frames,
-                       d_logger,
-                       true)) {
+    if (!fecapi_frames(
+            frame_size, d_out_frame, d_in_frame, nonbinary(), d_frames, d_logger, true)) {
         return false;
     }
     resize_buffers();
@@ -89,14 +90,12 @@ bool ldpc_decoder_impl::set_frame_size(unsigned int frame_size)
 void ldpc_decoder_impl::generic_work(fec_decoder_input_ptr inbuffer, void* outbuffer)
 {
     const size_t frames = static_cast<size_t>(d_frames);
-    const size_t count = frames * d_in_frame;
-    scale_llrs(static_cast<const float*>(inbuffer), count, d_factor, d_llrs.data());
-    d_decoder->decode(d_llrs.data(),
-                      frames,
-                      static_cast<uint8_t*>(outbuffer),
-                      nullptr,
-                      d_iterations.data(),
-                      d_parity_ok.data());
+    d_pipeline->decode(inbuffer,
+                       frames,
+                       static_cast<uint8_t*>(outbuffer),
+                       d_iterations.data(),
+                       d_parity_ok.data());
+    log_events(*d_pipeline, d_logger, "gpufec.ldpc_decoder");
     long total = 0;
     int failures = 0;
     for (size_t f = 0; f < frames; f++) {
@@ -105,11 +104,6 @@ void ldpc_decoder_impl::generic_work(fec_decoder_input_ptr inbuffer, void* outbu
     }
     d_mean_iterations = static_cast<float>(total) / static_cast<float>(frames);
     d_parity_failures = failures;
-}
-
-void ldpc_decoder_impl::set_max_iterations(int max_iterations)
-{
-    d_decoder->set_max_iterations(max_iterations);
 }
 
 } // namespace gpufec

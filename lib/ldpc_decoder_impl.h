@@ -1,8 +1,10 @@
 /* -*- c++ -*- */
 /*
  * ldpc_decoder_impl: the FECAPI decoder object's implementation, for binary and
- * nonbinary codes alike (frame_codec.h). One generic_work() call decodes
- * frame_size / (K*p) frames in one core decoder call.
+ * nonbinary codes alike. One generic_work() call decodes frame_size / (K*p)
+ * frames in one call of the core's stream pipeline (gpufec::stream_pipeline::
+ * decode: the input's sign and scale converted, a failing decoder replaced by a
+ * CPU one).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,7 +13,7 @@
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_IMPL_H
 
 #include "fecapi_compat.h"
-#include "frame_codec.h"
+#include "stream_setup.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <vector>
@@ -22,8 +24,8 @@ namespace gpufec {
 class ldpc_decoder_impl : public ldpc_decoder
 {
 private:
-    frame_decoder::uptr d_decoder;
-    const frame_sizes d_sizes;
+    const ::gpufec::stream_pipeline::uptr d_pipeline;
+    const ::gpufec::code_handle d_code;
     const int d_in_frame;  // floats per frame, N*p
     const int d_out_frame; // information bits per frame, K*p
     const float d_factor;
@@ -31,14 +33,13 @@ private:
     int d_frames;
     std::atomic<float> d_mean_iterations{ 0.0f }; // read by other threads (Python)
     std::atomic<int> d_parity_failures{ 0 };
-    std::vector<float> d_llrs;
     std::vector<int> d_iterations;
     std::vector<uint8_t> d_parity_ok;
 
     void resize_buffers(); // to d_frames frames
 
 public:
-    ldpc_decoder_impl(frame_decoder::uptr decoder, int frames, float factor);
+    ldpc_decoder_impl(::gpufec::stream_pipeline::uptr pipeline, int frames, float factor);
     ~ldpc_decoder_impl() override;
 
     // gr::fec::generic_decoder
@@ -59,22 +60,22 @@ public:
     float get_iterations() override { return d_mean_iterations.load(); }
 
     // gr::gpufec::ldpc_decoder
-    bool nonbinary() const override { return d_sizes.nonbinary; }
-    int n() const override { return d_sizes.n; }
-    int k() const override { return d_sizes.k; }
-    int q() const override { return d_sizes.q(); }
-    int p() const override { return d_sizes.p; }
+    bool nonbinary() const override { return !d_code.is_binary(); }
+    int n() const override { return d_code.n(); }
+    int k() const override { return d_code.k(); }
+    int q() const override { return d_code.q(); }
+    int p() const override { return d_code.bits_per_symbol(); }
     int frames() const override { return d_frames; }
-    std::string backend() const override { return d_decoder->backend_name(); }
-    std::string precision() const override { return d_decoder->precision(); }
-    std::string code_name() const override { return d_decoder->code_name(); }
+    std::string backend() const override { return d_pipeline->backend_name(); }
+    std::string precision() const override { return precision_of(*d_pipeline); }
+    std::string code_name() const override { return d_pipeline->code_name(); }
     float llr_scale() const override { return -d_factor; }
-    void set_max_iterations(int max_iterations) override;
-    int max_iterations() const override { return d_decoder->max_iterations(); }
-    void set_alpha(float alpha) override { d_decoder->set_alpha(alpha); }
-    float alpha() const override { return d_decoder->alpha(); }
-    void set_beta(float beta) override { d_decoder->set_beta(beta); }
-    float beta() const override { return d_decoder->beta(); }
+    void set_max_iterations(int v) override { d_pipeline->set_max_iterations(v); }
+    int max_iterations() const override { return d_pipeline->max_iterations(); }
+    void set_alpha(float alpha) override { d_pipeline->set_alpha(alpha); }
+    float alpha() const override { return d_pipeline->alpha(); }
+    void set_beta(float beta) override { d_pipeline->set_beta(beta); }
+    float beta() const override { return d_pipeline->beta(); }
     int last_parity_failures() const override { return d_parity_failures.load(); }
 };
 

@@ -3,7 +3,9 @@
  * ldpc_decoder_pdu_impl: PDU (meta, f32 vector of F*N*p bit LLRs) in, PDU (meta +
  * keys iterations, parity_ok, frames, frame_iterations, frame_parity_ok; u8
  * vector of F*K*p bits, or F*N*p) out, for binary (p = 1) and GF(q) codes. A
- * message of the wrong type or length is dropped, logged, counted.
+ * message of the wrong type or length is dropped, logged, counted. A decoder
+ * that fails (a GPU error) is replaced by a CPU one inside the pipeline, which
+ * decodes the PDU again: the PDU is not dropped.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -37,7 +39,13 @@ ldpc_decoder_pdu::sptr ldpc_decoder_pdu::make(const std::string& spec,
                                               int c2v_max)
 {
     const std::string who = "gpufec.ldpc_decoder_pdu";
-    const float factor = input_factor(sign, llr_scale, who);
+    ::gpufec::stream_options stream;
+    stream.who = who;
+    set_input_factor(stream, input_factor(sign, llr_scale, who));
+    stream.output_codeword = output_codeword;
+    stream.frames_per_call = 1;  // decode() takes any number of frames;
+    stream.frames_in_flight = 1; // one decoder, no batches in flight
+    stream.sign_check = false;
     const decoder_args args{ algorithm,  alpha,          beta,
                              schedule,   max_iterations, early_termination,
                              backend,    threads,        ems_nm,
@@ -45,17 +53,15 @@ ldpc_decoder_pdu::sptr ldpc_decoder_pdu::make(const std::string& spec,
                              device,     fraction_bits,  channel_max,
                              c2v_max };
     return gnuradio::make_block_sptr<ldpc_decoder_pdu_impl>(
-        frame_decoder::make(spec, args, who), factor, output_codeword);
+        make_stream_pipeline(spec, args, stream));
 }
 
-ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(frame_decoder::uptr decoder,
-                                             float factor,
-                                             bool output_codeword)
+ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(::gpufec::stream_pipeline::uptr pipeline)
     : gr::block("ldpc_decoder_pdu",
                 gr::io_signature::make(0, 0, 0),
                 gr::io_signature::make(0, 0, 0)),
-      d_decoder(std::move(decoder)), d_sizes(d_decoder->sizes()),
-      d_output_codeword(output_codeword), d_factor(factor), d_port(pmt::intern("pdus"))
+      d_pipeline(std::move(pipeline)), d_code(d_pipeline->code()),
+      d_port(pmt::intern("pdus"))
 {
     message_port_register_in(d_port);
     message_port_register_out(d_port);
@@ -63,11 +69,6 @@ ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(frame_decoder::uptr decoder,
 }
 
 ldpc_decoder_pdu_impl::~ldpc_decoder_pdu_impl() {}
-
-void ldpc_decoder_pdu_impl::set_max_iterations(int max_iterations)
-{
-    d_decoder->set_max_iterations(max_iterations);
-}
 
 void ldpc_decoder_pdu_impl::drop(const std::string& why)
 {
@@ -94,20 +95,18 @@ void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
         return;
     }
     const size_t length = pmt::length(data);
-    const size_t in_frame = static_cast<size_t>(d_sizes.n_bits());
+    const size_t in_frame = static_cast<size_t>(d_pipeline->input_frame_values());
     if (length == 0 || length % in_frame != 0) {
         drop("the PDU holds " + std::to_string(length) + " LLRs, not a positive " +
-             "multiple of " + (d_sizes.nonbinary ? "N*p=" : "N=") +
-             std::to_string(in_frame) + " (" + d_decoder->code_name() + ")");
+             "multiple of " + (nonbinary() ? "N*p=" : "N=") + std::to_string(in_frame) +
+             " (" + code_name() + ")");
         return;
     }
     const size_t frames = length / in_frame;
-    const size_t out_frame = d_output_codeword ? d_sizes.n_bits() : d_sizes.k_bits();
+    const size_t out_frame = static_cast<size_t>(d_pipeline->output_frame_bits());
 
     size_t io = 0;
     const float* in = pmt::f32vector_elements(data, io);
-    d_llrs.resize(length);
-    scale_llrs(in, length, d_factor, d_llrs.data());
 
     pmt::pmt_t bits = pmt::make_u8vector(frames * out_frame, 0);
     pmt::pmt_t iterations = pmt::make_s32vector(frames, 0);
@@ -118,16 +117,13 @@ void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
     int* its = reinterpret_cast<int*>(pmt::s32vector_writable_elements(iterations, oi));
     uint8_t* oks = pmt::u8vector_writable_elements(parity_ok, op);
     try {
-        d_decoder->decode(d_llrs.data(),
-                          frames,
-                          d_output_codeword ? nullptr : bits_out,
-                          d_output_codeword ? bits_out : nullptr,
-                          its,
-                          oks);
+        d_pipeline->decode(in, frames, bits_out, its, oks);
     } catch (const std::exception& e) {
+        log_events(*d_pipeline, d_logger, alias());
         drop(std::string("the decoder failed: ") + e.what());
         return;
     }
+    log_events(*d_pipeline, d_logger, alias());
 
     long max_its = 0;
     bool all_ok = true;

@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <gpufec/api.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nonbinary_options.h>
 #include <memory>
 #include <string>
 
@@ -196,6 +197,8 @@ struct GPUFEC_API decoder_options {
     fixed_point_options fixed; //!< int8 / int16 quantization (CPU SIMD decoder)
     simd_layout layout = simd_layout::automatic; //!< frames to lanes (CPU SIMD decoder)
     gpu_options gpu;
+    //! a GF(q) code's decoder (rule, EMS, CUDA settings); a binary one ignores it
+    nonbinary_options nonbinary;
 
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;

@@ -52,6 +52,7 @@
 #include <gpufec/api.h>
 #include <gpufec/decoder.h>
 #include <gpufec/nb_code.h>
+#include <gpufec/nonbinary_options.h>
 #include <memory>
 #include <string>
 
@@ -59,33 +60,6 @@ namespace gpufec {
 
 class device_sim_engine;
 class nb_device_decoding;
-
-enum class nb_check_rule { min_max, ems };
-
-/*! "minmax" (also "min-max"), "ems"; else gpufec::invalid_argument. */
-GPUFEC_API nb_check_rule parse_nb_check_rule(const std::string& name);
-GPUFEC_API std::string to_string(nb_check_rule rule);
-/*! True when `name` names a nonbinary rule. */
-GPUFEC_API bool is_nb_check_rule(const std::string& name);
-
-/*!
- * Message pipeline of the CUDA decoder's flooding schedule
- * (lib/cuda/nonbinary/nb_cuda_decoder.cu has the details).
- */
-enum class nb_flooding_pipeline {
-    /*!
-     * The check-domain pipeline where the quad check node runs (q >= 4: V2C stored
-     * already permuted, the decision in the variable-node kernel, the APP never
-     * stored), else classic
-     */
-    automatic,
-    /*!
-     * Variable-domain messages, the APP stored, a decision kernel of one block per
-     * frame (its speed against the check-domain pipeline: docs/BENCHMARKS.md
-     * "Nonbinary")
-     */
-    classic
-};
 
 /*! CUDA settings of the nonbinary decoder; 0 and automatic let it choose. */
 struct GPUFEC_API nb_gpu_options {
@@ -127,6 +101,15 @@ struct GPUFEC_API nb_decoder_options {
     /*! Throws gpufec::invalid_argument naming the first bad field. */
     void validate() const;
 };
+
+/*!
+ * The nonbinary decoder options of decoder options (decoder.h): the rule, EMS
+ * and CUDA GF(q) settings from options.nonbinary, the device from options.gpu,
+ * schedule, early termination, backend, threads and precision as they are;
+ * max_iterations code_default_iterations becomes 10. Fields a GF(q) decoder does
+ * not read (alpha, beta, fixed, layout, the rest of gpu) are ignored here.
+ */
+GPUFEC_API nb_decoder_options to_nb_decoder_options(const decoder_options& options);
 
 /*! Where decode writes; every pointer may be null when that output is not wanted. */
 struct nb_decode_output {

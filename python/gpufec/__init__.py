@@ -83,6 +83,7 @@ except ImportError:
                                   "bindings"))
     from .gpufec_python import *  # noqa: F401,F403
 
+from .gpufec_python import _testing  # noqa: E402,F401 (testing hooks, private)
 from .deprecated import (nb_batch_decoder, nb_ldpc_decoder,  # noqa: E402,F401
                          nb_ldpc_decoder_fb, nb_ldpc_decoder_pdu, nb_ldpc_encoder,
                          nb_ldpc_encoder_bb)

@@ -5,7 +5,8 @@
  * in, unpacked bits out (the information bits of each frame, or its codeword
  * bits). A thin block: the work is done by a decoder of the core library
  * (gpufec::decoder or gpufec::nb_decoder; CUDA or CPU backend), fed through the
- * core's pipeline of batches in flight (gpufec::decode_pipeline).
+ * core's stream pipeline (gpufec::stream_pipeline), which owns the
+ * streaming policy.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -43,12 +44,11 @@ namespace gpufec {
  * reordered.
  *
  * Batches in flight (\p frames_in_flight): the block hands a batch to the
- * decoder (a worker thread, gpufec::decode_pipeline) and returns the output of
- * earlier batches, so GNU Radio's buffer copies and the upstream blocks run while
- * the GPU decodes; on the CPU, each of \p threads decoder threads takes whole
- * batches, so several batches decode side by side. At most frames_in_flight()
- * frames are handed over and not yet
- * written out; their input stays unconsumed in the input buffer until their
+ * decoder (a worker thread of the core's gpufec::stream_pipeline) and returns the output
+ * of earlier batches, so GNU Radio's buffer copies and the upstream blocks run while the
+ * GPU decodes; on the CPU, each of \p threads decoder threads takes whole batches, so
+ * several batches decode side by side. At most frames_in_flight() frames are handed over
+ * and not yet written out; their input stays unconsumed in the input buffer until their
  * output is written, so the frames in flight are also bounded by what that
  * buffer holds, and a finite stream ends only once every frame in flight is out.
  * In a stream of R LLRs per second that adds at most frames_in_flight() x N*p /
@@ -69,15 +69,15 @@ namespace gpufec {
  * takes the CPU, silently (backend() says "cpu"; the block's debug log line
  * gives the backend in use). A decoder that fails in the middle
  * of a stream (a GPU error) is replaced by a CPU decoder built with the same
- * options (cpu_fallback_args in frame_codec.h: precision half2 becomes float32,
- * auto stays auto, i.e. the CPU's): the block logs the error once, decodes the
- * failed batch and every later one on the CPU, and loses, repeats or reorders no
- * frame; backend() then says "cpu" and recoveries() counts the switch. An error
- * of the input itself (an argument the decoder refuses) or of the CPU decoder is
- * logged and ends the stream: work() returns WORK_DONE, so the flowgraph finishes
- * (tb.run() returns) instead of waiting for a block whose thread died, and
- * error() tells the error. Every size the block uses (decoder threads, frames in
- * flight) is resolved and bounded in the constructor.
+ * options (cpu_fallback_options in lib/core/stream/frame_decoder.h: precision half2
+ * becomes float32, auto stays auto, i.e. the CPU's): the block logs the error once,
+ * decodes the failed batch and every later one on the CPU, and loses, repeats or reorders
+ * no frame; backend() then says "cpu" and recoveries() counts the switch. An error of the
+ * input itself (an argument the decoder refuses) or of the CPU decoder is logged and ends
+ * the stream: work() returns WORK_DONE, so the flowgraph finishes (tb.run() returns)
+ * instead of waiting for a block whose thread died, and error() tells the error. Every
+ * size the block uses (decoder threads, frames in flight) is resolved and bounded in the
+ * constructor.
  *
  * With \p frame_tags (the default) the first output bit of every frame carries
  * two stream tags:
@@ -286,16 +286,6 @@ public:
      * none has.
      */
     virtual std::string error() const = 0;
-
-    /*!
-     * Testing hook: makes the decoder call that comes after \p batches more
-     * batches (0: the next one) and the \p failures - 1 calls after it throw, as a
-     * GPU error in the middle of a stream would, so that the switch to the CPU
-     * (failures = 1) and the end of a stream whose CPU decoder fails too
-     * (failures = 2) can be tested on any machine. Not for flowgraphs. Throws
-     * std::invalid_argument for batches < 0 or failures < 1.
-     */
-    virtual void inject_decode_failure_after(int batches, int failures = 1) = 0;
 };
 
 } // namespace gpufec

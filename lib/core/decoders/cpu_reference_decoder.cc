@@ -25,6 +25,7 @@
  */
 
 #include "decoders/cpu_reference_decoder.h"
+#include "decoders/check_node_traits.h"
 #include "parallel/run_parallel.h"
 #include <algorithm>
 #include <cmath>
@@ -137,9 +138,10 @@ void min_sum_row(float alpha, float beta, const float* in, float* out, int d)
         min1 = std::min(min1, a);
     }
     auto correct = [alpha, beta](float m) {
-        if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        constexpr magnitude_correction kind = check_node_traits<Rule>::correction;
+        if constexpr (kind == magnitude_correction::normalized) {
             return alpha * m;
-        } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        } else if constexpr (kind == magnitude_correction::offset) {
             return std::max(m - beta, 0.0f);
         } else { // min-sum and self-corrected min-sum: the plain minimum
             (void)alpha;
@@ -265,7 +267,7 @@ void process_row(
         v2c[j] = clamp_llr(extrinsic[j]);
     }
 
-    if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
+    if constexpr (check_node_traits<Rule>::self_corrected) {
         // Andrade et al. eq. 9. v2c_prev starts at 0 for every frame, so the first
         // iteration erases nothing.
         float* prev = s.v2c_prev.data() + e0;
@@ -279,7 +281,7 @@ void process_row(
         }
     }
 
-    if constexpr (Rule == check_node_rule::spa) {
+    if constexpr (!check_node_traits<Rule>::min_sum_family) {
         (void)alpha;
         (void)beta;
         spa_row(v2c, c2v_new, d, s.forward.data(), s.backward.data());
@@ -370,19 +372,11 @@ int cpu_reference_decoder::decode_frame(const run_parameters& p, frame_state& s)
     std::fill(s.v2c_prev.begin(), s.v2c_prev.end(), 0.0f);
     std::copy(s.channel.begin(), s.channel.end(), s.posterior.begin());
 
-    switch (p.rule) {
-    case check_node_rule::spa:
-        return iterate<check_node_rule::spa>(h, p, s);
-    case check_node_rule::min_sum:
-        return iterate<check_node_rule::min_sum>(h, p, s);
-    case check_node_rule::normalized_min_sum:
-        return iterate<check_node_rule::normalized_min_sum>(h, p, s);
-    case check_node_rule::offset_min_sum:
-        return iterate<check_node_rule::offset_min_sum>(h, p, s);
-    case check_node_rule::self_corrected_min_sum:
-        return iterate<check_node_rule::self_corrected_min_sum>(h, p, s);
+    if (!known_rule(p.rule)) {
+        throw invalid_argument("cpu_reference_decoder: unknown check-node rule");
     }
-    throw invalid_argument("cpu_reference_decoder: unknown check-node rule");
+    return visit_rule(p.rule,
+                      [&](auto tag) { return iterate<decltype(tag)::value>(h, p, s); });
 }
 
 void cpu_reference_decoder::decode_range(const float* llrs,

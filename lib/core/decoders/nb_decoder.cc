@@ -69,6 +69,27 @@ std::string to_string(nb_check_rule rule)
     return rule == nb_check_rule::ems ? "ems" : "minmax";
 }
 
+nb_decoder_options to_nb_decoder_options(const decoder_options& options)
+{
+    nb_decoder_options o;
+    o.rule = options.nonbinary.rule;
+    o.schedule = options.schedule;
+    o.max_iterations = options.max_iterations == code_default_iterations
+                           ? 10
+                           : options.max_iterations;
+    o.early_termination = options.early_termination;
+    o.backend = options.backend;
+    o.threads = options.threads;
+    o.ems_nm = options.nonbinary.ems_nm;
+    o.ems_offset = options.nonbinary.ems_offset;
+    o.ems_scale = options.nonbinary.ems_scale;
+    o.precision = options.precision;
+    o.gpu.flooding = options.nonbinary.flooding;
+    o.gpu.host_batch_frames = options.nonbinary.host_batch_frames;
+    o.gpu.device = options.gpu.device;
+    return o;
+}
+
 void nb_decoder_options::validate() const
 {
     if (rule != nb_check_rule::min_max && rule != nb_check_rule::ems) {

@@ -13,6 +13,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decoders/check_node_traits.h"
 #include "decoders/simd_decoder.h"
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
@@ -33,7 +34,7 @@ bool int8_accurate(const decoder_options& options)
 
 message_precision auto_precision(backend_kind backend, const decoder_options& options)
 {
-    const bool min_sum_family = options.rule != check_node_rule::spa;
+    const rule_properties rule = properties(options.rule);
     switch (backend) {
     case backend_kind::cpu:
         // SIMD decoder: NMS in int8, within 0.1 dB of float at the waterfall and
@@ -41,7 +42,7 @@ message_precision auto_precision(backend_kind backend, const decoder_options& op
         // (and NMS with alpha ~1, plain min-sum) have error floors at the deep
         // points of some codes that int16 has not: int16 for them. SPA runs on
         // the float reference decoder only.
-        if (!min_sum_family)
+        if (!rule.int16_allowed)
             return message_precision::float32;
         return int8_accurate(options) ? message_precision::int8
                                       : message_precision::int16;
@@ -55,7 +56,7 @@ message_precision auto_precision(backend_kind backend, const decoder_options& op
         }
         // half2 within 0.1 dB of float for the min-sum family on every code
         // family and both schedules; SPA needs float32 (half2 is refused there).
-        return min_sum_family ? message_precision::half2 : message_precision::float32;
+        return rule.half2_allowed ? message_precision::half2 : message_precision::float32;
     }
     case backend_kind::automatic:
         break;

@@ -70,7 +70,7 @@ simd_quantization default_simd_quantization(message_precision precision,
             // bit there: the same integer ranges, the clamp at 10 LLR units.
             if (code && dvbs2_family(*code))
                 fraction_bits = 1;
-        } else if (rule == check_node_rule::self_corrected_min_sum)
+        } else if (is_self_corrected(rule))
             c2v = 31;
         return { fraction_bits, 63, 127, c2v };
     }
@@ -581,7 +581,7 @@ void check_supported(const ldpc_code&, const decoder_options& o)
         o.precision != message_precision::float32)
         throw invalid_argument("SIMD decoder: precision " + to_string(o.precision) +
                                " is not a SIMD precision (int16, int8 or float)");
-    if (o.rule == check_node_rule::spa)
+    if (!is_min_sum_family(o.rule))
         throw invalid_argument(
             "decoder backend cpu: precision " + to_string(o.precision) +
             " supports the min-sum family only (ms, nms, oms, scms), not spa");

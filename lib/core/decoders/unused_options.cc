@@ -5,6 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decoders/check_node_traits.h"
 #include <gpufec/error.h>
 #include <gpufec/unused_options.h>
 
@@ -29,11 +30,12 @@ std::string kind(bool nonbinary) { return nonbinary ? "nonbinary" : "binary"; }
 void refuse_parameter(const char* field,
                       float value,
                       check_node_rule rule,
+                      bool used,
                       check_node_rule user,
                       option_spelling spelling,
                       const std::string& who)
 {
-    if (value == family_default || rule == user) {
+    if (value == family_default || used) {
         return;
     }
     const std::string name = option_name(field, spelling);
@@ -65,9 +67,8 @@ void refuse_unused_options(const decoder_options& o,
                            const std::string& who)
 {
     refuse_parameter(
-        "alpha", o.alpha, o.rule, check_node_rule::normalized_min_sum, spelling, who);
-    refuse_parameter(
-        "beta", o.beta, o.rule, check_node_rule::offset_min_sum, spelling, who);
+        "alpha", o.alpha, o.rule, uses_alpha(o.rule), alpha_rule, spelling, who);
+    refuse_parameter("beta", o.beta, o.rule, uses_beta(o.rule), beta_rule, spelling, who);
     const bool floating = o.precision == message_precision::float32 ||
                           o.precision == message_precision::half2;
     const fixed_point_options defaults;

@@ -214,10 +214,12 @@ inline void corrected_magnitudes(
     constexpr bool i8 = sizeof(T) == 1;
     mag1 = min1;
     mag2 = min2;
-    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+    if constexpr (check_node_traits<Rule>::correction ==
+                  magnitude_correction::normalized) {
         mag1 = nms_scale<T>(min1, rk);
         mag2 = nms_scale<T>(min2, rk);
-    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+    } else if constexpr (check_node_traits<Rule>::correction ==
+                         magnitude_correction::offset) {
         if constexpr (i8) {
             mag1 = _mm512_subs_epu8(min1, rk.beta);
             mag2 = _mm512_subs_epu8(min2, rk.beta);

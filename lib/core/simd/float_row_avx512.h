@@ -60,11 +60,13 @@ inline void float_row_fixed(float* L, const int* rc, float* C, const job& jb)
         min1 = _mm512_min_ps(a, min1);            // std::min(min1, a)
     }
     __m512 mag1 = min1, mag2 = min2;
-    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+    if constexpr (check_node_traits<Rule>::correction ==
+                  magnitude_correction::normalized) {
         const __m512 al = _mm512_set1_ps(jb.alpha);
         mag1 = _mm512_mul_ps(al, min1);
         mag2 = _mm512_mul_ps(al, min2);
-    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+    } else if constexpr (check_node_traits<Rule>::correction ==
+                         magnitude_correction::offset) {
         const __m512 be = _mm512_set1_ps(jb.beta);
         mag1 = _mm512_max_ps(zero, _mm512_sub_ps(min1, be)); // m < 0 ? 0 : m
         mag2 = _mm512_max_ps(zero, _mm512_sub_ps(min2, be));

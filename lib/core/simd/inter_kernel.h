@@ -41,7 +41,7 @@ struct inter_kernel {
     //! prefetch the posteriors of the rows ahead only above this size: below it
     //! they stay in L2 and the prefetch loop costs more than it saves
     static constexpr size_t prefetch_min_bytes = size_t(512) << 10;
-    static constexpr bool scms = Rule == check_node_rule::self_corrected_min_sum;
+    static constexpr bool scms = check_node_traits<Rule>::self_corrected;
     //! compressed C2V: per row mag1, mag2; per edge sign and took-mag2 masks
     static constexpr bool comp =
         isa_ops::mask_registers && !Flood && !N::is_float && !scms && W * sizeof(T) == 64;

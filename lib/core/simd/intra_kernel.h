@@ -46,7 +46,7 @@ template <typename T, int W, check_node_rule Rule>
 struct intra_kernel {
     using N = num<T>;
     using M = typename N::M;
-    static constexpr bool scms = Rule == check_node_rule::self_corrected_min_sum;
+    static constexpr bool scms = check_node_traits<Rule>::self_corrected;
     //! the C2V compressed as in the inter-frame kernel (per row mag1 / mag2, per
     //! edge sign and took-mag2 lane masks; isa_ops::compressed_chunk)
     static constexpr bool comp =

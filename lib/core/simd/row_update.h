@@ -71,14 +71,14 @@ inline void row_update_float(int d,
     for (int j = 0; j < d; ++j) {
         if constexpr (Masked) {
             and_into<int32_t, W>(reinterpret_cast<int32_t*>(mat(j)), keep);
-            if constexpr (Rule == check_node_rule::self_corrected_min_sum)
+            if constexpr (check_node_traits<Rule>::self_corrected)
                 and_into<int32_t, W>(reinterpret_cast<int32_t*>(pat(j)), keep);
         }
         const vf x = ld(lin(j)) - ld(mat(j));
         st(ext + static_cast<size_t>(j) * W, x);
         vf e = x < -lim ? zero - lim : x; // std::max(x, -lim)
         e = lim < e ? zero + lim : e;     // std::min(e, lim)
-        if constexpr (Rule == check_node_rule::self_corrected_min_sum) {
+        if constexpr (check_node_traits<Rule>::self_corrected) {
             float* p = pat(j);
             const vf pv = ld(p);
             const vi changed = ((e < 0.0f) & (pv > 0.0f)) | ((e > 0.0f) & (pv < 0.0f));
@@ -93,10 +93,12 @@ inline void row_update_float(int d,
         min1 = a < min1 ? a : min1;        // std::min(min1, a)
     }
     vf mag1 = min1, mag2 = min2;
-    if constexpr (Rule == check_node_rule::normalized_min_sum) {
+    if constexpr (check_node_traits<Rule>::correction ==
+                  magnitude_correction::normalized) {
         mag1 = jb.alpha * min1;
         mag2 = jb.alpha * min2;
-    } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+    } else if constexpr (check_node_traits<Rule>::correction ==
+                         magnitude_correction::offset) {
         mag1 = min1 - jb.beta;
         mag2 = min2 - jb.beta;
         mag1 = mag1 < 0.0f ? zero : mag1; // std::max(m - beta, 0)
@@ -125,10 +127,12 @@ corrected_magnitudes(const T* min1, const T* min2, T* mag1, T* mag2, const job& 
 {
     for (int l = 0; l < W; ++l) {
         int a1 = min1[l], a2 = min2[l];
-        if constexpr (Rule == check_node_rule::normalized_min_sum) {
+        if constexpr (check_node_traits<Rule>::correction ==
+                      magnitude_correction::normalized) {
             a1 = (a1 * jb.alpha_q + 8) >> 4; // rounded
             a2 = (a2 * jb.alpha_q + 8) >> 4;
-        } else if constexpr (Rule == check_node_rule::offset_min_sum) {
+        } else if constexpr (check_node_traits<Rule>::correction ==
+                             magnitude_correction::offset) {
             a1 = std::max(a1 - jb.beta_q, 0);
             a2 = std::max(a2 - jb.beta_q, 0);
         }
@@ -161,7 +165,7 @@ inline void row_update_fixed(int d,
 {
     using N = num<T>;
     using M = typename N::M;
-    constexpr bool scms = Rule == check_node_rule::self_corrected_min_sum;
+    constexpr bool scms = check_node_traits<Rule>::self_corrected;
     T min1[W], min2[W];
     M neg[W];
     for (int l = 0; l < W; ++l) {

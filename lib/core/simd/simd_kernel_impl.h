@@ -33,6 +33,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "decoders/check_node_traits.h"
 #include "inter_kernel.h"
 #include "intra_kernel.h"
 #include "simd_kernels.h"
@@ -41,22 +42,27 @@ namespace gpufec {
 namespace simd {
 namespace {
 
+/*!
+ * Calls run(tag) for the job's rule when it is of the min-sum family (the SIMD
+ * kernels' rules); SPA and unknown values run nothing.
+ */
+template <typename Run>
+void visit_min_sum_rule(check_node_rule rule, Run run)
+{
+    if (!known_rule(rule))
+        return;
+    visit_rule(rule, [&](auto tag) {
+        if constexpr (traits_of<decltype(tag)>::min_sum_family)
+            run(tag);
+    });
+}
+
 template <typename T, int W, bool Flood>
 void run_inter_sched(const job& jb)
 {
-    switch (jb.rule) {
-    case check_node_rule::min_sum:
-        return inter_kernel<T, W, check_node_rule::min_sum, Flood>::run(jb);
-    case check_node_rule::normalized_min_sum:
-        return inter_kernel<T, W, check_node_rule::normalized_min_sum, Flood>::run(jb);
-    case check_node_rule::offset_min_sum:
-        return inter_kernel<T, W, check_node_rule::offset_min_sum, Flood>::run(jb);
-    case check_node_rule::self_corrected_min_sum:
-        return inter_kernel<T, W, check_node_rule::self_corrected_min_sum, Flood>::run(
-            jb);
-    default:
-        return;
-    }
+    visit_min_sum_rule(jb.rule, [&](auto tag) {
+        inter_kernel<T, W, decltype(tag)::value, Flood>::run(jb);
+    });
 }
 
 template <typename T, int W>
@@ -71,18 +77,8 @@ void run_inter(const job& jb)
 template <typename T, int W>
 void run_intra(const job& jb)
 {
-    switch (jb.rule) {
-    case check_node_rule::min_sum:
-        return intra_kernel<T, W, check_node_rule::min_sum>::run(jb);
-    case check_node_rule::normalized_min_sum:
-        return intra_kernel<T, W, check_node_rule::normalized_min_sum>::run(jb);
-    case check_node_rule::offset_min_sum:
-        return intra_kernel<T, W, check_node_rule::offset_min_sum>::run(jb);
-    case check_node_rule::self_corrected_min_sum:
-        return intra_kernel<T, W, check_node_rule::self_corrected_min_sum>::run(jb);
-    default:
-        return;
-    }
+    visit_min_sum_rule(
+        jb.rule, [&](auto tag) { intra_kernel<T, W, decltype(tag)::value>::run(jb); });
 }
 
 } // namespace

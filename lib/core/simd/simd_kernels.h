@@ -18,6 +18,7 @@
 #ifndef INCLUDED_GPUFEC_SIMD_KERNELS_H
 #define INCLUDED_GPUFEC_SIMD_KERNELS_H
 
+#include "decoders/check_node_traits.h"
 #include <atomic>
 #include <cstddef>
 #include <cstdint>

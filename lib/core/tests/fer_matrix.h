@@ -20,6 +20,7 @@
 #ifndef INCLUDED_GPUFEC_FER_MATRIX_H
 #define INCLUDED_GPUFEC_FER_MATRIX_H
 
+#include "rule_list.h"
 #include "test_util.h"
 #include <algorithm>
 #include <cmath>
@@ -110,10 +111,7 @@ inline std::vector<fer_point> long_code_points()
 {
     using gpufec::check_node_rule;
     using gpufec::decoding_schedule;
-    const check_node_rule rules[] = { check_node_rule::min_sum,
-                                      check_node_rule::normalized_min_sum,
-                                      check_node_rule::offset_min_sum,
-                                      check_node_rule::self_corrected_min_sum };
+    const auto& rules = gpufec_test::min_sum_rules;
     const double wimax[2][4] = { { 2.0, 1.625, 1.625, 1.75 },
                                  { 2.375, 2.25, 2.25, 2.375 } };
     const double dvbs2[2][4] = { { 1.5, 1.125, 1.1, 1.1 }, { 1.55, 1.5, 1.5, 1.5 } };

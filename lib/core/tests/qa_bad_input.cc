@@ -18,6 +18,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "rule_list.h"
 #include "test_util.h"
 
 #include <cfloat>
@@ -303,11 +304,7 @@ public:
     {
         const ldpc_code::sptr code = ldpc_code::make("wifi:648:1/2");
         const size_t n = static_cast<size_t>(code->n());
-        const check_node_rule rules[] = { check_node_rule::spa,
-                                          check_node_rule::min_sum,
-                                          check_node_rule::normalized_min_sum,
-                                          check_node_rule::offset_min_sum,
-                                          check_node_rule::self_corrected_min_sum };
+        const auto& rules = gpufec_test::all_rules;
         const message_precision precisions[] = { message_precision::float32,
                                                  message_precision::int16,
                                                  message_precision::int8 };

@@ -24,12 +24,12 @@
 namespace gpufec {
 namespace cuda_detail {
 
-using fast_kernel_fn = void (*)(code_view, run_params, fast_shape);
-using generic_kernel_fn = void (*)(code_view, run_params);
+using register_kernel_fn = void (*)(code_view, run_params, register_shape);
+using general_kernel_fn = void (*)(code_view, run_params);
 
 /*! One instance of the register kernel. */
-struct fast_variant {
-    fast_kernel_fn fn = nullptr;
+struct register_variant {
+    register_kernel_fn fn = nullptr;
     int max_layers = 0;
     int max_degree = 0;
     int max_threads = 0; //!< its __launch_bounds__
@@ -55,18 +55,33 @@ struct fast_variant {
      * Non-null: a code-specific instance (compile-time block columns and zero shifts,
      * layered_register_kernel.cu), taken only for a code whose shape it accepts.
      */
-    bool (*matches)(const fast_shape&) = nullptr;
+    bool (*matches)(const register_shape&) = nullptr;
     std::string name;
 };
 
 /*! Every instance, smallest register tiles first within a precision. */
-const std::vector<fast_variant>& fast_variants();
+const std::vector<register_variant>& register_variants();
 
 /*! Threads per block of the general kernel (128 registers per thread). */
-constexpr int generic_max_threads = 512;
+constexpr int general_max_threads = 512;
 
 /*! Rule family of the general kernel. */
-enum class generic_rule { min_sum, scms, spa };
+enum class general_rule { min_sum, scms, spa };
+
+/*! The general kernel's rule family of a check-node rule (check_node_traits.h). */
+GPUFEC_HD constexpr general_rule general_rule_of(check_node_rule rule)
+{
+    return !is_min_sum_family(rule)  ? general_rule::spa
+           : is_self_corrected(rule) ? general_rule::scms
+                                     : general_rule::min_sum;
+}
+static_assert(
+    general_rule_of(check_node_rule::spa) == general_rule::spa &&
+        general_rule_of(check_node_rule::self_corrected_min_sum) == general_rule::scms &&
+        general_rule_of(check_node_rule::min_sum) == general_rule::min_sum &&
+        general_rule_of(check_node_rule::normalized_min_sum) == general_rule::min_sum &&
+        general_rule_of(check_node_rule::offset_min_sum) == general_rule::min_sum,
+    "the general kernel's rule flags are the traits' ones");
 
 /*! Largest row degree the general kernel's SPA handles (its per-thread arrays). */
 constexpr int spa_max_degree = 64;
@@ -75,7 +90,7 @@ constexpr int spa_max_degree = 64;
  * The general kernel for (precision, rule, posterior on chip?). Returns null for
  * combinations that do not exist (half2 SPA).
  */
-generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_in_shared);
+general_kernel_fn general_kernel(bool half2, general_rule rule, bool posterior_in_shared);
 
 /*! Limits of the large-QC layered kernel (layered_qc_large_kernel.cu). */
 constexpr int qc_large_max_layers = 192;

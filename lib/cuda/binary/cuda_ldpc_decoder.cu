@@ -405,16 +405,7 @@ private:
         rp.max_iterations = d_max_iterations.load();
         rp.early_termination = d_options.early_termination ? 1 : 0;
         rp.layered = d_options.schedule == decoding_schedule::layered ? 1 : 0;
-        switch (d_options.rule) {
-        case check_node_rule::normalized_min_sum:
-            rp.correction = corr_normalized;
-            break;
-        case check_node_rule::offset_min_sum:
-            rp.correction = corr_offset;
-            break;
-        default:
-            rp.correction = corr_none;
-        }
+        rp.correction = static_cast<int>(correction_of(d_options.rule));
         rp.alpha = d_alpha.load();
         rp.beta = d_beta.load();
         // correction max(m * a + nb, 0): (alpha, -0) NMS, (1, -beta) OMS, (1, -0) else

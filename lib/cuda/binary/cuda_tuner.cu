@@ -105,13 +105,13 @@ tune_setup prepare(const ldpc_code& code,
     }
     k.half2 = options.precision == message_precision::half2;
     k.lanes = k.half2 ? 2 : 1;
-    if (k.half2 && rule == check_node_rule::spa) {
+    if (k.half2 && !properties(rule).half2_allowed) {
         throw invalid_argument(
             "decoder backend cuda: precision half2 is not available for "
             "rule spa (the exact box-plus needs float32); use precision "
             "float, or a min-sum rule (ms, nms, oms, scms) with half2");
     }
-    if (rule == check_node_rule::spa && t.max_row_degree > spa_max_degree) {
+    if (!is_min_sum_family(rule) && t.max_row_degree > spa_max_degree) {
         throw invalid_argument("decoder backend cuda: rule spa handles rows of at most " +
                                std::to_string(spa_max_degree) + " edges; code " +
                                code.name() + " has a row of " +
@@ -140,7 +140,7 @@ tune_setup prepare(const ldpc_code& code,
     }
     s.r = std::make_unique<tune_request>(tune_request{ code, t, options, s.prop });
     s.r->half2 = k.half2;
-    s.r->scms = rule == check_node_rule::self_corrected_min_sum;
+    s.r->scms = is_self_corrected(rule);
     s.r->forced_units = forced_units;
     s.r->smem_limit = smem_limit;
     return s;
@@ -236,7 +236,7 @@ std::vector<kernel_choice> register_candidates(const ldpc_code& code,
     const int Z = std::max(1, t.max_layer_rows);
     const int whole_warps = 32 / std::gcd(Z, 32);
     std::vector<kernel_choice> out;
-    for (const fast_variant& v : fast_variants()) {
+    for (const register_variant& v : register_variants()) {
         r.want = v.name;
         r.forced_units = 0;
         std::ostringstream why;

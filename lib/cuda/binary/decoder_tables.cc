@@ -97,18 +97,18 @@ host_tables build_tables(const ldpc_code& code)
     return t;
 }
 
-bool build_fast_shape(const host_tables& t,
-                      int max_layers,
-                      int max_degree,
-                      fast_shape* shape)
+bool build_register_shape(const host_tables& t,
+                          int max_layers,
+                          int max_degree,
+                          register_shape* shape)
 {
     const int L = static_cast<int>(t.layer_rows.size());
     const int Z = t.max_layer_rows;
-    if (!t.uniform || L > max_layers || L > max_fast_layers ||
-        max_layers * max_degree > max_fast_edges) {
+    if (!t.uniform || L > max_layers || L > max_register_layers ||
+        max_layers * max_degree > max_register_edges) {
         return false;
     }
-    fast_shape f;
+    register_shape f;
     f.layers = L;
     f.slots = Z;
     for (int l = 0; l < L; ++l) {

@@ -38,16 +38,16 @@ struct host_tables {
 host_tables build_tables(const ldpc_code& code);
 
 /*!
- * The register kernel's description of a QC code (kernel_params.h, fast_shape) for
+ * The register kernel's description of a QC code (kernel_params.h, register_shape) for
  * a max_layers x max_degree tile. False when the code does not have that form:
  * layers of equal size Z whose edge j sits, for row slot s, at column
  * block_column * Z + (s + shift) mod Z (every QC code's block rows), or when it
  * does not fit the tile.
  */
-bool build_fast_shape(const host_tables& t,
-                      int max_layers,
-                      int max_degree,
-                      fast_shape* shape);
+bool build_register_shape(const host_tables& t,
+                          int max_layers,
+                          int max_degree,
+                          register_shape* shape);
 
 } // namespace cuda_detail
 } // namespace gpufec

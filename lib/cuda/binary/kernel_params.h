@@ -15,17 +15,35 @@
 #ifndef INCLUDED_GPUFEC_CUDA_KERNEL_PARAMS_H
 #define INCLUDED_GPUFEC_CUDA_KERNEL_PARAMS_H
 
+#include "decoders/check_node_traits.h"
 #include <cstddef>
 #include <cstdint>
 
 namespace gpufec {
 namespace cuda_detail {
 
-/*! Check-node magnitude correction (SCMS uses plain min-sum magnitudes). */
-enum correction_kind : int { corr_none = 0, corr_normalized = 1, corr_offset = 2 };
+/*!
+ * Check-node magnitude correction (SCMS uses plain min-sum magnitudes): the values
+ * of magnitude_correction (check_node_traits.h), as the kernels' int parameter.
+ */
+enum correction_kind : int {
+    corr_none = static_cast<int>(magnitude_correction::none),
+    corr_normalized = static_cast<int>(magnitude_correction::normalized),
+    corr_offset = static_cast<int>(magnitude_correction::offset)
+};
+static_assert(corr_none == 0 && corr_normalized == 1 && corr_offset == 2,
+              "lane_math.cuh tests these values");
+static_assert(
+    static_cast<int>(correction_of(check_node_rule::normalized_min_sum)) ==
+            corr_normalized &&
+        static_cast<int>(correction_of(check_node_rule::offset_min_sum)) == corr_offset &&
+        static_cast<int>(correction_of(check_node_rule::min_sum)) == corr_none &&
+        static_cast<int>(correction_of(check_node_rule::self_corrected_min_sum)) ==
+            corr_none,
+    "the kernels' correction of each rule is the traits' one");
 
 /*! Largest layer count of the register kernel's shapes (its constant table). */
-constexpr int max_fast_layers = 32;
+constexpr int max_register_layers = 32;
 
 /*! The code, in device memory. */
 struct code_view {
@@ -82,7 +100,7 @@ struct run_params {
     uint32_t corr_a_h2 = 0x3c003c00u;  //!< corr_a as half2 bits
     uint32_t corr_nb_h2 = 0x80008000u; //!< corr_nb as half2 bits
 
-    /* generic kernel scratch, one region per resident block (gridDim.x of them) */
+    /* general kernel scratch, one region per resident block (gridDim.x of them) */
     void* c2v = nullptr;  //!< [block][unit][slot] messages
     void* prev = nullptr; //!< SCMS: [block][unit][slot] previous V2C
     void* post = nullptr; //!< posterior in global memory when it does not fit on chip
@@ -95,7 +113,7 @@ struct run_params {
 };
 
 /*! Edges of one register-kernel tile: MAXL * MAXD at most. */
-constexpr int max_fast_edges = 96;
+constexpr int max_register_edges = 96;
 
 /*!
  * The QC structure for the register kernel, indexed with compile-time constants so
@@ -106,13 +124,13 @@ constexpr int max_fast_edges = 96;
  * Z - shift (the circulant wraps there). Padding edges: offset = 4 * n_full (the
  * slot's private padding word n_full + s), threshold = Z + 1 (never wraps).
  */
-struct fast_shape {
+struct register_shape {
     int layers = 0;
-    int slots = 0;                 //!< Z: rows per layer
-    int deg[max_fast_layers] = {}; //!< row degree of each layer (edges past it are
-                                   //!< padding)
-    int offset[max_fast_edges] = {};
-    int threshold[max_fast_edges] = {};
+    int slots = 0;                     //!< Z: rows per layer
+    int deg[max_register_layers] = {}; //!< row degree of each layer (edges past it are
+                                       //!< padding)
+    int offset[max_register_edges] = {};
+    int threshold[max_register_edges] = {};
 };
 
 } // namespace cuda_detail

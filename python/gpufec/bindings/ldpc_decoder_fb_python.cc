@@ -241,15 +241,7 @@ void bind_counters(block_class& c)
              &ldpc_decoder_fb::error,
              "The error that ended the stream ('' while none has): a decoder\n"
              "error the CPU could not take over ends the flowgraph (tb.run()\n"
-             "returns) with the error logged and kept here.")
-        .def("inject_decode_failure_after",
-             &ldpc_decoder_fb::inject_decode_failure_after,
-             py::arg("batches"),
-             py::arg("failures") = 1,
-             "Testing hook: the decoder call after `batches` more batches (0: the\n"
-             "next) and the failures - 1 after it throw, as a GPU error mid-stream\n"
-             "would (failures 2: the CPU decoder that takes over fails too, which\n"
-             "ends the stream). Not for flowgraphs.");
+             "returns) with the error logged and kept here.");
 }
 
 } // namespace

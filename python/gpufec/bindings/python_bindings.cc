@@ -3,10 +3,11 @@
  * (their base classes, gr.block and fec.generic_decoder / generic_encoder, must be
  * registered before ours derive from them, so our objects pass unchanged into
  * gr-fec's deployments), then binds the core (binary and nonbinary codes, the
- * numpy batch decoder of every code), the code family table, the blocks and FECAPI
- * objects (one of each role, for every code) and the BER/FER simulator (simulate). The
- * deprecated nonbinary names (nb_ldpc_decoder_fb, nb_batch_decoder, ...) are Python
- * aliases, deprecated.py.
+ * numpy batch decoder of every code), the code family table, the blocks and
+ * FECAPI objects (one of each role, for every code) and the BER/FER simulator
+ * (simulate). The deprecated nonbinary names (nb_ldpc_decoder_fb,
+ * nb_batch_decoder, ...) are Python aliases, deprecated.py. The private submodule
+ * _testing holds the testing hooks.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -25,6 +26,7 @@ void bind_ldpc_decoder(py::module& m);
 void bind_ldpc_encoder(py::module& m);
 void bind_nb_core(py::module& m);
 void bind_simulate(py::module& m);
+void bind_testing(py::module& m);
 
 PYBIND11_MODULE(gpufec_python, m)
 {
@@ -44,4 +46,5 @@ PYBIND11_MODULE(gpufec_python, m)
     bind_ldpc_decoder(m);
     bind_ldpc_encoder(m);
     bind_simulate(m);
+    bind_testing(m);
 }

@@ -160,7 +160,7 @@ class qa_bad_input(gr_unittest.TestCase):
             src = blocks.vector_source_f(llrs.tolist())
             dec = gpufec.ldpc_decoder_fb(SPEC, backend="cpu", frames_per_call=8, **kw)
             # the decoder fails, and so does the CPU decoder that takes over
-            dec.inject_decode_failure_after(2, failures=2)
+            gpufec._testing.inject_decode_failure_after(2, failures=2)
             snk = blocks.vector_sink_b()
             tb.connect(src, dec, snk)
             self.assertTrue(run_bounded(tb), "tb.run() did not return: %s" % kw)

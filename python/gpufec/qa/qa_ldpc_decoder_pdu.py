@@ -9,7 +9,9 @@
 # Precision: every precision of the backend under test (backend_under_test.py),
 # auto among them, decodes a PDU of fresh noisy frames of a real code as float32
 # does; half2 on the CPU, a bad device or fixed-point value, and a narrow
-# precision for a GF(q) code are refused.
+# precision for a GF(q) code are refused. A decoder that fails (the testing hook
+# gpufec._testing, as a GPU error would) is replaced by a CPU one: the PDU is
+# decoded, not dropped.
 #
 # Copyright 2026 The gr-gpufec authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -67,6 +69,15 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         self.info = rng.integers(0, 2, size=(4, self.code.k), dtype=np.uint8)
         self.cw = self.code.encode(self.info)
         self.llrs = (4.0 * (1.0 - 2.0 * self.cw)).astype(np.float32)
+
+    def test_failed_decoder_falls_back_not_dropped(self):
+        dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND)
+        gpufec._testing.inject_decode_failure_after(1)
+        out = run_pdus(dec, [pdu(self.llrs[0]), pdu(self.llrs.ravel())], 2)
+        self.assertEqual((len(out), dec.decoded_pdus(), dec.dropped_pdus()), (2, 2, 0))
+        np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[1]))),
+                                      self.info.ravel())
+        self.assertEqual(dec.backend(), "cpu")
 
     def test_one_and_several_frames(self):
         dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND)

@@ -301,7 +301,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
             dec = gpufec.ldpc_decoder_fb(SPEC, backend=but.BACKEND, frames_per_call=16,
                                          **kw)
             dec.set_max_iterations(12)  # carried over to the CPU decoder
-            dec.inject_decode_failure_after(3 + i)
+            gpufec._testing.inject_decode_failure_after(3 + i)
             snk = blocks.vector_sink_b()
             tb.connect(src, dec, snk)
             tb.run()
@@ -329,7 +329,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
         src = blocks.vector_source_f(nllrs.ravel().tolist())
         dec = gpufec.ldpc_decoder_fb(NB_SPEC, backend=but.BACKEND, frames_per_call=4,
                                      frames_in_flight=16)
-        dec.inject_decode_failure_after(2)
+        gpufec._testing.inject_decode_failure_after(2)
         snk = blocks.vector_sink_b()
         tb.connect(src, dec, snk)
         tb.run()
@@ -381,7 +381,7 @@ class qa_stream_pipeline(gr_unittest.TestCase):
             self.assertIn(needle, str(cm.exception))
             self.assertIn("gpufec.ldpc_decoder_fb", str(cm.exception))
         with self.assertRaises(ValueError) as cm:
-            dec.inject_decode_failure_after(-1)
+            gpufec._testing.inject_decode_failure_after(-1)
         self.assertIn("batches", str(cm.exception))
 
     def test_cuda_without_device(self):

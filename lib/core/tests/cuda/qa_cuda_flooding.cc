@@ -31,6 +31,7 @@
  */
 #include "decode_batches.h"
 #include "decoders/cpu_reference_decoder.h"
+#include "rule_list.h"
 #include "test_util.h"
 #include <algorithm>
 #include <cmath>
@@ -59,10 +60,7 @@ using gpufec_test::test_seed;
 
 namespace {
 
-const check_node_rule minsum_rules[] = { check_node_rule::min_sum,
-                                         check_node_rule::normalized_min_sum,
-                                         check_node_rule::offset_min_sum,
-                                         check_node_rule::self_corrected_min_sum };
+const auto& minsum_rules = gpufec_test::min_sum_rules;
 
 /*! A code of the tests and Eb/N0 points (dB) from many failures to few. */
 struct flood_case {

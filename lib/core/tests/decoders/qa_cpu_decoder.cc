@@ -11,6 +11,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "decode_batches.h"
+#include "rule_list.h"
 #include "test_util.h"
 #include <algorithm>
 #include <atomic>
@@ -34,11 +35,7 @@ using namespace gpufec;
 
 namespace {
 
-const check_node_rule all_rules[] = { check_node_rule::spa,
-                                      check_node_rule::min_sum,
-                                      check_node_rule::normalized_min_sum,
-                                      check_node_rule::offset_min_sum,
-                                      check_node_rule::self_corrected_min_sum };
+const auto& all_rules = gpufec_test::all_rules;
 const decoding_schedule all_schedules[] = { decoding_schedule::layered,
                                             decoding_schedule::flooding };
 

@@ -89,6 +89,7 @@ class qa_nb_decoder : public CppUnit::TestFixture
     CPPUNIT_TEST(threads_do_not_change_results);
     CPPUNIT_TEST(ber_simulator_nonbinary);
     CPPUNIT_TEST(bad_arguments_refused);
+    CPPUNIT_TEST(options_of_decoder_options);
     CPPUNIT_TEST_SUITE_END();
 
 public:
@@ -457,6 +458,38 @@ public:
         bits[7] = std::numeric_limits<float>::quiet_NaN();
         dec->decode_bits(bits.data(), bits.size(), 1, out);
         GPUFEC_ASSERT_THROW_MSG(dec->set_max_iterations(0), invalid_argument, "outside");
+    }
+
+    /* decoder_options carries the GF(q) part; to_nb_decoder_options maps every field */
+    void options_of_decoder_options()
+    {
+        decoder_options o;
+        CPPUNIT_ASSERT_EQUAL(10, to_nb_decoder_options(o).max_iterations);
+        o.nonbinary.rule = nb_check_rule::ems;
+        o.nonbinary.ems_nm = 5;
+        o.nonbinary.ems_offset = 0.25f;
+        o.nonbinary.ems_scale = 0.5f;
+        o.nonbinary.flooding = nb_flooding_pipeline::classic;
+        o.nonbinary.host_batch_frames = 77;
+        o.schedule = decoding_schedule::flooding;
+        o.max_iterations = 13;
+        o.early_termination = false;
+        o.backend = backend_kind::cpu;
+        o.threads = 3;
+        o.gpu.device = 2;
+        const nb_decoder_options n = to_nb_decoder_options(o);
+        CPPUNIT_ASSERT(n.rule == nb_check_rule::ems);
+        CPPUNIT_ASSERT_EQUAL(5, n.ems_nm);
+        CPPUNIT_ASSERT_EQUAL(0.25f, n.ems_offset);
+        CPPUNIT_ASSERT_EQUAL(0.5f, n.ems_scale);
+        CPPUNIT_ASSERT(n.gpu.flooding == nb_flooding_pipeline::classic);
+        CPPUNIT_ASSERT_EQUAL(77, n.gpu.host_batch_frames);
+        CPPUNIT_ASSERT(n.schedule == decoding_schedule::flooding);
+        CPPUNIT_ASSERT_EQUAL(13, n.max_iterations);
+        CPPUNIT_ASSERT(!n.early_termination);
+        CPPUNIT_ASSERT(n.backend == backend_kind::cpu);
+        CPPUNIT_ASSERT_EQUAL(3, n.threads);
+        CPPUNIT_ASSERT_EQUAL(2, n.gpu.device);
     }
 };
 

@@ -11,6 +11,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "rule_list.h"
 #include "test_util.h"
 #include <cppunit/TestFixture.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -28,10 +29,7 @@ using namespace gpufec;
 
 namespace {
 
-const check_node_rule min_sum_rules[] = { check_node_rule::min_sum,
-                                          check_node_rule::normalized_min_sum,
-                                          check_node_rule::offset_min_sum,
-                                          check_node_rule::self_corrected_min_sum };
+const auto& min_sum_rules = gpufec_test::min_sum_rules;
 const decoding_schedule all_schedules[] = { decoding_schedule::layered,
                                             decoding_schedule::flooding };
 

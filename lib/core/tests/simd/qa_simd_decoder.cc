@@ -15,6 +15,7 @@
 #include "decoders/cpu_reference_decoder.h"
 #include "decoders/simd_decoder.h"
 #include "fer_matrix.h"
+#include "rule_list.h"
 #include "simd/simd_kernels.h"
 #include "test_util.h"
 #include <algorithm>
@@ -117,10 +118,7 @@ decoder_options opts(check_node_rule rule,
     return o;
 }
 
-const check_node_rule rules[] = { check_node_rule::min_sum,
-                                  check_node_rule::normalized_min_sum,
-                                  check_node_rule::offset_min_sum,
-                                  check_node_rule::self_corrected_min_sum };
+const auto& rules = gpufec_test::min_sum_rules;
 const message_precision precisions[] = { message_precision::int16,
                                          message_precision::int8 };
 const message_precision all_precisions[] = { message_precision::int16,

@@ -23,7 +23,7 @@ namespace {
 class general_plan final : public kernel_plan
 {
 public:
-    generic_kernel_fn fn = nullptr;
+    general_kernel_fn fn = nullptr;
     bool post_shared = true;
     bool scms = false;
     bool flooding = false;
@@ -79,13 +79,11 @@ public:
         const decoder_options& options = r.options;
         const check_node_rule rule = options.rule;
         const size_t vbytes = 4; // float or half2: one 32-bit word per unit and column
-        const generic_rule gr = rule == check_node_rule::spa ? generic_rule::spa
-                                : r.scms                     ? generic_rule::scms
-                                                             : generic_rule::min_sum;
+        const general_rule gr = general_rule_of(rule);
         const int S = t.max_layer_rows;
         const bool fits = static_cast<size_t>(t.n_full) * vbytes <= r.smem_limit;
-        const char* rname = gr == generic_rule::spa    ? "spa"
-                            : gr == generic_rule::scms ? "scms"
+        const char* rname = gr == general_rule::spa    ? "spa"
+                            : gr == general_rule::scms ? "scms"
                                                        : "minsum";
         const std::string name = std::string("general-") + to_string(options.schedule) +
                                  "-" + rname + (r.half2 ? "-half2" : "-f32") +
@@ -95,14 +93,14 @@ public:
         }
         auto p = std::make_unique<general_plan>();
         p->post_shared = fits;
-        p->fn = generic_kernel(r.half2, gr, fits);
+        p->fn = general_kernel(r.half2, gr, fits);
         if (!p->fn) {
             throw invalid_argument(
                 "decoder backend cuda: no kernel for this combination");
         }
         auto shape = [&](int u, int* threads, size_t* smem) {
             // the block's threads take the rows of a layer, unit after unit
-            const int th = std::min(generic_max_threads, (S + 31) / 32 * 32);
+            const int th = std::min(general_max_threads, (S + 31) / 32 * 32);
             *threads = std::max(th, 64);
             *smem = fits ? static_cast<size_t>(u) * t.n_full * vbytes : 0;
             if (*smem > r.smem_limit)

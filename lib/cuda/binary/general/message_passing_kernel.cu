@@ -220,7 +220,7 @@ spa_row(float* pu, float* c2v, const int* cols, int R, int D, int r, bool layere
 }
 
 template <typename V, int RULE, bool SMEM_POST>
-__global__ void __launch_bounds__(generic_max_threads, 1)
+__global__ void __launch_bounds__(general_max_threads, 1)
     message_passing_kernel(code_view code, run_params rp)
 {
     using ops = lane_ops<V>;
@@ -235,7 +235,7 @@ __global__ void __launch_bounds__(generic_max_threads, 1)
     V* post = SMEM_POST ? reinterpret_cast<V*>(smem_raw)
                         : static_cast<V*>(rp.post) + blockIdx.x * post_block;
     V* c2v_all = static_cast<V*>(rp.c2v) + blockIdx.x * msg_block;
-    V* prev_all = RULE == static_cast<int>(generic_rule::scms)
+    V* prev_all = RULE == static_cast<int>(general_rule::scms)
                       ? static_cast<V*>(rp.prev) + blockIdx.x * msg_block
                       : nullptr;
     V* chan = rp.layered ? nullptr : static_cast<V*>(rp.chan) + blockIdx.x * post_block;
@@ -263,7 +263,7 @@ __global__ void __launch_bounds__(generic_max_threads, 1)
                     for (int r = tid; r < R; r += T) {
                         V* pu = post + static_cast<size_t>(u) * code.n_full;
                         V* c2v = c2v_all + static_cast<size_t>(u) * code.slot_edges + off;
-                        if constexpr (RULE == static_cast<int>(generic_rule::spa)) {
+                        if constexpr (RULE == static_cast<int>(general_rule::spa)) {
                             spa_row(reinterpret_cast<float*>(pu),
                                     reinterpret_cast<float*>(c2v),
                                     cols,
@@ -272,7 +272,7 @@ __global__ void __launch_bounds__(generic_max_threads, 1)
                                     r,
                                     rp.layered != 0);
                         } else if constexpr (RULE ==
-                                             static_cast<int>(generic_rule::scms)) {
+                                             static_cast<int>(general_rule::scms)) {
                             V* prev =
                                 prev_all + static_cast<size_t>(u) * code.slot_edges + off;
                             if (D <= cached_row_degree) {
@@ -329,32 +329,32 @@ __global__ void __launch_bounds__(generic_max_threads, 1)
 
 } // namespace
 
-generic_kernel_fn generic_kernel(bool half2, generic_rule rule, bool posterior_in_shared)
+general_kernel_fn general_kernel(bool half2, general_rule rule, bool posterior_in_shared)
 {
-    constexpr int ms = static_cast<int>(generic_rule::min_sum);
-    constexpr int sc = static_cast<int>(generic_rule::scms);
-    constexpr int sp = static_cast<int>(generic_rule::spa);
+    constexpr int ms = static_cast<int>(general_rule::min_sum);
+    constexpr int sc = static_cast<int>(general_rule::scms);
+    constexpr int sp = static_cast<int>(general_rule::spa);
     if (half2) {
         switch (rule) {
-        case generic_rule::min_sum:
+        case general_rule::min_sum:
             return posterior_in_shared ? &message_passing_kernel<__half2, ms, true>
                                        : &message_passing_kernel<__half2, ms, false>;
-        case generic_rule::scms:
+        case general_rule::scms:
             return posterior_in_shared ? &message_passing_kernel<__half2, sc, true>
                                        : &message_passing_kernel<__half2, sc, false>;
-        case generic_rule::spa:
+        case general_rule::spa:
             return nullptr;
         }
         return nullptr;
     }
     switch (rule) {
-    case generic_rule::min_sum:
+    case general_rule::min_sum:
         return posterior_in_shared ? &message_passing_kernel<float, ms, true>
                                    : &message_passing_kernel<float, ms, false>;
-    case generic_rule::scms:
+    case general_rule::scms:
         return posterior_in_shared ? &message_passing_kernel<float, sc, true>
                                    : &message_passing_kernel<float, sc, false>;
-    case generic_rule::spa:
+    case general_rule::spa:
         return posterior_in_shared ? &message_passing_kernel<float, sp, true>
                                    : &message_passing_kernel<float, sp, false>;
     }

@@ -103,9 +103,7 @@ public:
         const host_tables& t = r.tables;
         const check_node_rule rule = r.options.rule;
         if (r.options.schedule != decoding_schedule::layered ||
-            (rule != check_node_rule::min_sum &&
-             rule != check_node_rule::normalized_min_sum &&
-             rule != check_node_rule::offset_min_sum)) {
+            !is_min_sum_family(rule) || is_self_corrected(rule)) {
             return nullptr;
         }
         const std::string prefix = qc_large_name(r.half2);

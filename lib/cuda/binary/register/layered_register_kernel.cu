@@ -10,7 +10,7 @@
  * check-to-variable messages stay in registers for the whole decode (MAXL x MAXD of them,
  * indexed by compile-time constants), so inside the iteration loop only the posterior
  * (shared memory) is touched. The addresses come from the QC structure itself
- * (fast_shape: block column, shift and the circulant's wrap point as constant-bank
+ * (register_shape: block column, shift and the circulant's wrap point as constant-bank
  * operands, three integer instructions per edge). Rows shorter than MAXD are padded with
  * edges to a private slot whose posterior is "big" (lane_math.cuh), so the loops carry no
  * guards at all.
@@ -615,7 +615,7 @@ template <typename V, int MAXL, int MAXD, bool ALL, typename Edge>
 __device__ __forceinline__ bool slot_iteration_done(const V* post,
                                                     const code_view& code,
                                                     const run_params& rp,
-                                                    const fast_shape& shape,
+                                                    const register_shape& shape,
                                                     long long task,
                                                     int it,
                                                     block_state& bs,
@@ -670,7 +670,7 @@ template <typename V,
           bool GTAB = false>
 __device__ __forceinline__ void layered_register_body(const code_view& code,
                                                       const run_params& rp,
-                                                      const fast_shape& shape)
+                                                      const register_shape& shape)
 {
     extern __shared__ __align__(16) unsigned char smem_raw[];
     __shared__ block_state bs;
@@ -687,7 +687,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
     const int wrap = -4 * S;
     const V ca = launch_factor<V>(rp);
     const V ncb = launch_offset<V>(rp);
-    // address of edge (l, j): constant-bank operands only (fast_shape)
+    // address of edge (l, j): constant-bank operands only (register_shape)
     auto edge = [&](int e) {
         const int w = s >= shape.threshold[e] ? wrap : 0;
         return reinterpret_cast<V*>(sbase + shape.offset[e] + w);
@@ -778,7 +778,7 @@ __device__ __forceinline__ void layered_register_body(const code_view& code,
  */
 template <typename V, int MAXL, int MAXD, bool SCMS, bool FLOOD = false>
 __global__ void __launch_bounds__(384)
-    layered_register_kernel(code_view code, run_params rp, fast_shape shape)
+    layered_register_kernel(code_view code, run_params rp, register_shape shape)
 {
     layered_register_body<V, MAXL, MAXD, SCMS, false, false, 0u, true, FLOOD>(
         code, rp, shape);
@@ -799,7 +799,7 @@ template <typename V,
           bool FLOOD = false,
           bool GTAB = false>
 __global__ void __maxnreg__(REGS)
-    layered_register_kernel_table(code_view code, run_params rp, fast_shape shape)
+    layered_register_kernel_table(code_view code, run_params rp, register_shape shape)
 {
     layered_register_body<V, MAXL, MAXD, false, true, true, SHORT, GUARD, FLOOD, GTAB>(
         code, rp, shape);
@@ -813,18 +813,18 @@ __global__ void __maxnreg__(REGS)
  */
 template <typename V, int MAXL, int MAXD, bool SCMS>
 __global__ void __maxnreg__(112)
-    layered_register_kernel_small(code_view code, run_params rp, fast_shape shape)
+    layered_register_kernel_small(code_view code, run_params rp, register_shape shape)
 {
     layered_register_body<V, MAXL, MAXD, SCMS>(code, rp, shape);
 }
 
 template <typename V, int L, int D, bool SCMS, bool FLOOD = false>
-fast_variant make_variant(const char* name)
+register_variant make_variant(const char* name)
 {
     // 12x7 fits 128 registers per thread (512 threads); larger tiles get up to 168
     constexpr bool small = L * D <= 84 && !SCMS && lane_ops<V>::lanes == 2 && !FLOOD;
     constexpr int max_threads = small ? 576 : 384;
-    fast_variant v;
+    register_variant v;
     if constexpr (small) {
         v.fn = &layered_register_kernel_small<V, L, D, SCMS>;
     } else {
@@ -848,9 +848,9 @@ template <typename V,
           bool GUARD = true,
           bool FLOOD = false,
           bool GTAB = false>
-fast_variant make_table_variant(const char* name)
+register_variant make_table_variant(const char* name)
 {
-    fast_variant v;
+    register_variant v;
     v.fn = &layered_register_kernel_table<V, L, D, REGS, SHORT, GUARD, FLOOD, GTAB>;
     v.flooding = FLOOD;
     v.global_table = GTAB;
@@ -878,7 +878,7 @@ fast_variant make_table_variant(const char* name)
  * - circulants of shift 0 (the dual-diagonal parity part: 24 of the 76 edges) are
  *   addressed as this thread's slot plus an immediate, with no table entry and no
  *   address register; the table (early entries of a layer first) holds the others.
- * The tuner takes such an instance only for a code whose fast_shape matches the
+ * The tuner takes such an instance only for a code whose register_shape matches the
  * pattern (pattern_matches), and the arithmetic is that of the table instances, so
  * every result is too.
  */
@@ -1037,9 +1037,9 @@ struct qc_pattern {
     }
 };
 
-/*! True when fast_shape f is the code of pattern P (the tuner's check). */
+/*! True when register_shape f is the code of pattern P (the tuner's check). */
 template <typename P>
-bool pattern_matches(const fast_shape& f)
+bool pattern_matches(const register_shape& f)
 {
     constexpr int Z = P::slots;
     if (f.layers != P::layers || f.slots != Z) {
@@ -1346,8 +1346,9 @@ __device__ __forceinline__ void pattern_finish(const At& at,
  * l + 1 (the early reads), then the barrier. OPT: pattern_option bits.
  */
 template <typename V, typename P, int OPT>
-__device__ __forceinline__ void
-layered_pattern_body(const code_view& code, const run_params& rp, const fast_shape& shape)
+__device__ __forceinline__ void layered_pattern_body(const code_view& code,
+                                                     const run_params& rp,
+                                                     const register_shape& shape)
 {
     constexpr int MAXL = P::layers;
     constexpr int MAXD = P::max_degree;
@@ -1424,15 +1425,15 @@ layered_pattern_body(const code_view& code, const run_params& rp, const fast_sha
 /*! The pattern instance, capped at REGS registers per thread. */
 template <typename V, typename P, int REGS, int OPT>
 __global__ void __maxnreg__(REGS)
-    layered_pattern_kernel(code_view code, run_params rp, fast_shape shape)
+    layered_pattern_kernel(code_view code, run_params rp, register_shape shape)
 {
     layered_pattern_body<V, P, OPT>(code, rp, shape);
 }
 
 template <typename V, typename P, int REGS, int OPT>
-fast_variant make_pattern_variant(const char* name)
+register_variant make_pattern_variant(const char* name)
 {
-    fast_variant v;
+    register_variant v;
     v.fn = &layered_pattern_kernel<V, P, REGS, OPT>;
     v.max_threads = std::min(1024, 65536 / REGS / 32 * 32);
     v.max_layers = P::layers;
@@ -1465,13 +1466,13 @@ constexpr uint32_t wifi1944_half_short = 0x7BFu;
 /*! wimax rate 1/2 at Z = 96 (N = 2304), the code of the benchmark floor. */
 using wimax_r12_z96 = qc_pattern<wimax_r12_base, 96>;
 
-const std::vector<fast_variant>& fast_variants()
+const std::vector<register_variant>& register_variants()
 {
     // The tuner takes the first instance that fits: the order is the measured
     // preference (H200, docs/CUDA_PERFORMANCE_NOTES.md: table instances before plain
     // ones). Shapes: MAXL * MAXD <= 96 message registers per thread. SCMS in half2 keeps
     // its per-edge flags in 16-bit lanes, so its rows have at most 16 edges.
-    static const std::vector<fast_variant> variants = {
+    static const std::vector<register_variant> variants = {
         // code-specific instances (wimax:2304 rate 1/2; docs/CUDA_PERFORMANCE_NOTES.md,
         // "code-specific instances": the fastest of the pattern options)
         make_pattern_variant<__half2, wimax_r12_z96, 128, opt_relu | opt_late>(

@@ -6,7 +6,7 @@
  * or the flooding schedule (the same kernel with two posteriors per unit, for
  * codes whose layers are in row order; Wang et al., "GPU Accelerated Scalable
  * Parallel Decoding of LDPC Codes", is the flooding baseline). Its instances
- * (fast_variants(), in order of measured preference) differ in the schedule,
+ * (register_variants(), in order of measured preference) differ in the schedule,
  * message tile (layers x row degree), precision and code-specific shapes; the
  * first that fits the code and the device is taken. Each block keeps a unit's
  * posterior (flooding: posterior, next posterior and channel LLRs) in shared
@@ -34,8 +34,8 @@ namespace {
 class register_plan final : public kernel_plan
 {
 public:
-    const fast_variant* variant = nullptr;
-    fast_shape shape;
+    const register_variant* variant = nullptr;
+    register_shape shape;
     int pad = 0; //!< S: the padding words after the columns
     /*!
      * Flooding: the channel LLRs in a global workspace (words_per_block per
@@ -102,8 +102,11 @@ public:
  * in groups of 4, 2 and 1 edges, each group one 16-, 8- or 4-byte word per
  * thread, threads adjacent (table_stride, table_index in the kernel).
  */
-std::vector<uint32_t> address_table_of(
-    const fast_variant& v, const fast_shape& fs, int threads, int S, int post_stride)
+std::vector<uint32_t> address_table_of(const register_variant& v,
+                                       const register_shape& fs,
+                                       int threads,
+                                       int S,
+                                       int post_stride)
 {
     const int D = v.max_degree;
     const int stride = (threads + 3) & ~3;
@@ -133,7 +136,7 @@ std::vector<uint32_t> address_table_of(
 const std::string global_channel_suffix = "-l2chan";
 
 /*! Does instance v take the code's layers (count, degrees, exact shape)? */
-bool takes_layers(const fast_variant& v,
+bool takes_layers(const register_variant& v,
                   const host_tables& t,
                   int L,
                   bool half2,
@@ -193,7 +196,7 @@ public:
         const host_tables& t = r.tables;
         const check_node_rule rule = r.options.rule;
         const bool flooding = r.options.schedule == decoding_schedule::flooding;
-        if (rule == check_node_rule::spa) {
+        if (!is_min_sum_family(rule)) {
             return nullptr;
         }
         if (!t.uniform || t.max_layer_rows > 512) {
@@ -208,7 +211,7 @@ public:
         const size_t vbytes = 4; // float or half2: one 32-bit word per unit and column
         const int L = static_cast<int>(t.layer_rows.size());
         // the list order is the measured preference
-        for (const fast_variant& v : fast_variants()) {
+        for (const register_variant& v : register_variants()) {
             // flooding: NAME keeps the channel LLRs in shared memory, NAME-l2chan in
             // a global workspace; auto takes whichever has more resident threads
             // (shared memory on a tie)
@@ -220,8 +223,8 @@ public:
             if (!takes_layers(v, t, L, r.half2, r.scms, flooding)) {
                 continue;
             }
-            fast_shape fs;
-            if (!build_fast_shape(t, v.max_layers, v.max_degree, &fs) ||
+            register_shape fs;
+            if (!build_register_shape(t, v.max_layers, v.max_degree, &fs) ||
                 (v.matches && !v.matches(fs))) {
                 continue;
             }

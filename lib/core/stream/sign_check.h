@@ -1,12 +1,11 @@
 /* -*- c++ -*- */
 /*
- * sign_check: the stream decoder blocks' watch for input in the opposite sign
- * convention. Fed gr-fec soft bits (positive means 1) with sign="positive_is_0",
- * or LLRs with sign="positive_is_1", a decoder fails every frame and says nothing:
- * the hard decision is near the complement of the codeword sent, whose syndrome
- * is H times the all-ones word: one on every check of odd degree. (Where every
- * check has even degree the complement is a codeword, passes, and no check can
- * tell.)
+ * sign_check: the stream pipeline's watch (stream_pipeline.h) for input in the opposite
+ * sign convention. Fed gr-fec soft bits (positive means 1) with sign="positive_is_0", or
+ * LLRs with sign="positive_is_1", a decoder fails every frame and says nothing: the hard
+ * decision is near the complement of the codeword sent, whose syndrome is H times the
+ * all-ones word: one on every check of odd degree. (Where every check has even degree the
+ * complement is a codeword, passes, and no check can tell.)
  *
  * The rule: count consecutive frames that fail their parity checks (such a frame
  * has run the iteration maximum, since early termination stops only on a zero
@@ -21,14 +20,13 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#ifndef INCLUDED_GR_GPUFEC_SIGN_CHECK_H
-#define INCLUDED_GR_GPUFEC_SIGN_CHECK_H
+#ifndef INCLUDED_GPUFEC_STREAM_SIGN_CHECK_H
+#define INCLUDED_GPUFEC_STREAM_SIGN_CHECK_H
 
 #include <atomic>
 #include <cstdint>
 #include <string>
 
-namespace gr {
 namespace gpufec {
 
 class sign_check
@@ -81,21 +79,7 @@ public:
      * The warning, for a block whose input factor is negative (sign
      * "positive_is_1") or not.
      */
-    std::string message(bool positive_is_1) const
-    {
-        const std::string llr = "LLRs ln(P(b=0)/P(b=1)): positive means bit 0";
-        const std::string soft = "gr-fec / GNU Radio soft bits: positive means bit 1";
-        const std::string is_1 = "sign=\"positive_is_1\"";
-        const std::string is_0 = "sign=\"positive_is_0\"";
-        return "the last " + std::to_string(d_retry_run) +
-               " frames all failed their parity checks, and one of them decodes "
-               "with its input negated: the input seems to have the opposite sign "
-               "convention. This block has " +
-               (positive_is_1 ? is_1 + " (" + soft : is_0 + " (" + llr) +
-               "); if the source gives " +
-               (positive_is_1 ? llr + ", set " + is_0 : soft + ", set " + is_1) +
-               ". (Said once; the check stops here.)";
-    }
+    std::string message(bool positive_is_1) const;
 
 private:
     uint64_t d_run = 0; // consecutive failing frames
@@ -105,6 +89,5 @@ private:
 };
 
 } // namespace gpufec
-} // namespace gr
 
-#endif /* INCLUDED_GR_GPUFEC_SIGN_CHECK_H */
+#endif /* INCLUDED_GPUFEC_STREAM_SIGN_CHECK_H */
