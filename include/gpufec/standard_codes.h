@@ -52,12 +52,18 @@ GPUFEC_API std::vector<int> nr5g_lifting_sizes();
  */
 GPUFEC_API standard_code dvbs2_code(const std::string& frame, const std::string& rate);
 
+/*! Lengths accepted by each family, ascending, for messages and listings. */
+GPUFEC_API std::vector<int> wifi_lengths();
+GPUFEC_API std::vector<int> wimax_lengths();
 /*! Rates accepted by each family, for messages and listings. */
 GPUFEC_API std::vector<std::string> wifi_rates();
 GPUFEC_API std::vector<std::string> wimax_rates();
 GPUFEC_API std::vector<std::string> dvbs2_rates(const std::string& frame);
 
-/*! The standard families, as ldpc_code specs name them: wifi, wimax, dvbs2, nr5g. */
+/*!
+ * The standard families, as ldpc_code specs name them: wifi, wimax, dvbs2, nr5g
+ * (the standard rows of the code family table, code_families.h).
+ */
 GPUFEC_API std::vector<std::string> standard_families();
 /*!
  * The ldpc_code::make() spec of every code of a standard family, each once:

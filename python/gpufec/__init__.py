@@ -25,6 +25,11 @@ Codes
     nb_code_spec_forms()       the nonbinary spec forms
     code_spec(family, params, path, spec)
                                a spec string from GRC's family / parameter fields
+    code_families()            the code family table: every family (wifi, ...,
+                               nbreg) with its grammar, help, GRC choices,
+                               standard specs and default rule parameters
+    code_family(name)          one row of it, a code_family_row (ValueError for
+                               an unknown name)
 
 numpy batch API (LLRs L = ln(P(b=0)/P(b=1)), positive means bit 0)
     batch_decoder(code, ...)   decode(llrs) -> (bits, iterations, parity_ok), for
@@ -89,7 +94,8 @@ from .grc_helpers import code_spec, llr_scale_of_row  # noqa: E402,F401
 __all__ = [
     # codes
     "ldpc_code", "nb_ldpc_code", "is_nonbinary_spec", "code_spec_forms",
-    "nb_code_spec_forms", "code_spec",
+    "nb_code_spec_forms", "code_spec", "code_families", "code_family",
+    "code_family_row",
     # numpy batch API, channel, simulator
     "batch_decoder", "awgn_channel", "quantize_llrs", "simulate", "describe_backends",
     "BackendUnavailable",

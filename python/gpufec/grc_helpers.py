@@ -9,10 +9,27 @@
 #
 """Helpers used by gr-gpufec's GRC block definitions."""
 
-FAMILIES = ("wifi", "wimax", "nr5g", "dvbs2", "nbqc", "nbreg")
-FILE_FORMATS = ("alist", "galist", "qc", "nbalist")
+from .gpufec_python import code_families as _code_families
+
+# From the code family table (gpufec.code_families(), code_families.h): the
+# families GRC completes with parameters, and the matrix-file forms.
+FAMILIES = tuple(f.name for f in _code_families() if f.input == "parameters")
+FILE_FORMATS = tuple(f.name for f in _code_families() if f.input == "file")
+NONBINARY = tuple(f.name for f in _code_families() if f.nonbinary)
 # GRC family -> spec form of a file: gr-fec's information columns for an alist.
 FILE_SPECS = {"alist_grfec": "alist:%s:grfec"}
+# GRC's choices that are no family of the table: an alist with gr-fec's columns,
+# and a whole spec string.
+GRC_EXTRA_CHOICES = ("alist_grfec", "spec")
+
+
+def grc_choices(nonbinary_only=False):
+    """The choices of GRC's Code dropdown: every family of the table (only the
+    GF(q) ones for the nonbinary blocks) and GRC_EXTRA_CHOICES (alist_grfec for
+    the binary blocks only)."""
+    names = [f.name for f in _code_families() if f.nonbinary or not nonbinary_only]
+    extra = [c for c in GRC_EXTRA_CHOICES if not (nonbinary_only and c == "alist_grfec")]
+    return names + extra
 
 
 def code_spec(family, params="", path="", spec=""):
@@ -53,8 +70,9 @@ def code_spec(family, params="", path="", spec=""):
         if not spec:
             raise ValueError("gpufec: the code spec string is empty")
         return spec
-    raise ValueError("gpufec: unknown code family %r; expected one of %s, alist, "
-                     "alist_grfec, galist, qc, nbalist, spec" % (family, ", ".join(FAMILIES)))
+    raise ValueError("gpufec: unknown code family %r; expected one of %s, %s, "
+                     "alist_grfec, spec" % (family, ", ".join(FAMILIES),
+                                            ", ".join(FILE_FORMATS)))
 
 
 def llr_scale_of_row(llr_scale, row):
@@ -72,11 +90,4 @@ def llr_scale_of_row(llr_scale, row):
     return llr_scale
 
 
-_EXAMPLES = {
-    "wifi": "'648:1/2' (N in 648, 1296, 1944; rate 1/2, 2/3, 3/4, 5/6)",
-    "wimax": "'2304:1/2' (N 576..2304 step 96; rate 1/2, 2/3A, 2/3B, 3/4A, 3/4B, 5/6)",
-    "nr5g": "'bg1:384' or 'bg2:52' (base graph and lifting size Z)",
-    "dvbs2": "'normal:1/2' or 'short:8/9'",
-    "nbqc": "'16:2:8' (Q:DV:DC, NB-QC by array dispersion over GF(Q))",
-    "nbreg": "'64:96:2:4' (Q:N:DV:DC[:SEED], random regular over GF(Q))",
-}
+_EXAMPLES = {f.name: f.example for f in _code_families() if f.example}

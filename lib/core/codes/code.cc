@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/code.h>
+#include <gpufec/code_families.h>
 #include <gpufec/error.h>
 
 namespace gpufec {
@@ -39,8 +40,9 @@ std::string code_handle::name() const
 
 code_handle make_code(const std::string& spec)
 {
-    if (nb_code::is_nb_spec(spec)) {
-        return code_handle(nb_code::make(spec));
+    const code_family* family = code_family_of_spec(spec);
+    if (family != nullptr && family->nonbinary) {
+        return code_handle(family->make_nonbinary(spec, 0));
     }
     return code_handle(ldpc_code::make(spec));
 }

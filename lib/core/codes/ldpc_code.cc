@@ -9,13 +9,14 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "codes/family_builders.h"
 #include <algorithm>
 #include <cctype>
+#include <gpufec/code_families.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/matrix_files.h>
 #include <gpufec/standard_codes.h>
-#include <sstream>
 
 namespace gpufec {
 
@@ -65,28 +66,7 @@ int parse_int(const std::string& spec, const std::string& text, const std::strin
 
 std::string ldpc_code::spec_forms()
 {
-    std::ostringstream s;
-    s << "valid code specs:\n"
-      << "  wifi:N:RATE          IEEE 802.11n, N in {648,1296,1944}, RATE in "
-         "{1/2,2/3,3/4,5/6}\n"
-      << "  wimax:N:RATE         IEEE 802.16e, N in 576..2304 step 96, RATE in "
-         "{1/2,2/3A,2/3B,3/4A,3/4B,5/6}\n"
-      << "  nr5g:bg1:Z           5G NR base graph 1 (or bg2), Z a lifting size of 38.212 "
-         "Table 5.3.2-1 (2..384)\n"
-      << "  dvbs2:normal:RATE    DVB-S2 64800-bit frame, RATE in "
-         "{1/4,1/3,2/5,1/2,3/5,2/3,3/4,4/5,5/6,8/9,9/10}\n"
-      << "  dvbs2:short:RATE     DVB-S2 16200-bit frame, RATE in "
-         "{1/4,1/3,2/5,1/2,3/5,2/3,3/4,4/5,5/6,8/9}\n"
-      << "  alist:PATH[:PLACE]   a parity-check matrix in MacKay's alist format; PLACE "
-         "of the information bits: pivot (default: the columns our encoder leaves "
-         "free) or grfec (gr-fec's ldpc_encoder / ldpc_decoder / ldpc_H_matrix "
-         "columns)\n"
-      << "  PATH.alist[:PLACE]   the same (a plain path ending in .alist)\n"
-      << "  galist:PATH          a systematic generator matrix G = [I | P] in alist "
-         "layout (gr-fec's ldpc_G_matrix files, e.g. *_gen_matrix.alist); "
-         "information bits first\n"
-      << "  qc:PATH              a quasi-cyclic base matrix file (.qc)";
-    return s.str();
+    return "valid code specs:\n" + code_family_help(false);
 }
 
 namespace {
@@ -150,7 +130,7 @@ read_matrix_file(const std::string& spec, const std::string& path, Reader reader
 
 } // namespace
 
-ldpc_code::sptr ldpc_code::make_alist(const std::string& spec, const std::string& rest)
+ldpc_code::sptr family_builders::alist(const std::string& spec, const std::string& rest)
 {
     std::string path;
     info_placement placement = info_placement::pivot;
@@ -168,12 +148,12 @@ ldpc_code::sptr ldpc_code::make_alist(const std::string& spec, const std::string
     }
     parity_check_matrix h = read_matrix_file(spec, path, read_alist);
     if (placement == info_placement::grfec) {
-        return from_matrix_info(std::move(h), {}, spec, info_placement::grfec);
+        return ldpc_code::from_matrix_info(std::move(h), {}, spec, info_placement::grfec);
     }
-    return from_matrix(std::move(h), {}, spec, "generic");
+    return ldpc_code::from_matrix(std::move(h), {}, spec, "generic");
 }
 
-ldpc_code::sptr ldpc_code::make_galist(const std::string& spec, const std::string& rest)
+ldpc_code::sptr family_builders::galist(const std::string& spec, const std::string& rest)
 {
     std::string path;
     info_placement placement = info_placement::grfec;
@@ -194,77 +174,104 @@ ldpc_code::sptr ldpc_code::make_galist(const std::string& spec, const std::strin
     for (int i = 0; i < k; i++) {
         info[i] = i;
     }
-    return from_matrix_info(std::move(h), std::move(info), spec, info_placement::grfec);
+    return ldpc_code::from_matrix_info(
+        std::move(h), std::move(info), spec, info_placement::grfec);
+}
+
+ldpc_code::sptr family_builders::qc(const std::string& spec, const std::string& rest)
+{
+    const qc_file f = read_qc(rest);
+    std::vector<int> punctured;
+    for (int j = 0; j < f.qc.block_cols; j++) {
+        if (!f.transmitted[j]) {
+            for (int z = 0; z < f.qc.z; z++) {
+                punctured.push_back(j * f.qc.z + z);
+            }
+        }
+    }
+    return ldpc_code::from_matrix(
+        parity_check_matrix::from_qc(f.qc), punctured, spec, "generic");
+}
+
+namespace {
+
+/*! The three ':'-fields of a standard family's spec. */
+std::vector<std::string> standard_fields(const std::string& spec)
+{
+    const auto parts = split(spec, ':', 4);
+    if (parts.size() != 3) {
+        bad_spec(spec, "expected three fields separated by ':'");
+    }
+    return parts;
+}
+
+ldpc_code::sptr from_standard(const std::string& spec, standard_code sc)
+{
+    const std::string kind = sc.encoder == standard_code::encoder_kind::accumulator
+                                 ? "accumulator"
+                                 : "dual-diagonal";
+    return ldpc_code::from_matrix(std::move(sc.h),
+                                  std::move(sc.punctured_columns),
+                                  spec,
+                                  kind,
+                                  sc.kb,
+                                  sc.core_rows);
+}
+
+} // namespace
+
+ldpc_code::sptr family_builders::wifi(const std::string& spec, const std::string&)
+{
+    const auto parts = standard_fields(spec);
+    return from_standard(spec, wifi_code(parse_int(spec, parts[1], "N"), parts[2]));
+}
+
+ldpc_code::sptr family_builders::wimax(const std::string& spec, const std::string&)
+{
+    const auto parts = standard_fields(spec);
+    return from_standard(spec, wimax_code(parse_int(spec, parts[1], "N"), parts[2]));
+}
+
+ldpc_code::sptr family_builders::nr5g(const std::string& spec, const std::string&)
+{
+    const auto parts = standard_fields(spec);
+    const std::string bg = lower(parts[1]);
+    if (bg != "bg1" && bg != "bg2") {
+        bad_spec(spec, "base graph must be bg1 or bg2");
+    }
+    return from_standard(spec,
+                         nr5g_code(bg == "bg1" ? 1 : 2, parse_int(spec, parts[2], "Z")));
+}
+
+ldpc_code::sptr family_builders::dvbs2(const std::string& spec, const std::string&)
+{
+    const auto parts = standard_fields(spec);
+    return from_standard(spec, dvbs2_code(lower(parts[1]), parts[2]));
 }
 
 ldpc_code::sptr ldpc_code::make(const std::string& spec)
 {
     const auto head = split(spec, ':', 2);
-    const std::string family = lower(head[0]);
-    const bool known_family = family == "wifi" || family == "wimax" || family == "nr5g" ||
-                              family == "dvbs2" || family == "alist" ||
-                              family == "galist" || family == "qc";
-    if (!known_family) {
+    const code_family* family = find_code_family(lower(head[0]));
+    if (family != nullptr && family->nonbinary) {
+        family = nullptr; // a GF(q) form is no binary family
+    }
+    if (family == nullptr) {
         std::string path;
         info_placement placement = info_placement::pivot;
         split_placement(spec, &path, &placement);
         if (ends_with_alist(path)) {
-            return make_alist(spec, spec); // a plain path: alist:PATH
+            return family_builders::alist(spec, spec); // a plain path: alist:PATH
         }
     }
     if (head.size() < 2 || head[1].empty()) {
         bad_spec(spec, "expected FAMILY:... or a file path ending in .alist");
     }
-
-    if (family == "alist") {
-        return make_alist(spec, head[1]);
-    }
-    if (family == "galist") {
-        return make_galist(spec, head[1]);
-    }
-    if (family == "qc") {
-        const qc_file f = read_qc(head[1]);
-        std::vector<int> punctured;
-        for (int j = 0; j < f.qc.block_cols; j++) {
-            if (!f.transmitted[j]) {
-                for (int z = 0; z < f.qc.z; z++) {
-                    punctured.push_back(j * f.qc.z + z);
-                }
-            }
-        }
-        return from_matrix(
-            parity_check_matrix::from_qc(f.qc), punctured, spec, "generic");
-    }
-
-    const auto parts = split(spec, ':', 4);
-    if (parts.size() != 3) {
-        bad_spec(spec, "expected three fields separated by ':'");
-    }
-    standard_code sc;
-    if (family == "wifi") {
-        sc = wifi_code(parse_int(spec, parts[1], "N"), parts[2]);
-    } else if (family == "wimax") {
-        sc = wimax_code(parse_int(spec, parts[1], "N"), parts[2]);
-    } else if (family == "nr5g") {
-        const std::string bg = lower(parts[1]);
-        if (bg != "bg1" && bg != "bg2") {
-            bad_spec(spec, "base graph must be bg1 or bg2");
-        }
-        sc = nr5g_code(bg == "bg1" ? 1 : 2, parse_int(spec, parts[2], "Z"));
-    } else if (family == "dvbs2") {
-        sc = dvbs2_code(lower(parts[1]), parts[2]);
-    } else {
+    if (family == nullptr) {
+        standard_fields(spec);
         bad_spec(spec, "unknown family '" + head[0] + "'");
     }
-    const std::string kind = sc.encoder == standard_code::encoder_kind::accumulator
-                                 ? "accumulator"
-                                 : "dual-diagonal";
-    return from_matrix(std::move(sc.h),
-                       std::move(sc.punctured_columns),
-                       spec,
-                       kind,
-                       sc.kb,
-                       sc.core_rows);
+    return family->make_binary(spec, head[1]);
 }
 
 ldpc_code::sptr ldpc_code::from_matrix(parity_check_matrix h,

@@ -8,6 +8,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "codes/family_builders.h"
+#include <gpufec/code_families.h>
 #include <gpufec/error.h>
 #include <gpufec/limits.h>
 #include <gpufec/nb_code.h>
@@ -67,100 +69,105 @@ int parse_q(const std::string& spec, const std::string& text)
 
 std::string nb_code::spec_forms()
 {
-    return "nonbinary code specs:\n"
-           "  nbalist:PATH[:mackay|rptu|labsticc|binary]  GF(q) matrix file (format "
-           "detected when absent)\n"
-           "  nbqc:Q:DV:DC          NB-QC by array dispersion over GF(Q) (Thi and Lee), "
-           "N = DC (Q-1)\n"
-           "  nbreg:Q:N:DV:DC[:SEED]  random (DV,DC)-regular GF(Q) code, PEG placement "
-           "(N * DV <= 16384)";
+    return "nonbinary code specs:\n" + code_family_help(true);
 }
 
 bool nb_code::is_nb_spec(const std::string& spec)
 {
-    return spec.rfind("nbalist:", 0) == 0 || spec.rfind("nbqc:", 0) == 0 ||
-           spec.rfind("nbreg:", 0) == 0;
+    const code_family* family = code_family_of_spec(spec);
+    return family != nullptr && family->nonbinary;
 }
 
 nb_code::sptr nb_code::make(const std::string& spec, unsigned polynomial)
 {
+    const code_family* family = find_code_family(split(spec, ':')[0]);
+    if (family == nullptr || !family->nonbinary) {
+        bad_spec(spec, "unknown form");
+    }
+    return family->make_nonbinary(spec, polynomial);
+}
+
+nb_code::sptr family_builders::nbalist(const std::string& spec, unsigned polynomial)
+{
     const std::vector<std::string> f = split(spec, ':');
-    if (f[0] == "nbalist") {
-        if (f.size() < 2 || spec.size() <= 8) {
-            bad_spec(spec, "no PATH");
-        }
-        std::string path = spec.substr(8);
-        nb_matrix_format fmt = nb_matrix_format::automatic;
-        const size_t colon = path.rfind(':');
-        if (colon != std::string::npos) {
-            const std::string tail = path.substr(colon + 1);
-            try {
-                fmt = parse_nb_matrix_format(tail);
-                path = path.substr(0, colon);
-            } catch (const invalid_argument&) {
-                // part of the path
-            }
-        }
-        // The field: needed for exponent layouts; peek at q with a default read.
-        nb_matrix_file file = read_nb_matrix(path, fmt, nullptr);
-        galois_field::sptr gf = galois_field::make(file.h.q(), polynomial);
-        if (polynomial != 0 && (file.format == nb_matrix_format::rptu ||
-                                file.format == nb_matrix_format::labsticc)) {
-            file = read_nb_matrix(path, file.format, gf);
-        }
-        return from_matrix(std::move(file.h), gf, spec);
+    if (f.size() < 2 || spec.size() <= 8) {
+        bad_spec(spec, "no PATH");
     }
-    if (f[0] == "nbqc") {
-        if (f.size() != 4) {
-            bad_spec(spec, "expected nbqc:Q:DV:DC");
+    std::string path = spec.substr(8);
+    nb_matrix_format fmt = nb_matrix_format::automatic;
+    const size_t colon = path.rfind(':');
+    if (colon != std::string::npos) {
+        const std::string tail = path.substr(colon + 1);
+        try {
+            fmt = parse_nb_matrix_format(tail);
+            path = path.substr(0, colon);
+        } catch (const invalid_argument&) {
+            // part of the path
         }
-        const int q = parse_q(spec, f[1]);
-        const long dv = parse_long(spec, f[2], "DV");
-        const long dc = parse_long(spec, f[3], "DC");
-        if (dv < 1 || dc < 1 || dv + dc > q - 1) {
-            bad_spec(spec, "needs DV, DC >= 1 and DV + DC <= Q - 1");
-        }
-        galois_field::sptr gf = galois_field::make(q, polynomial);
-        return from_matrix(
-            make_nbqc_matrix(*gf, static_cast<int>(dv), static_cast<int>(dc)), gf, spec);
     }
-    if (f[0] == "nbreg") {
-        if (f.size() != 5 && f.size() != 6) {
-            bad_spec(spec, "expected nbreg:Q:N:DV:DC[:SEED]");
-        }
-        const int q = parse_q(spec, f[1]);
-        const long n = parse_long(spec, f[2], "N");
-        const long dv = parse_long(spec, f[3], "DV");
-        const long dc = parse_long(spec, f[4], "DC");
-        long seed = 1;
-        if (f.size() == 6) {
-            seed = parse_long(spec, f[5], "SEED");
-            if (seed < 0) {
-                bad_spec(spec, "SEED must be >= 0");
-            }
-        }
-        if (n < 2 || n > limits::max_columns || dv < 1 || dc < 2 || dv > 64 ||
-            dc > 1024) {
-            bad_spec(spec, "needs 2 <= N <= 2^20, 1 <= DV <= 64, 2 <= DC <= 1024");
-        }
-        if (static_cast<size_t>(n) * static_cast<size_t>(dv) > limits::max_peg_edges) {
-            bad_spec(spec,
-                     "N * DV = " + std::to_string(n * dv) +
-                         " edges; progressive edge growth takes time growing with "
-                         "the square of the edges, and the limit is " +
-                         std::to_string(limits::max_peg_edges) +
-                         " (gpufec::limits::max_peg_edges; about a second)");
-        }
-        galois_field::sptr gf = galois_field::make(q, polynomial);
-        return from_matrix(make_nbreg_matrix(*gf,
-                                             static_cast<int>(n),
-                                             static_cast<int>(dv),
-                                             static_cast<int>(dc),
-                                             static_cast<uint64_t>(seed)),
-                           gf,
-                           spec);
+    // The field: needed for exponent layouts; peek at q with a default read.
+    nb_matrix_file file = read_nb_matrix(path, fmt, nullptr);
+    galois_field::sptr gf = galois_field::make(file.h.q(), polynomial);
+    if (polynomial != 0 && (file.format == nb_matrix_format::rptu ||
+                            file.format == nb_matrix_format::labsticc)) {
+        file = read_nb_matrix(path, file.format, gf);
     }
-    bad_spec(spec, "unknown form");
+    return nb_code::from_matrix(std::move(file.h), gf, spec);
+}
+
+nb_code::sptr family_builders::nbqc(const std::string& spec, unsigned polynomial)
+{
+    const std::vector<std::string> f = split(spec, ':');
+    if (f.size() != 4) {
+        bad_spec(spec, "expected nbqc:Q:DV:DC");
+    }
+    const int q = parse_q(spec, f[1]);
+    const long dv = parse_long(spec, f[2], "DV");
+    const long dc = parse_long(spec, f[3], "DC");
+    if (dv < 1 || dc < 1 || dv + dc > q - 1) {
+        bad_spec(spec, "needs DV, DC >= 1 and DV + DC <= Q - 1");
+    }
+    galois_field::sptr gf = galois_field::make(q, polynomial);
+    return nb_code::from_matrix(
+        make_nbqc_matrix(*gf, static_cast<int>(dv), static_cast<int>(dc)), gf, spec);
+}
+
+nb_code::sptr family_builders::nbreg(const std::string& spec, unsigned polynomial)
+{
+    const std::vector<std::string> f = split(spec, ':');
+    if (f.size() != 5 && f.size() != 6) {
+        bad_spec(spec, "expected nbreg:Q:N:DV:DC[:SEED]");
+    }
+    const int q = parse_q(spec, f[1]);
+    const long n = parse_long(spec, f[2], "N");
+    const long dv = parse_long(spec, f[3], "DV");
+    const long dc = parse_long(spec, f[4], "DC");
+    long seed = 1;
+    if (f.size() == 6) {
+        seed = parse_long(spec, f[5], "SEED");
+        if (seed < 0) {
+            bad_spec(spec, "SEED must be >= 0");
+        }
+    }
+    if (n < 2 || n > limits::max_columns || dv < 1 || dc < 2 || dv > 64 || dc > 1024) {
+        bad_spec(spec, "needs 2 <= N <= 2^20, 1 <= DV <= 64, 2 <= DC <= 1024");
+    }
+    if (static_cast<size_t>(n) * static_cast<size_t>(dv) > limits::max_peg_edges) {
+        bad_spec(spec,
+                 "N * DV = " + std::to_string(n * dv) +
+                     " edges; progressive edge growth takes time growing with "
+                     "the square of the edges, and the limit is " +
+                     std::to_string(limits::max_peg_edges) +
+                     " (gpufec::limits::max_peg_edges; about a second)");
+    }
+    galois_field::sptr gf = galois_field::make(q, polynomial);
+    return nb_code::from_matrix(make_nbreg_matrix(*gf,
+                                                  static_cast<int>(n),
+                                                  static_cast<int>(dv),
+                                                  static_cast<int>(dc),
+                                                  static_cast<uint64_t>(seed)),
+                                gf,
+                                spec);
 }
 
 nb_code::sptr

@@ -17,6 +17,7 @@
 #include "codes/standard_tables.h"
 #include <algorithm>
 #include <cctype>
+#include <gpufec/code_families.h>
 #include <gpufec/error.h>
 #include <gpufec/standard_codes.h>
 #include <string>
@@ -90,7 +91,19 @@ standard_code dual_diagonal_code(const qc_structure& qc)
     return code;
 }
 
-/*! The 802.11n lengths of the tables, ascending. */
+const st::dvbs2_table* find_dvbs2(const std::string& frame, const std::string& rate)
+{
+    for (int i = 0; i < st::dvbs2_table_count; i++) {
+        const auto& t = st::dvbs2_tables[i];
+        if (frame == t.frame && rate == t.rate) {
+            return &t;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
 std::vector<int> wifi_lengths()
 {
     std::vector<int> n;
@@ -111,19 +124,6 @@ std::vector<int> wimax_lengths()
     }
     return n;
 }
-
-const st::dvbs2_table* find_dvbs2(const std::string& frame, const std::string& rate)
-{
-    for (int i = 0; i < st::dvbs2_table_count; i++) {
-        const auto& t = st::dvbs2_tables[i];
-        if (frame == t.frame && rate == t.rate) {
-            return &t;
-        }
-    }
-    return nullptr;
-}
-
-} // namespace
 
 std::vector<std::string> wifi_rates() { return { "1/2", "2/3", "3/4", "5/6" }; }
 
@@ -306,40 +306,24 @@ standard_code dvbs2_code(const std::string& frame, const std::string& rate)
 
 std::vector<std::string> standard_families()
 {
-    return { "wifi", "wimax", "dvbs2", "nr5g" };
+    std::vector<std::string> names;
+    for (const code_family& f : code_families()) {
+        if (f.standard) {
+            names.push_back(f.name);
+        }
+    }
+    return names;
 }
 
 std::vector<std::string> standard_code_specs(const std::string& family)
 {
-    std::vector<std::string> specs;
-    if (family == "wifi" || family == "wimax") {
-        const std::vector<int> lengths =
-            family == "wifi" ? wifi_lengths() : wimax_lengths();
-        const std::vector<std::string> rates =
-            family == "wifi" ? wifi_rates() : wimax_rates();
-        for (int n : lengths) {
-            for (const auto& rate : rates) {
-                specs.push_back(family + ":" + std::to_string(n) + ":" + rate);
-            }
-        }
-    } else if (family == "dvbs2") {
-        for (const char* frame : { "normal", "short" }) {
-            for (const auto& rate : dvbs2_rates(frame)) {
-                specs.push_back(std::string("dvbs2:") + frame + ":" + rate);
-            }
-        }
-    } else if (family == "nr5g") {
-        for (const char* bg : { "bg1", "bg2" }) {
-            for (int z : nr5g_lifting_sizes()) {
-                specs.push_back(std::string("nr5g:") + bg + ":" + std::to_string(z));
-            }
-        }
-    } else {
+    const code_family* f = find_code_family(family);
+    if (f == nullptr || !f->standard) {
         throw invalid_argument(
             "'" + family +
             "' is not a standard code family; families: " + join(standard_families()));
     }
-    return specs;
+    return f->standard_specs();
 }
 
 } // namespace gpufec
