@@ -124,8 +124,6 @@ public:
 
 private:
     ldpc_code() = default;
-    static sptr make_alist(const std::string& spec, const std::string& rest);
-    static sptr make_galist(const std::string& spec, const std::string& rest);
 
     std::string d_name;
     parity_check_matrix d_h;
