@@ -5,8 +5,9 @@
  * bool), complex samples and other integer arrays are refused with a TypeError
  * that names the dtype received and the dtypes taken, instead of being converted
  * to float LLRs of 0 and 1 that "decode" to wrong bits with parity_ok True. A
- * copy that cannot be allocated (a huge float64, int8 or non-contiguous array)
- * raises MemoryError naming the bytes it needs.
+ * copy that cannot be allocated or would exceed the physical memory (a huge
+ * float64, int8 or non-contiguous array) raises MemoryError naming the bytes it
+ * needs.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +19,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <string>
+#include <unistd.h>
 
 namespace gpufec_python {
 
@@ -27,14 +29,9 @@ namespace gpufec_python {
  * handle), naming the bytes the copy needs and the array's dtype and shape.
  */
 template <typename T>
-pybind11::array checked_copy(pybind11::array converted,
-                             const pybind11::array& a,
-                             const char* what,
-                             const char* type_name)
+[[noreturn]] void
+copy_memory_error(const pybind11::array& a, const char* what, const char* type_name)
 {
-    if (converted) {
-        return converted;
-    }
     std::string shape;
     for (pybind11::ssize_t i = 0; i < a.ndim(); i++) {
         shape += (i ? ", " : "") + std::to_string(a.shape(i));
@@ -50,6 +47,34 @@ pybind11::array checked_copy(pybind11::array converted,
                             "per call";
     PyErr_SetString(PyExc_MemoryError, msg.c_str());
     throw pybind11::error_already_set();
+}
+
+/*!
+ * The C-contiguous T copy of \p a, made by \p ensure (an array_t<T>::ensure), or
+ * MemoryError naming the bytes it needs when it could not be allocated or would
+ * take more than the machine's physical memory (where the kernel overcommits, an
+ * allocation that large succeeds and the copy is then killed by the OOM killer).
+ */
+template <typename T, typename Ensure>
+pybind11::array checked_copy(const pybind11::array& a,
+                             const char* what,
+                             const char* type_name,
+                             Ensure ensure)
+{
+    const bool copies = !(a.dtype().is(pybind11::dtype::of<T>()) &&
+                          (a.flags() & pybind11::array::c_style));
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long page = sysconf(_SC_PAGE_SIZE);
+    if (copies && pages > 0 && page > 0 &&
+        static_cast<double>(a.size()) * sizeof(T) >
+            static_cast<double>(pages) * static_cast<double>(page)) {
+        copy_memory_error<T>(a, what, type_name);
+    }
+    pybind11::array converted = ensure(a);
+    if (!converted) {
+        copy_memory_error<T>(a, what, type_name);
+    }
+    return converted;
 }
 
 /*! An LLR array ready for the core: C-contiguous, native byte order. */
@@ -79,24 +104,28 @@ llr_array_of(const pybind11::object& llrs, const char* what, bool int8_taken)
     const char kind = dt.kind();
     const py::ssize_t size = dt.itemsize();
     if (kind == 'f' && (size == 4 || size == 8)) {
-        return {
-            checked_copy<float>(
-                py::array_t<float, py::array::c_style | py::array::forcecast>::ensure(a),
-                a,
-                what,
-                "float32"),
-            false
-        };
+        return { checked_copy<float>(
+                     a,
+                     what,
+                     "float32",
+                     [](const py::array& x) {
+                         return py::array_t<float,
+                                            py::array::c_style |
+                                                py::array::forcecast>::ensure(x);
+                     }),
+                 false };
     }
     if (int8_taken && kind == 'i' && size == 1) {
-        return {
-            checked_copy<int8_t>(
-                py::array_t<int8_t, py::array::c_style | py::array::forcecast>::ensure(a),
-                a,
-                what,
-                "int8"),
-            true
-        };
+        return { checked_copy<int8_t>(
+                     a,
+                     what,
+                     "int8",
+                     [](const py::array& x) {
+                         return py::array_t<int8_t,
+                                            py::array::c_style |
+                                                py::array::forcecast>::ensure(x);
+                     }),
+                 true };
     }
 
     const std::string name = dt.attr("name").cast<std::string>();
