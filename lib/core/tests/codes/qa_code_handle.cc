@@ -51,8 +51,8 @@ public:
     void test_refusals()
     {
         CPPUNIT_ASSERT_THROW(make_code("nosuch:1"), std::invalid_argument);
-        CPPUNIT_ASSERT_THROW(code_handle(ldpc_code::sptr()), gpufec::invalid_argument);
-        CPPUNIT_ASSERT_THROW(code_handle(nb_code::sptr()), gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(code_handle{ ldpc_code::sptr() }, gpufec::invalid_argument);
+        CPPUNIT_ASSERT_THROW(code_handle{ nb_code::sptr() }, gpufec::invalid_argument);
     }
 };
 
