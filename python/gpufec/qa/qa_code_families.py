@@ -19,8 +19,8 @@ from gnuradio import gr_unittest
 try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
 except ImportError:
-    from gnuradio import gpufec
-from gpufec import grc_helpers
+    from gnuradio import gpufec  # the installed module
+grc_helpers = gpufec.grc_helpers
 
 GRC_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "grc")
 
