@@ -18,15 +18,28 @@ make_stream_pipeline(const std::string& spec,
                      const ::gpufec::stream_options& stream)
 {
     const std::string& who = stream.who;
-    ::gpufec::code_decoder_options options;
     if (::gpufec::nb_code::is_nb_spec(spec)) {
-        options.nonbinary = nonbinary_options(args, spec, who);
+        const ::gpufec::nb_decoder_options nb = nonbinary_options(args, spec, who);
+        ::gpufec::decoder_options options;
+        options.nonbinary.rule = nb.rule;
+        options.schedule = nb.schedule;
+        options.max_iterations = nb.max_iterations;
+        options.early_termination = nb.early_termination;
+        options.backend = nb.backend;
+        options.threads = nb.threads;
+        options.nonbinary.ems_nm = nb.ems_nm;
+        options.nonbinary.ems_offset = nb.ems_offset;
+        options.nonbinary.ems_scale = nb.ems_scale;
+        options.precision = nb.precision;
+        options.nonbinary.flooding = nb.gpu.flooding;
+        options.nonbinary.host_batch_frames = nb.gpu.host_batch_frames;
+        options.gpu.device = nb.gpu.device;
         const ::gpufec::code_handle code(make_code(spec, who).nonbinary);
         return std::make_unique<::gpufec::stream_pipeline>(code, options, stream);
     }
-    options.binary = binary_options(args, spec, who);
     const ::gpufec::code_handle code(make_code(spec, who).binary);
-    return std::make_unique<::gpufec::stream_pipeline>(code, options, stream);
+    return std::make_unique<::gpufec::stream_pipeline>(
+        code, binary_options(args, spec, who), stream);
 }
 
 void set_input_factor(::gpufec::stream_options& stream, float factor)

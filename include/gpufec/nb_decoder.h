@@ -192,12 +192,12 @@ protected:
      * Backend work: normalized symbol LLRs (frames * n * q), checked. Writes
      * symbols (frames * n, never null here), iterations and parity_ok (never null).
      */
-    virtual void decode_checked(const float* symbol_llrs,
-                                size_t frames,
-                                int max_iterations,
-                                uint8_t* symbols,
-                                int* iterations,
-                                uint8_t* parity_ok) = 0;
+    virtual void decode_symbol_llrs(const float* symbol_llrs,
+                                    size_t frames,
+                                    int max_iterations,
+                                    uint8_t* symbols,
+                                    int* iterations,
+                                    uint8_t* parity_ok) = 0;
 
     /*!
      * True when the backend takes unchecked, unconverted input (decode_raw):
@@ -231,7 +231,7 @@ protected:
 private:
     /* Bit LLRs, sizes checked: refuses infinite ones, converts, decodes. */
     void decode_bit_llrs(const float* llrs, size_t frames, const nb_decode_output& out);
-    /* raw: 0 = normalized symbol LLRs (decode_checked), 1 = raw symbol LLRs,
+    /* raw: 0 = normalized symbol LLRs (decode_symbol_llrs), 1 = raw symbol LLRs,
        2 = raw bit LLRs (decode_raw). */
     void finish(const float* llrs, int raw, size_t frames, const nb_decode_output& out);
 };

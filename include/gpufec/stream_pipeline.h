@@ -42,19 +42,12 @@
 #include <gpufec/api.h>
 #include <gpufec/code.h>
 #include <gpufec/decoder.h>
-#include <gpufec/nb_decoder.h>
 #include <gpufec/stream_options.h>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace gpufec {
-
-/*! The decoder options of either kind of code: the code decides which is used. */
-struct GPUFEC_API code_decoder_options {
-    decoder_options binary;
-    nb_decoder_options nonbinary;
-};
 
 /*! A message of the pipeline, for the caller's log. */
 struct GPUFEC_API stream_event {
@@ -77,12 +70,13 @@ public:
     using uptr = std::unique_ptr<stream_pipeline>;
 
     /*!
-     * Builds the decoders. Throws gpufec::invalid_argument (starting with
-     * stream.who) for bad options, gpufec::backend_unavailable ("who: backend
+     * Builds the decoders (decoder::make(code, decoder): the one options struct,
+     * its GF(q) part read for a GF(q) code). Throws gpufec::invalid_argument (starting
+     * with stream.who) for bad options, gpufec::backend_unavailable ("who: backend
      * 'cuda': ...") where the backend cannot run here.
      */
     stream_pipeline(const code_handle& code,
-                    const code_decoder_options& decoder,
+                    const decoder_options& decoder,
                     const stream_options& stream);
     /*! Waits for the batches in flight, then stops the workers. */
     ~stream_pipeline();

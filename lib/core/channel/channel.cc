@@ -12,6 +12,7 @@
  */
 #include "channel/channel_kernels.h"
 #include "channel/normal_sample.h"
+#include "codes/text_input.h"
 #include <gpufec/channel.h>
 #include <gpufec/error.h>
 
@@ -60,14 +61,6 @@ inline counter philox(counter c, key k)
 constexpr uint64_t max_normals = uint64_t(4) << 32; // 2^32 blocks of 4
 constexpr uint64_t max_bits = uint64_t(128) << 32;  // 2^32 blocks of 128
 
-std::string lowercase(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
-        return static_cast<char>(std::tolower(c));
-    });
-    return s;
-}
-
 void check_rate_and_ebn0(double ebn0_db, double code_rate)
 {
     if (!(code_rate > 0.0 && code_rate <= 1.0)) {
@@ -91,7 +84,7 @@ philox4x32_10::counter philox4x32_10::generate(counter ctr, key k)
 
 modulation parse_modulation(const std::string& name)
 {
-    const std::string n = lowercase(name);
+    const std::string n = detail::lower_case(name);
     if (n == "bpsk") {
         return modulation::bpsk;
     }

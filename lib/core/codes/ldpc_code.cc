@@ -10,6 +10,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "codes/family_builders.h"
+#include "codes/text_input.h"
 #include <algorithm>
 #include <cctype>
 #include <gpufec/code_families.h>
@@ -36,14 +37,6 @@ std::vector<std::string> split(const std::string& s, char sep, size_t max_parts)
     }
     parts.push_back(s.substr(start));
     return parts;
-}
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
-        return static_cast<char>(std::tolower(c));
-    });
-    return s;
 }
 
 [[noreturn]] void bad_spec(const std::string& spec, const std::string& why)
@@ -93,7 +86,7 @@ bool ends_with_alist(const std::string& path)
 {
     const std::string ext = ".alist";
     return path.size() > ext.size() &&
-           lower(path.substr(path.size() - ext.size())) == ext;
+           detail::lower_case(path.substr(path.size() - ext.size())) == ext;
 }
 
 /*! A file name that says "generator matrix", as gr-fec's G files do. */
@@ -101,7 +94,7 @@ bool generator_file_name(const std::string& path)
 {
     const size_t slash = path.find_last_of("/\\");
     const std::string base =
-        lower(slash == std::string::npos ? path : path.substr(slash + 1));
+        detail::lower_case(slash == std::string::npos ? path : path.substr(slash + 1));
     return base.find("gen_matrix") != std::string::npos ||
            base.find("g_matrix") != std::string::npos;
 }
@@ -235,7 +228,7 @@ ldpc_code::sptr family_builders::wimax(const std::string& spec, const std::strin
 ldpc_code::sptr family_builders::nr5g(const std::string& spec, const std::string&)
 {
     const auto parts = standard_fields(spec);
-    const std::string bg = lower(parts[1]);
+    const std::string bg = detail::lower_case(parts[1]);
     if (bg != "bg1" && bg != "bg2") {
         bad_spec(spec, "base graph must be bg1 or bg2");
     }
@@ -246,13 +239,13 @@ ldpc_code::sptr family_builders::nr5g(const std::string& spec, const std::string
 ldpc_code::sptr family_builders::dvbs2(const std::string& spec, const std::string&)
 {
     const auto parts = standard_fields(spec);
-    return from_standard(spec, dvbs2_code(lower(parts[1]), parts[2]));
+    return from_standard(spec, dvbs2_code(detail::lower_case(parts[1]), parts[2]));
 }
 
 ldpc_code::sptr ldpc_code::make(const std::string& spec)
 {
     const auto head = split(spec, ':', 2);
-    const code_family* family = find_code_family(lower(head[0]));
+    const code_family* family = find_code_family(detail::lower_case(head[0]));
     if (family != nullptr && family->nonbinary) {
         family = nullptr; // a GF(q) form is no binary family
     }

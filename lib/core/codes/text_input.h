@@ -6,7 +6,9 @@
  * a file larger than limits::max_matrix_file_bytes, a read error (/proc/self/mem)
  * or a file holding a NUL byte (binary data) is refused before it is parsed, with a
  * gpufec::file_format_error naming the file (and the line of a NUL byte); and
- * the quoting of bad tokens in error messages, cut to limits::max_quoted_token.
+ * the quoting of bad tokens in error messages, cut to limits::max_quoted_token;
+ * and the case folding with which names (rules, schedules, families, channels)
+ * are matched.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,6 +16,8 @@
 #ifndef INCLUDED_GPUFEC_TEXT_INPUT_H
 #define INCLUDED_GPUFEC_TEXT_INPUT_H
 
+#include <algorithm>
+#include <cctype>
 #include <istream>
 #include <string>
 
@@ -38,6 +42,15 @@ std::string read_text_file(const std::string& path);
 
 /*! 'TOKEN' in quotes, or its first characters and its length when it is long. */
 std::string quote_token(const std::string& token);
+
+/*! `s` in lower case (ASCII), for matching names given in any case. */
+inline std::string lower_case(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
+        return static_cast<char>(std::tolower(c));
+    });
+    return s;
+}
 
 } // namespace detail
 } // namespace gpufec

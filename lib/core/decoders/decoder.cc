@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include "codes/text_input.h"
 #include "decoders/batch_checks.h"
 #include "decoders/cpu_reference_decoder.h"
 #include "decoders/simd_decoder.h"
@@ -39,14 +40,6 @@
 namespace gpufec {
 
 namespace {
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
-        return static_cast<char>(std::tolower(c));
-    });
-    return s;
-}
 
 template <typename T>
 std::string number(T v)
@@ -104,7 +97,7 @@ void check_iterations(int iterations, const char* where)
 
 check_node_rule parse_check_node_rule(const std::string& name)
 {
-    const std::string s = lower(name);
+    const std::string s = detail::lower_case(name);
     if (s == "spa")
         return check_node_rule::spa;
     if (s == "ms")
@@ -140,7 +133,7 @@ std::string to_string(check_node_rule rule)
 
 decoding_schedule parse_schedule(const std::string& name)
 {
-    const std::string s = lower(name);
+    const std::string s = detail::lower_case(name);
     if (s == "layered")
         return decoding_schedule::layered;
     if (s == "flooding")
@@ -164,7 +157,7 @@ std::string to_string(decoding_schedule schedule)
 
 backend_kind parse_backend(const std::string& name)
 {
-    const std::string s = lower(name);
+    const std::string s = detail::lower_case(name);
     if (s == "auto")
         return backend_kind::automatic;
     if (s == "cpu")
@@ -192,7 +185,7 @@ std::string to_string(backend_kind backend)
 
 message_precision parse_precision(const std::string& name)
 {
-    const std::string s = lower(name);
+    const std::string s = detail::lower_case(name);
     if (s == "float" || s == "float32" || s == "f32")
         return message_precision::float32;
     if (s == "half2" || s == "half" || s == "f16")

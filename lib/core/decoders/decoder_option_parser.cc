@@ -7,6 +7,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "codes/text_input.h"
 #include <gpufec/decoder_option_parser.h>
 #include <gpufec/error.h>
 #include <gpufec/nonbinary_options.h>
@@ -28,14 +29,6 @@ namespace {
 struct bad_value {
     std::string valid; //!< "valid values: ..." or "it must be ..."
 };
-
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
-        return static_cast<char>(std::tolower(c));
-    });
-    return s;
-}
 
 std::string trim(const std::string& s)
 {
@@ -93,7 +86,7 @@ std::string float_text(float v)
 /* "auto" (or `alias`) gives `automatic`, else an integer. */
 int int_or_auto(const std::string& v, int automatic, const char* alias = "auto")
 {
-    const std::string s = lower(v);
+    const std::string s = detail::lower_case(v);
     if (s == "auto" || s == alias) {
         return automatic;
     }
@@ -111,7 +104,7 @@ T choose(const std::string& v,
          const std::vector<std::pair<std::vector<const char*>, T>>& choices,
          const std::string& valid)
 {
-    const std::string s = lower(v);
+    const std::string s = detail::lower_case(v);
     for (const auto& c : choices) {
         for (const char* name : c.first) {
             if (s == name) {
@@ -146,7 +139,7 @@ bool is_binary_rule(const std::string& name)
 void set_algorithm(decoder_options& o, const std::string& v)
 {
     const decoder_options defaults;
-    if (lower(v) == "auto") {
+    if (detail::lower_case(v) == "auto") {
         o.rule = defaults.rule;
         o.nonbinary.rule = defaults.nonbinary.rule;
     } else if (is_nb_check_rule(v)) {
@@ -196,7 +189,7 @@ std::vector<option_entry> make_table()
             bin,
             "" },
           [](o_t& o, s_t v) {
-              o.alpha = lower(v) == "auto" ? family_default : to_float(v);
+              o.alpha = detail::lower_case(v) == "auto" ? family_default : to_float(v);
           },
           [](const o_t& o) {
               return o.alpha == family_default ? std::string("auto")
@@ -208,7 +201,7 @@ std::vector<option_entry> make_table()
             bin,
             "" },
           [](o_t& o, s_t v) {
-              o.beta = lower(v) == "auto" ? family_default : to_float(v);
+              o.beta = detail::lower_case(v) == "auto" ? family_default : to_float(v);
           },
           [](const o_t& o) {
               return o.beta == family_default ? std::string("auto") : float_text(o.beta);

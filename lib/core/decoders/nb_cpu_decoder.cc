@@ -95,12 +95,12 @@ public:
     const char* kernel_name() const { return d_kernel->name; }
 
 protected:
-    void decode_checked(const float* llrs,
-                        size_t frames,
-                        int max_iterations,
-                        uint8_t* symbols,
-                        int* iterations,
-                        uint8_t* parity_ok) override
+    void decode_symbol_llrs(const float* llrs,
+                            size_t frames,
+                            int max_iterations,
+                            uint8_t* symbols,
+                            int* iterations,
+                            uint8_t* parity_ok) override
     {
         int workers = d_options.threads;
         if (workers == 0) {

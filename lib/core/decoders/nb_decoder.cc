@@ -9,6 +9,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "codes/text_input.h"
 #include "decoders/batch_checks.h"
 #include "decoders/nb_cpu_decoder.h"
 #include "decoders/nb_cuda_backend.h"
@@ -32,19 +33,11 @@ namespace gpufec {
 
 namespace {
 
-std::string lower(std::string s)
-{
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) {
-        return static_cast<char>(std::tolower(c));
-    });
-    return s;
-}
-
 } // namespace
 
 nb_check_rule parse_nb_check_rule(const std::string& name)
 {
-    const std::string s = lower(name);
+    const std::string s = detail::lower_case(name);
     if (s == "minmax" || s == "min-max" || s == "min_max") {
         return nb_check_rule::min_max;
     }
@@ -371,7 +364,7 @@ void nb_decoder::finish(const float* llrs,
         decode_raw(
             llrs, raw == 2, frames, d_max_iterations.load(), symbols, iterations, parity);
     } else {
-        decode_checked(
+        decode_symbol_llrs(
             llrs, frames, d_max_iterations.load(), symbols, iterations, parity);
     }
     if (out.info_symbols || out.info_bits) {

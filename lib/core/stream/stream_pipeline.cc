@@ -8,8 +8,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stream/fault_injection.h"
-#include "stream/frame_decoder.h"
 #include "stream/sign_check.h"
+#include "stream/stream_decoders.h"
 #include <algorithm>
 #include <atomic>
 #include <climits>
@@ -78,29 +78,19 @@ std::string bound_text(long long v)
     return std::to_string(v);
 }
 
-backend_kind backend_of(const code_handle& code, const code_decoder_options& o)
+decoder_options with_threads(decoder_options o, int threads)
 {
-    return code.is_binary() ? o.binary.backend : o.nonbinary.backend;
-}
-
-int threads_of(const code_handle& code, const code_decoder_options& o)
-{
-    return code.is_binary() ? o.binary.threads : o.nonbinary.threads;
-}
-
-code_decoder_options with_threads(code_decoder_options o, int threads)
-{
-    o.binary.threads = threads;
-    o.nonbinary.threads = threads;
+    o.threads = threads;
     return o;
 }
 
-code_decoder_options on_cpu(code_decoder_options o)
+decoder_options on_cpu(decoder_options o)
 {
-    o.binary.backend = backend_kind::cpu;
-    o.nonbinary.backend = backend_kind::cpu;
+    o.backend = backend_kind::cpu;
     return o;
 }
+
+bool on_gpu(const decoder& d) { return d.backend_name() == "cuda"; }
 
 } // namespace
 
@@ -135,7 +125,7 @@ class stream_pipeline::impl
 {
 public:
     const code_handle code;
-    const code_decoder_options given; //!< as given (the fallback starts from them)
+    const decoder_options given; //!< as given (the fallback starts from them)
     const stream_options opts;
     const int in_values, out_bits;
     const size_t in_bytes;
@@ -145,8 +135,8 @@ public:
     bool synchronous = false;
 
     mutable std::mutex decoders_mutex; //!< guards decoders (one replaced on a failure)
-    std::vector<std::shared_ptr<frame_decoder>> decoders; //!< one per worker
-    std::mutex recover_mutex;                             //!< one recovery at a time
+    std::vector<std::shared_ptr<decoder>> decoders; //!< one per worker
+    std::mutex recover_mutex;                       //!< one recovery at a time
     bool on_fallback = false;
 
     std::mutex sign_mutex; //!< guards sign
@@ -171,7 +161,7 @@ public:
     std::mutex sync_mutex;
     std::vector<uint8_t> sync_input;
 
-    impl(const code_handle& c, const code_decoder_options& d, const stream_options& s)
+    impl(const code_handle& c, const decoder_options& d, const stream_options& s)
         : code(c), given(d), opts(s), in_values(c.n_bits()),
           out_bits(s.output_codeword ? c.n_bits() : c.k_bits()),
           in_bytes(static_cast<size_t>(in_values) *
@@ -186,7 +176,7 @@ public:
         events.push_back(stream_event{ l, std::move(text) });
     }
 
-    std::shared_ptr<frame_decoder> decoder_of(size_t w) const
+    std::shared_ptr<decoder> decoder_of(size_t w) const
     {
         std::lock_guard<std::mutex> lock(decoders_mutex);
         return decoders.at(w);
@@ -194,13 +184,15 @@ public:
 
     void build(); //!< in-flight sizing and the worker decoders
     void convert(const uint8_t* in, size_t frames, uint8_t* out) const;
-    void run(frame_decoder& d,
+    void run(decoder& d,
              const uint8_t* input,
              size_t frames,
              uint8_t* output,
              int* iterations,
              uint8_t* parity_ok) const;
-    bool decodes_inverted(frame_decoder& d, const uint8_t* frame) const;
+    bool decodes_inverted(decoder& d, const uint8_t* frame) const;
+    /*! a GF(q) code has no alpha / beta: only family_default is taken */
+    void refuse_for_nonbinary(const char* name, float value) const;
     void decode_batch(size_t w,
                       const uint8_t* input,
                       size_t frames,
@@ -230,8 +222,8 @@ void stream_pipeline::impl::build()
             bound_text(opts.max_values_in_flight) +
             " LLRs in flight, N*p = " + std::to_string(in_values) + " per frame)");
     }
-    const backend_kind backend = backend_of(code, given);
-    const int threads = threads_of(code, given);
+    const backend_kind backend = given.backend;
+    const int threads = given.threads;
     // the CPU's decoder threads (each decodes whole batches), asked only where the
     // CPU may decode
     const int cpu_threads =
@@ -267,16 +259,16 @@ void stream_pipeline::impl::build()
     // single-threaded (a CUDA decoder has no CPU threads, so auto may build it so
     // before knowing where it lands)
     const bool single = backend != backend_kind::cuda && cpu.workers > 1;
-    std::shared_ptr<frame_decoder> first =
-        frame_decoder::make(code, single ? with_threads(given, 1) : given, who);
-    const plan p = first->on_gpu() ? plan_for(false) : cpu;
+    std::shared_ptr<decoder> first =
+        make_stream_decoder(code, single ? with_threads(given, 1) : given, who);
+    const plan p = on_gpu(*first) ? plan_for(false) : cpu;
     frames_in_flight = p.in_flight;
     synchronous = p.synchronous;
     decoders.push_back(first);
-    if (!first->on_gpu()) {
-        const code_decoder_options one = on_cpu(with_threads(given, 1));
+    if (!on_gpu(*first)) {
+        const decoder_options one = on_cpu(with_threads(given, 1));
         for (int w = 1; w < p.workers; w++) {
-            decoders.push_back(frame_decoder::make(code, one, who));
+            decoders.push_back(make_stream_decoder(code, one, who));
         }
     }
 }
@@ -305,55 +297,63 @@ void stream_pipeline::impl::convert(const uint8_t* in, size_t frames, uint8_t* o
 }
 
 /* One decoder call on converted input. */
-void stream_pipeline::impl::run(frame_decoder& d,
+void stream_pipeline::impl::run(decoder& d,
                                 const uint8_t* input,
                                 size_t frames,
                                 uint8_t* output,
                                 int* iterations,
                                 uint8_t* parity_ok) const
 {
-    uint8_t* info = opts.output_codeword ? nullptr : output;
-    uint8_t* codeword = opts.output_codeword ? output : nullptr;
+    decode_output out;
+    (opts.output_codeword ? out.codewords : out.info_bits) = output;
+    out.iterations = iterations;
+    out.parity_ok = parity_ok;
+    const size_t count = frames * static_cast<size_t>(in_values);
     if (opts.int8_input) {
-        d.decode_int8(reinterpret_cast<const int8_t*>(input),
-                      frames,
-                      std::fabs(factor),
-                      info,
-                      codeword,
-                      iterations,
-                      parity_ok);
-    } else {
-        d.decode(reinterpret_cast<const float*>(input),
+        d.decode(reinterpret_cast<const int8_t*>(input),
+                 count,
                  frames,
-                 info,
-                 codeword,
-                 iterations,
-                 parity_ok);
+                 std::fabs(factor),
+                 out);
+    } else {
+        d.decode(reinterpret_cast<const float*>(input), count, frames, out);
     }
 }
 
 /* Decodes one frame of a batch's (converted) input again, negated. */
-bool stream_pipeline::impl::decodes_inverted(frame_decoder& d, const uint8_t* frame) const
+bool stream_pipeline::impl::decodes_inverted(decoder& d, const uint8_t* frame) const
 {
     int iterations = 0;
     uint8_t ok = 0;
+    decode_output out;
+    out.iterations = &iterations;
+    out.parity_ok = &ok;
+    const size_t count = static_cast<size_t>(in_values);
     if (opts.int8_input) {
-        std::vector<int8_t> inverted(in_values);
+        std::vector<int8_t> inverted(count);
         const int8_t* v = reinterpret_cast<const int8_t*>(frame);
-        for (int i = 0; i < in_values; i++) {
+        for (size_t i = 0; i < count; i++) {
             inverted[i] = negate(v[i]);
         }
-        d.decode_int8(
-            inverted.data(), 1, std::fabs(factor), nullptr, nullptr, &iterations, &ok);
+        d.decode(inverted.data(), count, 1, std::fabs(factor), out);
     } else {
-        std::vector<float> inverted(in_values);
+        std::vector<float> inverted(count);
         const float* v = reinterpret_cast<const float*>(frame);
-        for (int i = 0; i < in_values; i++) {
+        for (size_t i = 0; i < count; i++) {
             inverted[i] = -v[i];
         }
-        d.decode(inverted.data(), 1, nullptr, nullptr, &iterations, &ok);
+        d.decode(inverted.data(), count, 1, out);
     }
     return ok != 0;
+}
+
+void stream_pipeline::impl::refuse_for_nonbinary(const char* name, float value) const
+{
+    if (!code.is_binary() && value != family_default) {
+        throw std::invalid_argument(std::string(name) +
+                                    " applies to binary codes only; '" + code.name() +
+                                    "' is a nonbinary code");
+    }
 }
 
 /* On worker w's thread (or decode()'s caller): one batch, recovered, checked. */
@@ -364,7 +364,7 @@ void stream_pipeline::impl::decode_batch(size_t w,
                                          int* iterations,
                                          uint8_t* parity_ok)
 {
-    std::shared_ptr<frame_decoder> d;
+    std::shared_ptr<decoder> d;
     for (;;) {
         d = decoder_of(w);
         try {
@@ -401,15 +401,15 @@ void stream_pipeline::impl::recover(const std::exception_ptr& error, size_t w)
     if (is_input_error(error) || on_fallback) {
         std::rethrow_exception(error);
     }
-    const std::shared_ptr<frame_decoder> broken = decoder_of(w);
+    const std::shared_ptr<decoder> broken = decoder_of(w);
     const std::string what = error_text(error);
-    std::shared_ptr<frame_decoder> cpu;
+    std::shared_ptr<decoder> cpu;
     try {
-        code_decoder_options o = cpu_fallback_options(given);
+        decoder_options o = cpu_fallback_options(given);
         if (decoders.size() > 1) {
             o = with_threads(o, 1); // one of several CPU decoder threads
         }
-        cpu = frame_decoder::make(code, o, opts.who);
+        cpu = make_stream_decoder(code, o, opts.who);
     } catch (const std::exception& e) {
         event(stream_event::level::error,
               "the " + broken->backend_name() + " decoder failed at frame " +
@@ -419,11 +419,11 @@ void stream_pipeline::impl::recover(const std::exception_ptr& error, size_t w)
     }
     {
         std::lock_guard<std::mutex> lock(decoders_mutex);
-        const auto& front = decoders.front();
-        cpu->set_max_iterations(front->max_iterations());
+        const decoder_options front = decoders.front()->options();
+        cpu->set_max_iterations(front.max_iterations);
         if (code.is_binary()) {
-            cpu->set_alpha(front->alpha());
-            cpu->set_beta(front->beta());
+            cpu->set_alpha(front.alpha);
+            cpu->set_beta(front.beta);
         }
         decoders[w] = cpu;
     }
@@ -434,11 +434,11 @@ void stream_pipeline::impl::recover(const std::exception_ptr& error, size_t w)
               std::to_string(worker_frames.load()) + " (" + what +
               "); that frame's batch and the rest of the stream are decoded on the "
               "CPU (precision " +
-              precision_text(cpu->precision()) + ")");
+              precision_text(cpu->options().precision) + ")");
 }
 
 stream_pipeline::stream_pipeline(const code_handle& code,
-                                 const code_decoder_options& decoder,
+                                 const decoder_options& decoder,
                                  const stream_options& stream)
     : d_impl(std::make_unique<impl>(code, decoder, stream))
 {
@@ -462,24 +462,29 @@ size_t stream_pipeline::decoder_threads() const
     return d_impl->decoders.size();
 }
 
-std::string stream_pipeline::code_name() const
-{
-    return d_impl->decoder_of(0)->code_name();
-}
+std::string stream_pipeline::code_name() const { return d_impl->code.name(); }
 std::string stream_pipeline::backend_name() const
 {
     return d_impl->decoder_of(0)->backend_name();
 }
 message_precision stream_pipeline::precision() const
 {
-    return d_impl->decoder_of(0)->precision();
+    return d_impl->decoder_of(0)->options().precision;
 }
 int stream_pipeline::max_iterations() const
 {
-    return d_impl->decoder_of(0)->max_iterations();
+    return d_impl->decoder_of(0)->options().max_iterations;
 }
-float stream_pipeline::alpha() const { return d_impl->decoder_of(0)->alpha(); }
-float stream_pipeline::beta() const { return d_impl->decoder_of(0)->beta(); }
+float stream_pipeline::alpha() const
+{
+    return d_impl->code.is_binary() ? d_impl->decoder_of(0)->options().alpha
+                                    : family_default;
+}
+float stream_pipeline::beta() const
+{
+    return d_impl->code.is_binary() ? d_impl->decoder_of(0)->options().beta
+                                    : family_default;
+}
 
 void stream_pipeline::set_max_iterations(int max_iterations)
 {
@@ -491,6 +496,7 @@ void stream_pipeline::set_max_iterations(int max_iterations)
 
 void stream_pipeline::set_alpha(float alpha)
 {
+    d_impl->refuse_for_nonbinary("alpha", alpha);
     std::lock_guard<std::mutex> lock(d_impl->decoders_mutex);
     for (auto& d : d_impl->decoders) {
         d->set_alpha(alpha);
@@ -499,6 +505,7 @@ void stream_pipeline::set_alpha(float alpha)
 
 void stream_pipeline::set_beta(float beta)
 {
+    d_impl->refuse_for_nonbinary("beta", beta);
     std::lock_guard<std::mutex> lock(d_impl->decoders_mutex);
     for (auto& d : d_impl->decoders) {
         d->set_beta(beta);

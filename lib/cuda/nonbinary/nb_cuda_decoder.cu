@@ -259,12 +259,12 @@ public:
 protected:
     nb_device_decoding* device_decoding() override { return this; }
 
-    void decode_checked(const float* llrs,
-                        size_t frames,
-                        int max_iterations,
-                        uint8_t* symbols,
-                        int* iterations,
-                        uint8_t* parity_ok) override
+    void decode_symbol_llrs(const float* llrs,
+                            size_t frames,
+                            int max_iterations,
+                            uint8_t* symbols,
+                            int* iterations,
+                            uint8_t* parity_ok) override
     {
         const size_t nq = static_cast<size_t>(d_n) * d_q;
         device_guard guard(d_device);

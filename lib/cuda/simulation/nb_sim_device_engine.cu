@@ -23,11 +23,10 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "channel/normal_sample.h"
 #include "common/cuda_check.h"
-#include "common/philox_device.cuh"
 #include "encoders/nb_dense_encoder.h"
 #include "nonbinary/nb_device_decoding.h"
+#include "simulation/sim_batch.cuh"
 #include "simulation/sim_device_loop.h"
 #include <algorithm>
 #include <cuda_runtime.h>
@@ -44,9 +43,7 @@ namespace {
 using namespace cuda_detail;
 
 struct nb_sim_params {
-    uint32_t key0, key1;
-    uint64_t first; //!< index of the batch's first frame
-    int frames;
+    sim_batch batch;
     int n;        //!< code symbols N
     int k;        //!< information symbols K
     int parity;   //!< parity symbols N - K
@@ -55,7 +52,6 @@ struct nb_sim_params {
     int nbits;    //!< transmitted bits N p (LLRs per frame)
     int blocks;   //!< Philox blocks of information bits: ceil(K p / 128)
     int zero_log; //!< the log of 0 (nb_dense_encoder)
-    float amplitude, sigma, llr_scale;
 };
 
 constexpr int encode_threads = 128;
@@ -105,14 +101,9 @@ __global__ void __launch_bounds__(encode_threads)
     for (int it = tid; it < F * p.blocks; it += blockDim.x) {
         const int b = it / p.blocks;
         const int j = it % p.blocks;
-        if (f0 + b < p.frames) {
-            const uint64_t f = p.first + static_cast<uint64_t>(f0 + b);
-            const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
-                                                     static_cast<uint32_t>(f),
-                                                     static_cast<uint32_t>(f >> 32),
-                                                     0u),
-                                          p.key0,
-                                          p.key1);
+        if (f0 + b < p.batch.frames) {
+            const uint4 x = frame_block(
+                p.batch, p.batch.first + static_cast<uint64_t>(f0 + b), j, 0u);
             uint32_t* w = wd + b * words + 4 * j;
             w[0] = x.x;
             w[1] = x.y;
@@ -125,7 +116,7 @@ __global__ void __launch_bounds__(encode_threads)
         const int b = it / p.k;
         const int i = it % p.k;
         uint16_t l = static_cast<uint16_t>(p.zero_log);
-        if (f0 + b < p.frames) {
+        if (f0 + b < p.batch.frames) {
             const unsigned u = nb_dense_detail::info_symbol(wd + b * words, i, p.p);
             cw[static_cast<size_t>(f0 + b) * p.n + info_cols[i]] =
                 static_cast<uint8_t>(u);
@@ -140,7 +131,7 @@ __global__ void __launch_bounds__(encode_threads)
             coef_log + t, static_cast<size_t>(p.parity), ilog, p.k, p.k, ex, acc);
 #pragma unroll
         for (int b = 0; b < F; b++) {
-            if (f0 + b < p.frames) {
+            if (f0 + b < p.batch.frames) {
                 cw[static_cast<size_t>(f0 + b) * p.n + parity_cols[t]] =
                     static_cast<uint8_t>(acc[b]);
             }
@@ -153,21 +144,13 @@ __global__ void nb_channel_kernel(nb_sim_params p, const uint8_t* cw, float* llr
 {
     const int blocks = (p.nbits + 3) / 4;
     const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (id >= static_cast<long>(p.frames) * blocks) {
+    if (id >= static_cast<long>(p.batch.frames) * blocks) {
         return;
     }
     const int f = static_cast<int>(id / blocks);
     const int j = static_cast<int>(id % blocks);
-    const uint64_t frame = p.first + static_cast<uint64_t>(f);
-    const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
-                                             static_cast<uint32_t>(frame),
-                                             static_cast<uint32_t>(frame >> 32),
-                                             1u),
-                                  p.key0,
-                                  p.key1);
     float z[4];
-    normal_detail::box_muller(x.x, x.y, z[0], z[1]);
-    normal_detail::box_muller(x.z, x.w, z[2], z[3]);
+    noise_block(p.batch, p.batch.first + static_cast<uint64_t>(f), j, z);
     const uint8_t* sym = cw + static_cast<size_t>(f) * p.n;
 #pragma unroll
     for (int t = 0; t < 4; ++t) {
@@ -177,8 +160,7 @@ __global__ void nb_channel_kernel(nb_sim_params p, const uint8_t* cw, float* llr
         }
         const int s = i / p.p;
         const uint32_t b = (sym[s] >> (i - s * p.p)) & 1u;
-        llr[static_cast<size_t>(f) * p.nbits + i] =
-            normal_detail::llr(b, p.amplitude, p.sigma, p.llr_scale, z[t]);
+        llr[static_cast<size_t>(f) * p.nbits + i] = bit_llr(p.batch, b, z[t]);
     }
 }
 
@@ -194,7 +176,7 @@ __global__ void nb_count_kernel(nb_sim_params p,
     const int lane = threadIdx.x & 31;
     const int f =
         static_cast<int>((static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x) >> 5);
-    if (f >= p.frames) {
+    if (f >= p.batch.frames) {
         return;
     }
     const uint8_t* sent = cw + static_cast<size_t>(f) * p.n;
@@ -212,13 +194,14 @@ __global__ void nb_count_kernel(nb_sim_params p,
         symbols += __shfl_down_sync(0xffffffffu, symbols, o);
     }
     if (lane == 0) {
-        frame_outcome r;
-        r.bit_errors = bits;
-        r.symbol_errors = symbols;
-        r.iterations = iterations[f];
-        r.parity_ok = parity_ok[f];
-        out[f] = r;
+        out[f] = make_outcome(bits, symbols, iterations[f], parity_ok[f]);
     }
+}
+
+/*! The encoder kernel of F = frames_per_block (8 or 1). */
+auto encode_kernel(int frames_per_block)
+{
+    return frames_per_block == 8 ? nb_encode_kernel<8> : nb_encode_kernel<1>;
 }
 
 /* Frames per encoder block: 8, or 1 where 8 frames' bits and logs do not fit. */
@@ -274,13 +257,11 @@ public:
             upload(d_parity_cols, enc.parity_cols);
             d_zero_log = enc.zero_log;
             d_smem = encode_shared_bytes(d_fpb, d_k, d_p, d_q);
-            const void* fn = d_fpb == 8
-                                 ? reinterpret_cast<const void*>(nb_encode_kernel<8>)
-                                 : reinterpret_cast<const void*>(nb_encode_kernel<1>);
-            check(cudaFuncSetAttribute(fn,
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       static_cast<int>(d_smem)),
-                  "cudaFuncSetAttribute (nonbinary encoder)");
+            check(
+                cudaFuncSetAttribute(reinterpret_cast<const void*>(encode_kernel(d_fpb)),
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     static_cast<int>(d_smem)),
+                "cudaFuncSetAttribute (nonbinary encoder)");
         }
         upload(d_info_cols, code.info_positions());
         for (slot& s : d_slots) {
@@ -306,10 +287,7 @@ protected:
     {
         slot& s = d_slots[index];
         nb_sim_params& p = s.p;
-        p.key0 = static_cast<uint32_t>(d_o.seed);
-        p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
-        p.first = first;
-        p.frames = static_cast<int>(frames);
+        p.batch = make_sim_batch(d_o.seed, ch, first, frames);
         p.n = d_n;
         p.k = d_k;
         p.parity = d_n - d_k;
@@ -318,37 +296,23 @@ protected:
         p.nbits = d_nbits;
         p.blocks = (d_k * d_p + 127) / 128;
         p.zero_log = d_zero_log;
-        p.amplitude = static_cast<float>(ch.amplitude());
-        p.sigma = static_cast<float>(ch.sigma());
-        p.llr_scale = ch.llr_scale();
         if (d_encode) {
-            const unsigned grid = static_cast<unsigned>((frames + d_fpb - 1) / d_fpb);
-            if (d_fpb == 8) {
-                nb_encode_kernel<8>
-                    <<<grid, encode_threads, d_smem, gen>>>(p,
-                                                            d_coef_log.get(),
-                                                            d_log.get(),
-                                                            d_exp.get(),
-                                                            d_info_cols.get(),
-                                                            d_parity_cols.get(),
-                                                            s.cw.get());
-            } else {
-                nb_encode_kernel<1>
-                    <<<grid, encode_threads, d_smem, gen>>>(p,
-                                                            d_coef_log.get(),
-                                                            d_log.get(),
-                                                            d_exp.get(),
-                                                            d_info_cols.get(),
-                                                            d_parity_cols.get(),
-                                                            s.cw.get());
-            }
+            const auto kernel = encode_kernel(d_fpb);
+            kernel<<<grid_for(static_cast<long>(frames), d_fpb),
+                     encode_threads,
+                     d_smem,
+                     gen>>>(p,
+                            d_coef_log.get(),
+                            d_log.get(),
+                            d_exp.get(),
+                            d_info_cols.get(),
+                            d_parity_cols.get(),
+                            s.cw.get());
             check_launch("nb_encode_kernel");
         }
         const long items = static_cast<long>(frames) * ((d_nbits + 3) / 4);
-        nb_channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
-                            threads,
-                            0,
-                            gen>>>(p, s.cw.get(), s.llr.get());
+        nb_channel_kernel<<<grid_for(items, threads), threads, 0, gen>>>(
+            p, s.cw.get(), s.llr.get());
         check_launch("nb_channel_kernel");
     }
 
@@ -369,16 +333,14 @@ protected:
     queue_count(int index, size_t frames, frame_outcome* out, cudaStream_t dec) override
     {
         slot& s = d_slots[index];
-        nb_count_kernel<<<static_cast<unsigned>((frames * 32 + threads - 1) / threads),
-                          threads,
-                          0,
-                          dec>>>(s.p,
-                                 d_info_cols.get(),
-                                 s.cw.get(),
-                                 s.decoded.get(),
-                                 s.iterations.get(),
-                                 s.parity_ok.get(),
-                                 out);
+        nb_count_kernel<<<grid_for(frames * 32, threads), threads, 0, dec>>>(
+            s.p,
+            d_info_cols.get(),
+            s.cw.get(),
+            s.decoded.get(),
+            s.iterations.get(),
+            s.parity_ok.get(),
+            out);
         check_launch("nb_count_kernel");
     }
 

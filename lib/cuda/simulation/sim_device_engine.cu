@@ -15,9 +15,8 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "channel/normal_sample.h"
 #include "common/cuda_check.h"
-#include "common/philox_device.cuh"
+#include "simulation/sim_batch.cuh"
 #include "simulation/sim_device_loop.h"
 #include <algorithm>
 #include <cuda_runtime.h>
@@ -36,13 +35,10 @@ namespace {
 using namespace cuda_detail;
 
 struct sim_params {
-    uint32_t key0, key1;
-    uint64_t first; //!< index of the batch's first frame
-    int frames;
-    int words; //!< 32-frame words per column
-    int k;     //!< information bits
-    int n;     //!< transmitted bits (LLRs per frame)
-    float amplitude, sigma, llr_scale;
+    sim_batch batch;
+    int words;      //!< 32-frame words per column
+    int k;          //!< information bits
+    int n;          //!< transmitted bits (LLRs per frame)
     float inv_step; //!< int8 LLRs: 1 / step (quantize_llrs); 0: float LLRs
 };
 
@@ -61,15 +57,10 @@ info_bits_kernel(sim_params p, int used_words, const int* info_pos, uint32_t* cw
         return;
     const int w = static_cast<int>(warp % used_words);
     const int j = static_cast<int>(warp / used_words);
-    const uint64_t f = p.first + static_cast<uint64_t>(w) * 32 + lane;
-    const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
-                                             static_cast<uint32_t>(f),
-                                             static_cast<uint32_t>(f >> 32),
-                                             0u),
-                                  p.key0,
-                                  p.key1);
+    const uint4 x =
+        frame_block(p.batch, p.batch.first + static_cast<uint64_t>(w) * 32 + lane, j, 0u);
     const uint32_t xs[4] = { x.x, x.y, x.z, x.w };
-    const bool valid = w * 32 + lane < p.frames;
+    const bool valid = w * 32 + lane < p.batch.frames;
 #pragma unroll
     for (int q = 0; q < 4; ++q) {
         uint32_t mine = 0;
@@ -211,20 +202,12 @@ __global__ void channel_kernel(
 {
     const int blocks = (p.n + 3) / 4;
     const long id = static_cast<long>(blockIdx.x) * blockDim.x + threadIdx.x;
-    if (id >= static_cast<long>(p.frames) * blocks)
+    if (id >= static_cast<long>(p.batch.frames) * blocks)
         return;
     const int f = static_cast<int>(id / blocks);
     const int j = static_cast<int>(id % blocks);
-    const uint64_t frame = p.first + static_cast<uint64_t>(f);
-    const uint4 x = philox_device(make_uint4(static_cast<uint32_t>(j),
-                                             static_cast<uint32_t>(frame),
-                                             static_cast<uint32_t>(frame >> 32),
-                                             1u),
-                                  p.key0,
-                                  p.key1);
     float z[4];
-    normal_detail::box_muller(x.x, x.y, z[0], z[1]);
-    normal_detail::box_muller(x.z, x.w, z[2], z[3]);
+    noise_block(p.batch, p.batch.first + static_cast<uint64_t>(f), j, z);
     const int word = f >> 5, bit = f & 31;
 #pragma unroll
     for (int t = 0; t < 4; ++t) {
@@ -233,7 +216,7 @@ __global__ void channel_kernel(
             break;
         const uint32_t b =
             (cw[static_cast<size_t>(tx_cols[i]) * p.words + word] >> bit) & 1u;
-        const float l = normal_detail::llr(b, p.amplitude, p.sigma, p.llr_scale, z[t]);
+        const float l = bit_llr(p.batch, b, z[t]);
         if (llr8) { // quantize_llrs: clamp(l / step) to +-127, rounded to nearest even
             const float v = fminf(fmaxf(__fmul_rn(l, p.inv_step), -127.0f), 127.0f);
             llr8[static_cast<size_t>(f) * p.n + i] =
@@ -276,7 +259,7 @@ __global__ void __launch_bounds__(count_threads) count_kernel(sim_params p,
         for (int r = 0; r < per_warp; ++r) {
             const int l = warp + r * (count_threads / 32); // frame within the word
             const int f = w * 32 + l;
-            if (f >= p.frames)
+            if (f >= p.batch.frames)
                 continue;
             const uint8_t* got = decoded + static_cast<size_t>(f) * p.k;
             for (int i = c0 + lane; i < c1; i += 32)
@@ -290,14 +273,8 @@ __global__ void __launch_bounds__(count_threads) count_kernel(sim_params p,
         for (int o = 16; o > 0; o >>= 1)
             e += __shfl_down_sync(0xffffffffu, e, o);
         const int f = w * 32 + warp + r * (count_threads / 32);
-        if (lane == 0 && f < p.frames) {
-            frame_outcome x;
-            x.bit_errors = e;
-            x.symbol_errors = 0;
-            x.iterations = iterations[f];
-            x.parity_ok = parity_ok[f];
-            out[f] = x;
-        }
+        if (lane == 0 && f < p.batch.frames)
+            out[f] = make_outcome(e, 0, iterations[f], parity_ok[f]);
     }
 }
 
@@ -501,16 +478,10 @@ private:
     sim_params batch_params(const awgn_channel& ch, uint64_t first, size_t frames) const
     {
         sim_params p;
-        p.key0 = static_cast<uint32_t>(d_o.seed);
-        p.key1 = static_cast<uint32_t>(d_o.seed >> 32);
-        p.first = first;
-        p.frames = static_cast<int>(frames);
+        p.batch = make_sim_batch(d_o.seed, ch, first, frames);
         p.words = static_cast<int>(d_words);
         p.k = d_k;
         p.n = d_n;
-        p.amplitude = static_cast<float>(ch.amplitude());
-        p.sigma = static_cast<float>(ch.sigma());
-        p.llr_scale = ch.llr_scale();
         p.inv_step = d_o.int8_step > 0.0f ? 1.0f / d_o.int8_step : 0.0f;
         return p;
     }
@@ -524,10 +495,7 @@ private:
     {
         const int threads = gen_threads;
         const long warps = static_cast<long>(used_words) * ((d_k + 127) / 128);
-        info_bits_kernel<<<static_cast<unsigned>((warps * 32 + threads - 1) / threads),
-                           threads,
-                           0,
-                           gen>>>(
+        info_bits_kernel<<<grid_for(warps * 32, threads), threads, 0, gen>>>(
             p, static_cast<int>(used_words), d_info_pos.get(), s.cw.get());
         check_launch("info_bits_kernel");
         for (size_t l = 0; l + 1 < d_levels.size(); ++l)
@@ -544,17 +512,15 @@ private:
         const long items = static_cast<long>(d_levels[l + 1] - d_levels[l]) *
                            static_cast<long>(used_words);
         if (!d_sequential) {
-            encode_level_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
-                                  threads,
-                                  0,
-                                  gen>>>(p,
-                                         d_levels[l],
-                                         d_levels[l + 1],
-                                         static_cast<int>(used_words),
-                                         d_target.get(),
-                                         d_src_ptr.get(),
-                                         d_sources.get(),
-                                         s.cw.get());
+            encode_level_kernel<<<grid_for(items, threads), threads, 0, gen>>>(
+                p,
+                d_levels[l],
+                d_levels[l + 1],
+                static_cast<int>(used_words),
+                d_target.get(),
+                d_src_ptr.get(),
+                d_sources.get(),
+                s.cw.get());
         } else {
             encode_kernel<<<static_cast<unsigned>((used_words + 63) / 64), 64, 0, gen>>>(
                 p,
@@ -575,7 +541,7 @@ private:
         const int steps = d_levels.back();
         const long items = static_cast<long>((steps + chain_span - 1) / chain_span) *
                            static_cast<long>(used_words);
-        const unsigned grid = static_cast<unsigned>((items + threads - 1) / threads);
+        const unsigned grid = grid_for(items, threads);
         chain_total_kernel<<<grid, threads, 0, gen>>>(p,
                                                       steps,
                                                       static_cast<int>(used_words),
@@ -601,10 +567,8 @@ private:
     {
         const int threads = gen_threads;
         const long items = static_cast<long>(frames) * ((d_n + 3) / 4);
-        channel_kernel<<<static_cast<unsigned>((items + threads - 1) / threads),
-                         threads,
-                         0,
-                         gen>>>(p, d_tx.get(), s.cw.get(), s.llr.get(), s.llr8.get());
+        channel_kernel<<<grid_for(items, threads), threads, 0, gen>>>(
+            p, d_tx.get(), s.cw.get(), s.llr.get(), s.llr8.get());
         check_launch("channel_kernel");
     }
 

@@ -16,7 +16,6 @@
 import os
 import shutil
 import tempfile
-import threading
 
 import numpy as np
 from gnuradio import blocks, gr, gr_unittest
@@ -26,29 +25,9 @@ try:
 except ImportError:
     from gnuradio import gpufec
 
+from gr_logs import catch_log, log_messages, run_bounded
+
 SPEC = "wifi:648:1/2"
-
-
-def catch_log():
-    """A GNU Radio log sink that every block made from now on also writes to."""
-    logging = gr.logging()
-    if int(logging.default_level()) > int(gr.log_levels.warn):
-        logging.set_default_level(gr.log_levels.warn)
-    log = gr.dictionary_logger_backend()
-    logging.add_default_sink(log)
-    return log
-
-
-def log_messages(log, needle):
-    return [m for msgs in log.get_map().values() for _, m in msgs if needle in m]
-
-
-def run_bounded(tb, seconds=60):
-    """tb.run() on a thread; True when it returned within `seconds`."""
-    t = threading.Thread(target=tb.run, daemon=True)
-    t.start()
-    t.join(seconds)
-    return not t.is_alive()
 
 
 class qa_bad_input(gr_unittest.TestCase):

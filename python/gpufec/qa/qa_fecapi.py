@@ -31,6 +31,7 @@ except ImportError:
     from gnuradio import gpufec
 
 import backend_under_test as but
+from gr_logs import catch_log
 
 SPEC = "wimax:576:1/2"
 NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91: 480 / 364 bits
@@ -48,16 +49,6 @@ def bpsk_chain(tb, src, enc_block, dec_block, sink, noise=None):
         tb.connect(noise, (add, 1))
         last = add
     tb.connect(last, dec_block, sink)
-
-
-def catch_log():
-    """A GNU Radio log sink that every block made from now on also writes to."""
-    logging = gr.logging()
-    if int(logging.default_level()) > int(gr.log_levels.warn):
-        logging.set_default_level(gr.log_levels.warn)
-    log = gr.dictionary_logger_backend()
-    logging.add_default_sink(log)
-    return log
 
 
 def async_decode_sizes(dec, nbits_in, rounding):

@@ -31,6 +31,7 @@ except ImportError:
     from gnuradio import gpufec
 
 import backend_under_test as but
+from gr_logs import catch_log
 
 
 NB_SPEC = "nbqc:16:2:8"  # GF(16), N = 120 symbols, K = 91, 480 bits
@@ -59,16 +60,6 @@ def tag_table(tags, key):
     """{offset: value} of the tags with this key."""
     return {t.offset: pmt.to_python(t.value) for t in tags
             if pmt.symbol_to_string(t.key) == key}
-
-
-def catch_log():
-    """A GNU Radio log sink that every block made from now on also writes to."""
-    logging = gr.logging()
-    if int(logging.default_level()) > int(gr.log_levels.warn):
-        logging.set_default_level(gr.log_levels.warn)
-    log = gr.dictionary_logger_backend()
-    logging.add_default_sink(log)
-    return log
 
 
 def sign_warnings(log):

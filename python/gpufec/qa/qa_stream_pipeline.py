@@ -37,6 +37,7 @@ except ImportError:
     BUILD_TREE = False
 
 import backend_under_test as but
+from gr_logs import catch_log, log_messages
 
 SPEC = "wimax:576:1/2"  # N = 576, K = 288
 NB_SPEC = "nbqc:16:2:8"  # GF(16), 480 bits in, 364 out
@@ -63,20 +64,6 @@ def tag_list(tags):
     """(offset, key, value) of the tags, sorted."""
     return sorted((t.offset, pmt.symbol_to_string(t.key), pmt.to_python(t.value))
                   for t in tags)
-
-
-def catch_log():
-    """A GNU Radio log sink that every block made from now on also writes to."""
-    logging = gr.logging()
-    if int(logging.default_level()) > int(gr.log_levels.warn):
-        logging.set_default_level(gr.log_levels.warn)
-    log = gr.dictionary_logger_backend()
-    logging.add_default_sink(log)
-    return log
-
-
-def log_messages(log, needle):
-    return [m for msgs in log.get_map().values() for _, m in msgs if needle in m]
 
 
 def auto_in_flight(fpc, threads=0):

@@ -28,13 +28,12 @@ using namespace gpufec;
 
 namespace {
 
-code_decoder_options cpu_options(int threads = 0)
+decoder_options cpu_options(int threads = 0)
 {
-    code_decoder_options o;
-    o.binary.backend = backend_kind::cpu;
-    o.binary.precision = message_precision::float32;
-    o.binary.threads = threads;
-    o.nonbinary.backend = backend_kind::cpu;
+    decoder_options o;
+    o.backend = backend_kind::cpu;
+    o.precision = message_precision::float32;
+    o.threads = threads;
     return o;
 }
 
@@ -67,7 +66,7 @@ struct result {
 /*! What one direct decoder call gives. */
 result direct(const ldpc_code::sptr& code, const std::vector<float>& llrs)
 {
-    decoder_options o = cpu_options().binary;
+    decoder_options o = cpu_options();
     auto d = decoder::make(code, o);
     const size_t frames = llrs.size() / code->n();
     result r;
