@@ -89,12 +89,12 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
     }
     stream.frames_in_flight = frames_in_flight;
     stream.max_values_in_flight = fecapi_max_values;
-    const decoder_args args{ algorithm,  alpha,          beta,
-                             schedule,   max_iterations, early_termination,
-                             backend,    threads,        ems_nm,
-                             ems_offset, ems_scale,      precision,
-                             device,     fraction_bits,  channel_max,
-                             c2v_max };
+    const decoder_arguments args{ algorithm,  alpha,          beta,
+                                  schedule,   max_iterations, early_termination,
+                                  backend,    threads,        ems_nm,
+                                  ems_offset, ems_scale,      precision,
+                                  device,     fraction_bits,  channel_max,
+                                  c2v_max };
     return gnuradio::make_block_sptr<ldpc_decoder_fb_impl>(
         make_stream_pipeline(spec, args, stream), frame_tags);
 }

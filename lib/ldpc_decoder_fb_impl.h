@@ -16,6 +16,7 @@
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H
 
+#include "input_convention.h"
 #include "stream_setup.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>

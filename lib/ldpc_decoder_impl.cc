@@ -39,18 +39,13 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
     check_positive(frames, "frames", who);
     const float factor =
         input_factor("positive_is_1", grfec_sigma_scale(sigma, llr_scale, who), who);
-    const decoder_args args{ algorithm,  alpha,          beta,
-                             schedule,   max_iterations, early_termination,
-                             backend,    threads,        ems_nm,
-                             ems_offset, ems_scale,      precision,
-                             device,     fraction_bits,  channel_max,
-                             c2v_max };
-    ::gpufec::stream_options stream;
-    stream.who = who;
-    set_input_factor(stream, factor);
-    stream.frames_per_call = 1;  // decode() takes any number of frames;
-    stream.frames_in_flight = 1; // one decoder, no batches in flight
-    stream.sign_check = false;
+    const decoder_arguments args{ algorithm,  alpha,          beta,
+                                  schedule,   max_iterations, early_termination,
+                                  backend,    threads,        ems_nm,
+                                  ems_offset, ems_scale,      precision,
+                                  device,     fraction_bits,  channel_max,
+                                  c2v_max };
+    const ::gpufec::stream_options stream = one_call_stream(who, factor, false);
     return std::make_shared<ldpc_decoder_impl>(
         make_stream_pipeline(spec, args, stream), frames, factor);
 }

@@ -13,6 +13,7 @@
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_IMPL_H
 
 #include "fecapi_compat.h"
+#include "input_convention.h"
 #include "stream_setup.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder.h>

@@ -12,6 +12,7 @@
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_PDU_IMPL_H
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_PDU_IMPL_H
 
+#include "input_convention.h"
 #include "stream_setup.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder_pdu.h>

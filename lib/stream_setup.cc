@@ -1,31 +1,31 @@
 /* -*- c++ -*- */
 /*
- * make_stream_pipeline and log_events (stream_setup.h).
+ * make_stream_pipeline, the stream options of the blocks, and log_events
+ * (stream_setup.h).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "stream_setup.h"
 #include <cmath>
-#include <gpufec/nb_code.h>
+#include <gpufec/nb_decoder.h>
 
 namespace gr {
 namespace gpufec {
 
 ::gpufec::stream_pipeline::uptr
 make_stream_pipeline(const std::string& spec,
-                     const decoder_args& args,
+                     const decoder_arguments& args,
                      const ::gpufec::stream_options& stream)
 {
-    const std::string& who = stream.who;
+    const ::gpufec::code_handle code = code_of_spec(spec, stream.who);
+    const ::gpufec::decoder_options o =
+        block_decoder_options(args, code, spec, stream.who);
+    // the pipeline takes the options of either kind of code; it reads those of
+    // the code's kind
     ::gpufec::code_decoder_options options;
-    if (::gpufec::nb_code::is_nb_spec(spec)) {
-        options.nonbinary = nonbinary_options(args, spec, who);
-        const ::gpufec::code_handle code(make_code(spec, who).nonbinary);
-        return std::make_unique<::gpufec::stream_pipeline>(code, options, stream);
-    }
-    options.binary = binary_options(args, spec, who);
-    const ::gpufec::code_handle code(make_code(spec, who).binary);
+    options.binary = o;
+    options.nonbinary = ::gpufec::to_nb_decoder_options(o);
     return std::make_unique<::gpufec::stream_pipeline>(code, options, stream);
 }
 
@@ -34,6 +34,19 @@ void set_input_factor(::gpufec::stream_options& stream, float factor)
     stream.sign = factor < 0.0f ? ::gpufec::llr_sign::positive_is_1
                                 : ::gpufec::llr_sign::positive_is_0;
     stream.llr_scale = std::fabs(factor);
+}
+
+::gpufec::stream_options
+one_call_stream(const std::string& who, float factor, bool output_codeword)
+{
+    ::gpufec::stream_options stream;
+    stream.who = who;
+    set_input_factor(stream, factor);
+    stream.output_codeword = output_codeword;
+    stream.frames_per_call = 1;  // decode() takes any number of frames;
+    stream.frames_in_flight = 1; // one decoder, no batches in flight
+    stream.sign_check = false;
+    return stream;
 }
 
 void log_events(::gpufec::stream_pipeline& pipeline,

@@ -5,8 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_docs.h"
-#include "spec_arg.h"
+#include "decoder_keywords.h"
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>
 #include <pybind11/pybind11.h>
 
@@ -76,86 +75,11 @@ const char* const make_doc =
     "the backend cannot run here.";
 // clang-format on
 
-/*! ldpc_decoder_fb::make with the code given as a spec string or a code object. */
-ldpc_decoder_fb::sptr make_block(const py::object& code,
-                                 const std::string& algorithm,
-                                 float alpha,
-                                 float beta,
-                                 const std::string& schedule,
-                                 int max_iterations,
-                                 bool early_termination,
-                                 const std::string& backend,
-                                 int frames_per_call,
-                                 const std::string& sign,
-                                 float llr_scale,
-                                 bool output_codeword,
-                                 int threads,
-                                 int ems_nm,
-                                 float ems_offset,
-                                 float ems_scale,
-                                 const std::string& precision,
-                                 int device,
-                                 int fraction_bits,
-                                 int channel_max,
-                                 int c2v_max,
-                                 int frames_in_flight,
-                                 const std::string& input_type,
-                                 bool frame_tags)
-{
-    return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
-                                 algorithm,
-                                 alpha,
-                                 beta,
-                                 schedule,
-                                 max_iterations,
-                                 early_termination,
-                                 backend,
-                                 frames_per_call,
-                                 sign,
-                                 llr_scale,
-                                 output_codeword,
-                                 threads,
-                                 ems_nm,
-                                 ems_offset,
-                                 ems_scale,
-                                 precision,
-                                 device,
-                                 fraction_bits,
-                                 channel_max,
-                                 c2v_max,
-                                 frames_in_flight,
-                                 input_type,
-                                 frame_tags);
-}
-
 /*! The constructor: make() with its arguments' names and defaults. */
 void bind_make(block_class& c)
 {
-    c.def(py::init(&make_block),
-          py::arg("spec"),
-          py::arg("algorithm") = "auto",
-          py::arg("alpha") = -1.0f,
-          py::arg("beta") = -1.0f,
-          py::arg("schedule") = "layered",
-          py::arg("max_iterations") = -1,
-          py::arg("early_termination") = true,
-          py::arg("backend") = "auto",
-          py::arg("frames_per_call") = 64,
-          py::arg("sign") = "positive_is_0",
-          py::arg("llr_scale") = 1.0f,
-          py::arg("output_codeword") = false,
-          py::arg("threads") = 0,
-          py::arg("ems_nm") = 0,
-          py::arg("ems_offset") = 0.0f,
-          py::arg("ems_scale") = 0.7f,
-          py::arg("precision") = "auto",
-          py::arg("device") = 0,
-          py::arg("fraction_bits") = -1,
-          py::arg("channel_max") = 0,
-          py::arg("c2v_max") = 0,
-          py::arg("frames_in_flight") = 0,
-          py::arg("input_type") = "float",
-          py::arg("frame_tags") = true,
+    c.def(py::init(gpufec_python::with_code_argument(&ldpc_decoder_fb::make)),
+          gpufec_python::stream_block_keywords(),
           make_doc);
 }
 

@@ -5,7 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "spec_arg.h"
+#include "decoder_keywords.h"
 #include <gnuradio/gpufec/ldpc_decoder_pdu.h>
 #include <pybind11/pybind11.h>
 
@@ -29,67 +29,8 @@ void bind_ldpc_decoder_pdu(py::module& m)
         "(u8vector, per frame). A message of the wrong type or length is dropped\n"
         "with a warning and counted (dropped_pdus()). Parameters as\n"
         "ldpc_decoder_fb.")
-        .def(py::init([](const py::object& code,
-                         const std::string& algorithm,
-                         float alpha,
-                         float beta,
-                         const std::string& schedule,
-                         int max_iterations,
-                         bool early_termination,
-                         const std::string& backend,
-                         const std::string& sign,
-                         float llr_scale,
-                         bool output_codeword,
-                         int threads,
-                         int ems_nm,
-                         float ems_offset,
-                         float ems_scale,
-                         const std::string& precision,
-                         int device,
-                         int fraction_bits,
-                         int channel_max,
-                         int c2v_max) {
-                 return ldpc_decoder_pdu::make(gpufec_python::spec_of(code),
-                                               algorithm,
-                                               alpha,
-                                               beta,
-                                               schedule,
-                                               max_iterations,
-                                               early_termination,
-                                               backend,
-                                               sign,
-                                               llr_scale,
-                                               output_codeword,
-                                               threads,
-                                               ems_nm,
-                                               ems_offset,
-                                               ems_scale,
-                                               precision,
-                                               device,
-                                               fraction_bits,
-                                               channel_max,
-                                               c2v_max);
-             }),
-             py::arg("spec"),
-             py::arg("algorithm") = "auto",
-             py::arg("alpha") = -1.0f,
-             py::arg("beta") = -1.0f,
-             py::arg("schedule") = "layered",
-             py::arg("max_iterations") = -1,
-             py::arg("early_termination") = true,
-             py::arg("backend") = "auto",
-             py::arg("sign") = "positive_is_0",
-             py::arg("llr_scale") = 1.0f,
-             py::arg("output_codeword") = false,
-             py::arg("threads") = 0,
-             py::arg("ems_nm") = 0,
-             py::arg("ems_offset") = 0.0f,
-             py::arg("ems_scale") = 0.7f,
-             py::arg("precision") = "auto",
-             py::arg("device") = 0,
-             py::arg("fraction_bits") = -1,
-             py::arg("channel_max") = 0,
-             py::arg("c2v_max") = 0,
+        .def(py::init(gpufec_python::with_code_argument(&ldpc_decoder_pdu::make)),
+             gpufec_python::pdu_block_keywords(),
              "Makes the block; parameters as ldpc_decoder_fb (no frames_per_call),\n"
              "precision, device, fraction_bits, channel_max and c2v_max included.")
         .def("nonbinary", &ldpc_decoder_pdu::nonbinary, "Whether the code is nonbinary.")

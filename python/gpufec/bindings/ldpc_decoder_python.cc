@@ -6,8 +6,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_docs.h"
-#include "spec_arg.h"
+#include "decoder_keywords.h"
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <pybind11/pybind11.h>
 
@@ -54,50 +53,6 @@ const char* const make_doc =
     "Raises ValueError for a bad parameter.";
 // clang-format on
 
-/*! ldpc_decoder::make with the code given as a spec string or a code object. */
-ldpc_decoder::sptr make_decoder(const py::object& code,
-                                const std::string& algorithm,
-                                float alpha,
-                                float beta,
-                                const std::string& schedule,
-                                int max_iterations,
-                                bool early_termination,
-                                const std::string& backend,
-                                int frames,
-                                float llr_scale,
-                                int threads,
-                                float sigma,
-                                int ems_nm,
-                                float ems_offset,
-                                float ems_scale,
-                                const std::string& precision,
-                                int device,
-                                int fraction_bits,
-                                int channel_max,
-                                int c2v_max)
-{
-    return ldpc_decoder::make(gpufec_python::spec_of(code),
-                              algorithm,
-                              alpha,
-                              beta,
-                              schedule,
-                              max_iterations,
-                              early_termination,
-                              backend,
-                              frames,
-                              llr_scale,
-                              threads,
-                              sigma,
-                              ems_nm,
-                              ems_offset,
-                              ems_scale,
-                              precision,
-                              device,
-                              fraction_bits,
-                              channel_max,
-                              c2v_max);
-}
-
 /*!
  * The constructor, refused (the FECAPI object is made by make()), and the static
  * make() with its arguments' names and defaults.
@@ -113,27 +68,8 @@ void bind_make(decoder_class& c)
           "Refused: use gpufec.ldpc_decoder.make(...) (or gpufec.batch_decoder for "
           "numpy).");
     c.def_static("make",
-                 &make_decoder,
-                 py::arg("spec"),
-                 py::arg("algorithm") = "auto",
-                 py::arg("alpha") = -1.0f,
-                 py::arg("beta") = -1.0f,
-                 py::arg("schedule") = "layered",
-                 py::arg("max_iterations") = -1,
-                 py::arg("early_termination") = true,
-                 py::arg("backend") = "auto",
-                 py::arg("frames") = 1,
-                 py::arg("llr_scale") = 1.0f,
-                 py::arg("threads") = 0,
-                 py::arg("sigma") = 0.0f,
-                 py::arg("ems_nm") = 0,
-                 py::arg("ems_offset") = 0.0f,
-                 py::arg("ems_scale") = 0.7f,
-                 py::arg("precision") = "auto",
-                 py::arg("device") = 0,
-                 py::arg("fraction_bits") = -1,
-                 py::arg("channel_max") = 0,
-                 py::arg("c2v_max") = 0,
+                 gpufec_python::with_code_argument(&ldpc_decoder::make),
+                 gpufec_python::fecapi_keywords(),
                  make_doc);
 }
 
