@@ -53,10 +53,10 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
 ldpc_decoder_impl::ldpc_decoder_impl(::gpufec::stream_pipeline::uptr pipeline,
                                      int frames,
                                      float factor)
-    : ldpc_decoder("gpufec_ldpc_decoder"), d_pipeline(std::move(pipeline)),
-      d_code(d_pipeline->code()), d_in_frame(d_pipeline->input_frame_values()),
-      d_out_frame(d_code.k_bits()), d_factor(factor),
-      d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)), d_frames(frames)
+    : pipeline_decoder(std::move(pipeline), "gpufec_ldpc_decoder"),
+      d_in_frame(d_pipeline->input_frame_values()), d_out_frame(d_code.k_bits()),
+      d_factor(factor), d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)),
+      d_frames(frames)
 {
     check_fecapi_frames(frames, d_in_frame, "gpufec.ldpc_decoder");
     resize_buffers();

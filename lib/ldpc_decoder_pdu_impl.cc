@@ -55,8 +55,7 @@ ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(::gpufec::stream_pipeline::uptr pip
     : gr::block("ldpc_decoder_pdu",
                 gr::io_signature::make(0, 0, 0),
                 gr::io_signature::make(0, 0, 0)),
-      d_pipeline(std::move(pipeline)), d_code(d_pipeline->code()),
-      d_port(pmt::intern("pdus"))
+      pipeline_decoder(std::move(pipeline)), d_port(pmt::intern("pdus"))
 {
     message_port_register_in(d_port);
     message_port_register_out(d_port);
