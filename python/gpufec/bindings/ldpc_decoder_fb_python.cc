@@ -5,7 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_keywords.h"
+#include "decoder_binding.h"
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>
 #include <pybind11/pybind11.h>
 
@@ -83,25 +83,16 @@ void bind_make(block_class& c)
           make_doc);
 }
 
-/*! The code, the frame sizes, and the backend, precision and input in use. */
-void bind_properties(block_class& c)
+/*! The frame sizes and the input in use, and the frame tags (safe while the
+ * flowgraph runs). */
+void bind_frames(block_class& c)
 {
-    c.def("nonbinary", &ldpc_decoder_fb::nonbinary, "Whether the code is nonbinary.")
-        .def("n", &ldpc_decoder_fb::n, "Code length N (bits, or GF(q) symbols).")
-        .def("k", &ldpc_decoder_fb::k, "Information bits or symbols K per frame.")
-        .def("q", &ldpc_decoder_fb::q, "Field size q (2 for a binary code).")
-        .def("p", &ldpc_decoder_fb::p, "Bits per symbol p (1 for a binary code).")
-        .def("input_frame_size",
-             &ldpc_decoder_fb::input_frame_size,
-             "Input LLRs (floats or bytes) per frame (N*p).")
+    c.def("input_frame_size",
+          &ldpc_decoder_fb::input_frame_size,
+          "Input LLRs (floats or bytes) per frame (N*p).")
         .def("output_frame_size",
              &ldpc_decoder_fb::output_frame_size,
              "Output bits per frame (K*p, or N*p with output_codeword).")
-        .def("backend", &ldpc_decoder_fb::backend, "The backend in use: 'cpu' or 'cuda'.")
-        .def("precision",
-             &ldpc_decoder_fb::precision,
-             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
-             "'int16' or 'int8'.")
         .def("frames_per_call", &ldpc_decoder_fb::frames_per_call)
         .def("frames_in_flight",
              &ldpc_decoder_fb::frames_in_flight,
@@ -111,29 +102,6 @@ void bind_properties(block_class& c)
         .def("frame_tags",
              &ldpc_decoder_fb::frame_tags,
              "Whether frames are tagged with 'iterations' and 'parity_ok'.")
-        .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.");
-}
-
-/*! The decoding parameters that may change while the flowgraph runs. */
-void bind_settings(block_class& c)
-{
-    c.def("set_max_iterations",
-          &ldpc_decoder_fb::set_max_iterations,
-          py::arg("max_iterations"),
-          "Safe while the flowgraph runs.")
-        .def("max_iterations", &ldpc_decoder_fb::max_iterations)
-        .def("set_alpha",
-             &ldpc_decoder_fb::set_alpha,
-             py::arg("alpha"),
-             "Normalized min-sum factor (binary codes; -1 only for a nonbinary\n"
-             "one); safe while the flowgraph runs.")
-        .def("alpha", &ldpc_decoder_fb::alpha)
-        .def("set_beta",
-             &ldpc_decoder_fb::set_beta,
-             py::arg("beta"),
-             "Offset min-sum offset (binary codes; -1 only for a nonbinary one);\n"
-             "safe while the flowgraph runs.")
-        .def("beta", &ldpc_decoder_fb::beta)
         .def("set_frame_tags",
              &ldpc_decoder_fb::set_frame_tags,
              py::arg("frame_tags"),
@@ -174,7 +142,7 @@ void bind_ldpc_decoder_fb(py::module& m)
 {
     block_class c(m, "ldpc_decoder_fb", class_doc);
     bind_make(c);
-    bind_properties(c);
-    bind_settings(c);
+    gpufec_python::bind_decoder_methods<ldpc_decoder_fb>(c);
+    bind_frames(c);
     bind_counters(c);
 }

@@ -6,7 +6,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_keywords.h"
+#include "decoder_binding.h"
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <pybind11/pybind11.h>
 
@@ -73,38 +73,13 @@ void bind_make(decoder_class& c)
                  make_doc);
 }
 
-/*! The code, and the frames per call, backend, precision and input scale in use. */
-void bind_properties(decoder_class& c)
+/*! The frames per call and the input scale in use. */
+void bind_input(decoder_class& c)
 {
-    c.def("nonbinary", &ldpc_decoder::nonbinary, "Whether the code is nonbinary.")
-        .def("n", &ldpc_decoder::n, "Code length N (bits, or GF(q) symbols).")
-        .def("k", &ldpc_decoder::k, "Information bits or symbols K.")
-        .def("q", &ldpc_decoder::q, "Field size q (2 for a binary code).")
-        .def("p", &ldpc_decoder::p, "Bits per symbol p (1 for a binary code).")
-        .def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
-        .def("backend", &ldpc_decoder::backend, "'cpu' or 'cuda'.")
-        .def("precision",
-             &ldpc_decoder::precision,
-             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
-             "'int16' or 'int8'.")
-        .def("code_name", &ldpc_decoder::code_name, "The code spec.")
+    c.def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
         .def("llr_scale",
              &ldpc_decoder::llr_scale,
              "The input scale in use (from llr_scale or sigma): L = -llr_scale * x.");
-}
-
-/*! The decoding parameters that may change while a flowgraph runs. */
-void bind_settings(decoder_class& c)
-{
-    c.def("set_max_iterations",
-          &ldpc_decoder::set_max_iterations,
-          py::arg("max_iterations"),
-          "Safe while a flowgraph runs.")
-        .def("max_iterations", &ldpc_decoder::max_iterations)
-        .def("set_alpha", &ldpc_decoder::set_alpha, py::arg("alpha"))
-        .def("alpha", &ldpc_decoder::alpha)
-        .def("set_beta", &ldpc_decoder::set_beta, py::arg("beta"))
-        .def("beta", &ldpc_decoder::beta);
 }
 
 /*! gr-fec's generic_decoder interface, and the last call's parity failures. */
@@ -134,7 +109,7 @@ void bind_ldpc_decoder(py::module& m)
 {
     decoder_class c(m, "ldpc_decoder", class_doc);
     bind_make(c);
-    bind_properties(c);
-    bind_settings(c);
+    gpufec_python::bind_decoder_methods<ldpc_decoder>(c);
+    bind_input(c);
     bind_fecapi(c);
 }

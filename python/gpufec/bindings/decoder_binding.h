@@ -1,17 +1,19 @@
 /*
- * The Python face of the three decoder blocks' make() (ldpc_decoder_fb,
- * ldpc_decoder_pdu and the FECAPI ldpc_decoder), written once: their keyword
- * lists with the defaults of make() (the decoder options' from
+ * What the bindings of the three decoder blocks (ldpc_decoder_fb,
+ * ldpc_decoder_pdu and the FECAPI ldpc_decoder) share, written once: their
+ * make()'s keyword lists with its defaults (the decoder options' from
  * gr::gpufec::decoder_arguments, lib/decoder_arguments.h), the adapter that lets
- * each take its code as a spec string or a code object, and the docstring text
- * they share. A keyword list is a pybind11 attribute (decoder_keywords) that
- * gives a def() all of its arguments.
+ * each take its code as a spec string or a code object, the docstring text of
+ * their decoder options, and the methods they all have (the code's sizes, the
+ * backend and precision in use, the settings that may change while a flowgraph
+ * runs). A keyword list is a pybind11 attribute (decoder_keywords) that gives a
+ * def() all of its arguments.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#ifndef INCLUDED_GPUFEC_PYTHON_DECODER_KEYWORDS_H
-#define INCLUDED_GPUFEC_PYTHON_DECODER_KEYWORDS_H
+#ifndef INCLUDED_GPUFEC_PYTHON_DECODER_BINDING_H
+#define INCLUDED_GPUFEC_PYTHON_DECODER_BINDING_H
 
 #include "decoder_arguments.h"
 #include "spec_arg.h"
@@ -43,6 +45,45 @@ auto with_code_argument(Result (*make)(const std::string&, Rest...))
     return [make](const pybind11::object& code, Rest... rest) {
         return make(spec_of(code), rest...);
     };
+}
+
+/*!
+ * The methods every decoder block has (lib/pipeline_decoder.h): nonbinary, n,
+ * k, q, p, backend, precision, code_name, and (safe while a flowgraph runs)
+ * set_max_iterations, set_alpha, set_beta with their getters.
+ */
+template <typename Block, typename Class>
+void bind_decoder_methods(Class& c)
+{
+    namespace py = pybind11;
+    c.def("nonbinary", &Block::nonbinary, "Whether the code is nonbinary.")
+        .def("n", &Block::n, "Code length N (bits, or GF(q) symbols).")
+        .def("k", &Block::k, "Information bits or symbols K per frame.")
+        .def("q", &Block::q, "Field size q (2 for a binary code).")
+        .def("p", &Block::p, "Bits per symbol p (1 for a binary code).")
+        .def("backend", &Block::backend, "The backend in use: 'cpu' or 'cuda'.")
+        .def("precision",
+             &Block::precision,
+             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
+             "'int16' or 'int8'.")
+        .def("code_name", &Block::code_name, "The code spec.")
+        .def("set_max_iterations",
+             &Block::set_max_iterations,
+             py::arg("max_iterations"),
+             "Safe while the flowgraph runs.")
+        .def("max_iterations", &Block::max_iterations)
+        .def("set_alpha",
+             &Block::set_alpha,
+             py::arg("alpha"),
+             "Normalized min-sum factor (binary codes; -1 only for a nonbinary\n"
+             "one); safe while the flowgraph runs.")
+        .def("alpha", &Block::alpha)
+        .def("set_beta",
+             &Block::set_beta,
+             py::arg("beta"),
+             "Offset min-sum offset (binary codes; -1 only for a nonbinary one);\n"
+             "safe while the flowgraph runs.")
+        .def("beta", &Block::beta);
 }
 
 } // namespace gpufec_python
@@ -81,4 +122,4 @@ struct process_attribute<gpufec_python::decoder_keywords>
     "fraction_bits (-1: default, else 0..12), channel_max, c2v_max (0:\n"     \
     "  default): binary fixed point only.\n"
 
-#endif /* INCLUDED_GPUFEC_PYTHON_DECODER_KEYWORDS_H */
+#endif /* INCLUDED_GPUFEC_PYTHON_DECODER_BINDING_H */

@@ -1,12 +1,12 @@
 /*
- * The keyword lists of the decoder blocks' make() (decoder_keywords.h): the
+ * The keyword lists of the decoder blocks' make() (decoder_binding.h): the
  * decoder options of all three in two runs (those before and those after the
  * block's own parameters), each default the one of gr::gpufec::decoder_arguments.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_keywords.h"
+#include "decoder_binding.h"
 
 namespace py = pybind11;
 
