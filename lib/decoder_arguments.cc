@@ -200,18 +200,15 @@ std::string precision_name(message_precision precision)
 }
 
 ::gpufec::decoder_options block_decoder_options(const decoder_arguments& args,
-                                                const ::gpufec::code_handle& code,
+                                                ::gpufec::code_kind kind,
                                                 const std::string& spec,
                                                 const std::string& who)
 {
     ::gpufec::option_source source;
     source.who = who;
-    const ::gpufec::decoder_options o = ::gpufec::parse_decoder_options(
-        named_options(args),
-        code.is_binary() ? ::gpufec::code_kind::binary : ::gpufec::code_kind::nonbinary,
-        spec,
-        source);
-    if (code.is_binary()) {
+    const ::gpufec::decoder_options o =
+        ::gpufec::parse_decoder_options(named_options(args), kind, spec, source);
+    if (kind != ::gpufec::code_kind::nonbinary) {
         binary_precision(args, o.precision, who);
         fixed_options(args, o.precision, who);
         check_device(args, who);

@@ -74,14 +74,14 @@ GPUFEC_GR_API std::string precision_name(::gpufec::message_precision precision);
 ::gpufec::code_handle code_of_spec(const std::string& spec, const std::string& who);
 
 /*!
- * The options of a block's decoder of `code` (named `spec`): the core's parser
- * over named_options() for the code's kind, then the blocks' refusals and the
- * options' validation (decoder_options::validate, or nb_decoder_options::
- * validate for a nonbinary code). Throws std::invalid_argument prefixed with
- * `who`.
+ * The options of a block's decoder of a code of kind `kind` (binary or
+ * nonbinary) named `spec`: the core's parser over named_options() for that
+ * kind, then the blocks' refusals and the options' validation
+ * (decoder_options::validate, or nb_decoder_options::validate for a nonbinary
+ * code). Throws std::invalid_argument prefixed with `who`.
  */
 ::gpufec::decoder_options block_decoder_options(const decoder_arguments& args,
-                                                const ::gpufec::code_handle& code,
+                                                ::gpufec::code_kind kind,
                                                 const std::string& spec,
                                                 const std::string& who);
 

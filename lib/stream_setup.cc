@@ -8,6 +8,7 @@
  */
 #include "stream_setup.h"
 #include <cmath>
+#include <gpufec/nb_code.h>
 #include <gpufec/nb_decoder.h>
 
 namespace gr {
@@ -18,9 +19,14 @@ make_stream_pipeline(const std::string& spec,
                      const decoder_arguments& args,
                      const ::gpufec::stream_options& stream)
 {
+    // the options first, then the code: a bad option is refused before a bad spec
+    const ::gpufec::decoder_options o = block_decoder_options(
+        args,
+        ::gpufec::nb_code::is_nb_spec(spec) ? ::gpufec::code_kind::nonbinary
+                                            : ::gpufec::code_kind::binary,
+        spec,
+        stream.who);
     const ::gpufec::code_handle code = code_of_spec(spec, stream.who);
-    const ::gpufec::decoder_options o =
-        block_decoder_options(args, code, spec, stream.who);
     // the pipeline takes the options of either kind of code; it reads those of
     // the code's kind
     ::gpufec::code_decoder_options options;
