@@ -11,23 +11,18 @@ namespace gr {
 namespace gpufec {
 
 frame_encoder::frame_encoder(const std::string& spec, const std::string& who)
-    : d_code(make_code(spec, who))
+    : d_code(code_of_spec(spec, who))
 {
-    if (d_code.nonbinary) {
-        d_sizes.nonbinary = true;
-        d_sizes.n = d_code.nonbinary->n();
-        d_sizes.k = d_code.nonbinary->k();
-        d_sizes.p = d_code.nonbinary->p();
-    } else {
-        d_sizes.n = d_code.binary->n();
-        d_sizes.k = d_code.binary->k();
-    }
+    d_sizes.nonbinary = !d_code.is_binary();
+    d_sizes.n = d_code.n();
+    d_sizes.k = d_code.k();
+    d_sizes.p = d_code.bits_per_symbol();
     d_info.resize(d_sizes.k_bits());
 }
 
 const std::string& frame_encoder::code_name() const
 {
-    return d_code.binary ? d_code.binary->name() : d_code.nonbinary->name();
+    return d_code.is_binary() ? d_code.binary()->name() : d_code.nonbinary()->name();
 }
 
 void frame_encoder::encode(const uint8_t* info_bits, uint8_t* codeword_bits)
@@ -35,10 +30,11 @@ void frame_encoder::encode(const uint8_t* info_bits, uint8_t* codeword_bits)
     for (size_t i = 0; i < d_info.size(); i++) {
         d_info[i] = info_bits[i] & 1;
     }
-    if (d_code.binary) {
-        d_code.binary->encode(d_info.data(), codeword_bits);
+    // the core's two encoders (code_handle has none of its own)
+    if (d_code.is_binary()) {
+        d_code.binary()->encode(d_info.data(), codeword_bits);
     } else {
-        d_code.nonbinary->encode_bits(d_info.data(), codeword_bits);
+        d_code.nonbinary()->encode_bits(d_info.data(), codeword_bits);
     }
 }
 

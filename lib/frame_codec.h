@@ -14,7 +14,8 @@
 #ifndef INCLUDED_GR_GPUFEC_FRAME_CODEC_H
 #define INCLUDED_GR_GPUFEC_FRAME_CODEC_H
 
-#include "decoder_params.h"
+#include "decoder_arguments.h"
+#include "input_convention.h" // check_positive, for the encoders' frames
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,7 +39,7 @@ class frame_encoder
 {
 public:
     /*! The systematic encoder of the code of `spec`; throws std::invalid_argument
-     * prefixed with `who` (make_code). */
+     * prefixed with `who` (code_of_spec). */
     frame_encoder(const std::string& spec, const std::string& who);
 
     const frame_sizes& sizes() const { return d_sizes; }
@@ -52,7 +53,7 @@ public:
     void encode(const uint8_t* info_bits, uint8_t* codeword_bits);
 
 private:
-    spec_code d_code;
+    ::gpufec::code_handle d_code;
     frame_sizes d_sizes;
     std::vector<uint8_t> d_info;
 };

@@ -89,12 +89,12 @@ ldpc_decoder_fb::sptr ldpc_decoder_fb::make(const std::string& spec,
     }
     stream.frames_in_flight = frames_in_flight;
     stream.max_values_in_flight = fecapi_max_values;
-    const decoder_args args{ algorithm,  alpha,          beta,
-                             schedule,   max_iterations, early_termination,
-                             backend,    threads,        ems_nm,
-                             ems_offset, ems_scale,      precision,
-                             device,     fraction_bits,  channel_max,
-                             c2v_max };
+    const decoder_arguments args{ algorithm,  alpha,          beta,
+                                  schedule,   max_iterations, early_termination,
+                                  backend,    threads,        ems_nm,
+                                  ems_offset, ems_scale,      precision,
+                                  device,     fraction_bits,  channel_max,
+                                  c2v_max };
     return gnuradio::make_block_sptr<ldpc_decoder_fb_impl>(
         make_stream_pipeline(spec, args, stream), frame_tags);
 }
@@ -106,8 +106,7 @@ ldpc_decoder_fb_impl::ldpc_decoder_fb_impl(::gpufec::stream_pipeline::uptr pipel
           gr::io_signature::make(
               1, 1, pipeline->options().int8_input ? sizeof(int8_t) : sizeof(float)),
           gr::io_signature::make(1, 1, sizeof(uint8_t))),
-      d_pipeline(std::move(pipeline)), d_code(d_pipeline->code()),
-      d_in_frame(d_pipeline->input_frame_values()),
+      pipeline_decoder(std::move(pipeline)), d_in_frame(d_pipeline->input_frame_values()),
       d_out_frame(d_pipeline->output_frame_bits()), d_frame_tags(frame_tags),
       d_iterations_key(pmt::intern("iterations")),
       d_parity_ok_key(pmt::intern("parity_ok"))

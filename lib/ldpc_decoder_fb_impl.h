@@ -16,7 +16,8 @@
 #ifndef INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_FB_IMPL_H
 
-#include "stream_setup.h"
+#include "input_convention.h"
+#include "pipeline_decoder.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>
 #include <mutex>
@@ -24,11 +25,9 @@
 namespace gr {
 namespace gpufec {
 
-class ldpc_decoder_fb_impl : public ldpc_decoder_fb
+class ldpc_decoder_fb_impl : public pipeline_decoder<ldpc_decoder_fb>
 {
 private:
-    const ::gpufec::stream_pipeline::uptr d_pipeline;
-    const ::gpufec::code_handle d_code;
     const int d_in_frame;  //!< LLRs per frame, N*p
     const int d_out_frame; //!< bits per frame
     mutable std::mutex d_error_mutex;
@@ -45,15 +44,8 @@ public:
     ldpc_decoder_fb_impl(::gpufec::stream_pipeline::uptr pipeline, bool frame_tags);
     ~ldpc_decoder_fb_impl() override;
 
-    bool nonbinary() const override { return !d_code.is_binary(); }
-    int n() const override { return d_code.n(); }
-    int k() const override { return d_code.k(); }
-    int q() const override { return d_code.q(); }
-    int p() const override { return d_code.bits_per_symbol(); }
     int input_frame_size() const override { return d_in_frame; }
     int output_frame_size() const override { return d_out_frame; }
-    std::string backend() const override { return d_pipeline->backend_name(); }
-    std::string precision() const override { return precision_of(*d_pipeline); }
     int frames_per_call() const override { return d_pipeline->frames_per_call(); }
     int frames_in_flight() const override { return d_pipeline->frames_in_flight(); }
     std::string input_type() const override
@@ -62,14 +54,6 @@ public:
     }
     void set_frame_tags(bool frame_tags) override { d_frame_tags = frame_tags; }
     bool frame_tags() const override { return d_frame_tags.load(); }
-    std::string code_name() const override { return d_pipeline->code_name(); }
-
-    void set_max_iterations(int v) override { d_pipeline->set_max_iterations(v); }
-    int max_iterations() const override { return d_pipeline->max_iterations(); }
-    void set_alpha(float alpha) override { d_pipeline->set_alpha(alpha); }
-    float alpha() const override { return d_pipeline->alpha(); }
-    void set_beta(float beta) override { d_pipeline->set_beta(beta); }
-    float beta() const override { return d_pipeline->beta(); }
 
     uint64_t frames_decoded() const override { return d_pipeline->frames_decoded(); }
     uint64_t frames_failed() const override { return d_pipeline->frames_failed(); }

@@ -39,18 +39,13 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
     check_positive(frames, "frames", who);
     const float factor =
         input_factor("positive_is_1", grfec_sigma_scale(sigma, llr_scale, who), who);
-    const decoder_args args{ algorithm,  alpha,          beta,
-                             schedule,   max_iterations, early_termination,
-                             backend,    threads,        ems_nm,
-                             ems_offset, ems_scale,      precision,
-                             device,     fraction_bits,  channel_max,
-                             c2v_max };
-    ::gpufec::stream_options stream;
-    stream.who = who;
-    set_input_factor(stream, factor);
-    stream.frames_per_call = 1;  // decode() takes any number of frames;
-    stream.frames_in_flight = 1; // one decoder, no batches in flight
-    stream.sign_check = false;
+    const decoder_arguments args{ algorithm,  alpha,          beta,
+                                  schedule,   max_iterations, early_termination,
+                                  backend,    threads,        ems_nm,
+                                  ems_offset, ems_scale,      precision,
+                                  device,     fraction_bits,  channel_max,
+                                  c2v_max };
+    const ::gpufec::stream_options stream = one_call_stream(who, factor, false);
     return std::make_shared<ldpc_decoder_impl>(
         make_stream_pipeline(spec, args, stream), frames, factor);
 }
@@ -58,10 +53,10 @@ ldpc_decoder::sptr ldpc_decoder::make(const std::string& spec,
 ldpc_decoder_impl::ldpc_decoder_impl(::gpufec::stream_pipeline::uptr pipeline,
                                      int frames,
                                      float factor)
-    : ldpc_decoder("gpufec_ldpc_decoder"), d_pipeline(std::move(pipeline)),
-      d_code(d_pipeline->code()), d_in_frame(d_pipeline->input_frame_values()),
-      d_out_frame(d_code.k_bits()), d_factor(factor),
-      d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)), d_frames(frames)
+    : pipeline_decoder(std::move(pipeline), "gpufec_ldpc_decoder"),
+      d_in_frame(d_pipeline->input_frame_values()), d_out_frame(d_code.k_bits()),
+      d_factor(factor), d_rate(fecapi_whole_frame_rate(d_in_frame, d_out_frame)),
+      d_frames(frames)
 {
     check_fecapi_frames(frames, d_in_frame, "gpufec.ldpc_decoder");
     resize_buffers();

@@ -13,7 +13,8 @@
 #define INCLUDED_GR_GPUFEC_LDPC_DECODER_IMPL_H
 
 #include "fecapi_compat.h"
-#include "stream_setup.h"
+#include "input_convention.h"
+#include "pipeline_decoder.h"
 #include <atomic>
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <vector>
@@ -21,11 +22,9 @@
 namespace gr {
 namespace gpufec {
 
-class ldpc_decoder_impl : public ldpc_decoder
+class ldpc_decoder_impl : public pipeline_decoder<ldpc_decoder>
 {
 private:
-    const ::gpufec::stream_pipeline::uptr d_pipeline;
-    const ::gpufec::code_handle d_code;
     const int d_in_frame;  // floats per frame, N*p
     const int d_out_frame; // information bits per frame, K*p
     const float d_factor;
@@ -60,22 +59,8 @@ public:
     float get_iterations() override { return d_mean_iterations.load(); }
 
     // gr::gpufec::ldpc_decoder
-    bool nonbinary() const override { return !d_code.is_binary(); }
-    int n() const override { return d_code.n(); }
-    int k() const override { return d_code.k(); }
-    int q() const override { return d_code.q(); }
-    int p() const override { return d_code.bits_per_symbol(); }
     int frames() const override { return d_frames; }
-    std::string backend() const override { return d_pipeline->backend_name(); }
-    std::string precision() const override { return precision_of(*d_pipeline); }
-    std::string code_name() const override { return d_pipeline->code_name(); }
     float llr_scale() const override { return -d_factor; }
-    void set_max_iterations(int v) override { d_pipeline->set_max_iterations(v); }
-    int max_iterations() const override { return d_pipeline->max_iterations(); }
-    void set_alpha(float alpha) override { d_pipeline->set_alpha(alpha); }
-    float alpha() const override { return d_pipeline->alpha(); }
-    void set_beta(float beta) override { d_pipeline->set_beta(beta); }
-    float beta() const override { return d_pipeline->beta(); }
     int last_parity_failures() const override { return d_parity_failures.load(); }
 };
 

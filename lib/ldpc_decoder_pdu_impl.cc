@@ -39,19 +39,14 @@ ldpc_decoder_pdu::sptr ldpc_decoder_pdu::make(const std::string& spec,
                                               int c2v_max)
 {
     const std::string who = "gpufec.ldpc_decoder_pdu";
-    ::gpufec::stream_options stream;
-    stream.who = who;
-    set_input_factor(stream, input_factor(sign, llr_scale, who));
-    stream.output_codeword = output_codeword;
-    stream.frames_per_call = 1;  // decode() takes any number of frames;
-    stream.frames_in_flight = 1; // one decoder, no batches in flight
-    stream.sign_check = false;
-    const decoder_args args{ algorithm,  alpha,          beta,
-                             schedule,   max_iterations, early_termination,
-                             backend,    threads,        ems_nm,
-                             ems_offset, ems_scale,      precision,
-                             device,     fraction_bits,  channel_max,
-                             c2v_max };
+    const ::gpufec::stream_options stream =
+        one_call_stream(who, input_factor(sign, llr_scale, who), output_codeword);
+    const decoder_arguments args{ algorithm,  alpha,          beta,
+                                  schedule,   max_iterations, early_termination,
+                                  backend,    threads,        ems_nm,
+                                  ems_offset, ems_scale,      precision,
+                                  device,     fraction_bits,  channel_max,
+                                  c2v_max };
     return gnuradio::make_block_sptr<ldpc_decoder_pdu_impl>(
         make_stream_pipeline(spec, args, stream));
 }
@@ -60,8 +55,7 @@ ldpc_decoder_pdu_impl::ldpc_decoder_pdu_impl(::gpufec::stream_pipeline::uptr pip
     : gr::block("ldpc_decoder_pdu",
                 gr::io_signature::make(0, 0, 0),
                 gr::io_signature::make(0, 0, 0)),
-      d_pipeline(std::move(pipeline)), d_code(d_pipeline->code()),
-      d_port(pmt::intern("pdus"))
+      pipeline_decoder(std::move(pipeline)), d_port(pmt::intern("pdus"))
 {
     message_port_register_in(d_port);
     message_port_register_out(d_port);

@@ -1,6 +1,7 @@
 /* -*- c++ -*- */
 /*
- * make_stream_pipeline and log_events (stream_setup.h).
+ * make_stream_pipeline, the stream options of the blocks, and log_events
+ * (stream_setup.h).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -14,32 +15,18 @@ namespace gpufec {
 
 ::gpufec::stream_pipeline::uptr
 make_stream_pipeline(const std::string& spec,
-                     const decoder_args& args,
+                     const decoder_arguments& args,
                      const ::gpufec::stream_options& stream)
 {
-    const std::string& who = stream.who;
-    if (::gpufec::nb_code::is_nb_spec(spec)) {
-        const ::gpufec::nb_decoder_options nb = nonbinary_options(args, spec, who);
-        ::gpufec::decoder_options options;
-        options.nonbinary.rule = nb.rule;
-        options.schedule = nb.schedule;
-        options.max_iterations = nb.max_iterations;
-        options.early_termination = nb.early_termination;
-        options.backend = nb.backend;
-        options.threads = nb.threads;
-        options.nonbinary.ems_nm = nb.ems_nm;
-        options.nonbinary.ems_offset = nb.ems_offset;
-        options.nonbinary.ems_scale = nb.ems_scale;
-        options.precision = nb.precision;
-        options.nonbinary.flooding = nb.gpu.flooding;
-        options.nonbinary.host_batch_frames = nb.gpu.host_batch_frames;
-        options.gpu.device = nb.gpu.device;
-        const ::gpufec::code_handle code(make_code(spec, who).nonbinary);
-        return std::make_unique<::gpufec::stream_pipeline>(code, options, stream);
-    }
-    const ::gpufec::code_handle code(make_code(spec, who).binary);
-    return std::make_unique<::gpufec::stream_pipeline>(
-        code, binary_options(args, spec, who), stream);
+    // the options first, then the code: a bad option is refused before a bad spec
+    const ::gpufec::decoder_options options = block_decoder_options(
+        args,
+        ::gpufec::nb_code::is_nb_spec(spec) ? ::gpufec::code_kind::nonbinary
+                                            : ::gpufec::code_kind::binary,
+        spec,
+        stream.who);
+    const ::gpufec::code_handle code = code_of_spec(spec, stream.who);
+    return std::make_unique<::gpufec::stream_pipeline>(code, options, stream);
 }
 
 void set_input_factor(::gpufec::stream_options& stream, float factor)
@@ -47,6 +34,19 @@ void set_input_factor(::gpufec::stream_options& stream, float factor)
     stream.sign = factor < 0.0f ? ::gpufec::llr_sign::positive_is_1
                                 : ::gpufec::llr_sign::positive_is_0;
     stream.llr_scale = std::fabs(factor);
+}
+
+::gpufec::stream_options
+one_call_stream(const std::string& who, float factor, bool output_codeword)
+{
+    ::gpufec::stream_options stream;
+    stream.who = who;
+    set_input_factor(stream, factor);
+    stream.output_codeword = output_codeword;
+    stream.frames_per_call = 1;  // decode() takes any number of frames;
+    stream.frames_in_flight = 1; // one decoder, no batches in flight
+    stream.sign_check = false;
+    return stream;
 }
 
 void log_events(::gpufec::stream_pipeline& pipeline,

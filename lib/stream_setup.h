@@ -12,7 +12,7 @@
 #ifndef INCLUDED_GR_GPUFEC_STREAM_SETUP_H
 #define INCLUDED_GR_GPUFEC_STREAM_SETUP_H
 
-#include "decoder_params.h"
+#include "decoder_arguments.h"
 #include <gnuradio/logger.h>
 #include <gpufec/stream_pipeline.h>
 #include <string>
@@ -21,14 +21,14 @@ namespace gr {
 namespace gpufec {
 
 /*!
- * The pipeline of the code of `spec` decoded with `args` (decoder_params.h),
- * shaped by `stream` (its `who` starts every message). Throws
- * std::invalid_argument for a bad spec or argument, gpufec::backend_unavailable
- * when the backend cannot run here.
+ * The pipeline of the code of `spec` (code_of_spec) decoded with the options of
+ * `args` (block_decoder_options, decoder_arguments.h), shaped by `stream` (its
+ * `who` starts every message). Throws std::invalid_argument for a bad spec or
+ * argument, gpufec::backend_unavailable when the backend cannot run here.
  */
 ::gpufec::stream_pipeline::uptr
 make_stream_pipeline(const std::string& spec,
-                     const decoder_args& args,
+                     const decoder_arguments& args,
                      const ::gpufec::stream_options& stream);
 
 /*!
@@ -36,6 +36,14 @@ make_stream_pipeline(const std::string& spec,
  * becomes the LLR factor * x).
  */
 void set_input_factor(::gpufec::stream_options& stream, float factor);
+
+/*!
+ * The stream options of a block that decodes what one call hands it (the PDU
+ * block, the FECAPI decoder): input factor `factor`, one decoder, no batches in
+ * flight, no sign check; messages start with `who`.
+ */
+::gpufec::stream_options
+one_call_stream(const std::string& who, float factor, bool output_codeword);
 
 /*! Logs the events the pipeline queued, each as "name: text", at its level. */
 void log_events(::gpufec::stream_pipeline& pipeline,

@@ -69,7 +69,7 @@ namespace gpufec {
  * takes the CPU, silently (backend() says "cpu"; the block's debug log line
  * gives the backend in use). A decoder that fails in the middle
  * of a stream (a GPU error) is replaced by a CPU decoder built with the same
- * options (cpu_fallback_options in lib/core/stream/frame_decoder.h: precision half2
+ * options (cpu_fallback_options in lib/core/stream/stream_decoders.h: precision half2
  * becomes float32, auto stays auto, i.e. the CPU's): the block logs the error once,
  * decodes the failed batch and every later one on the CPU, and loses, repeats or reorders
  * no frame; backend() then says "cpu" and recoveries() counts the switch. An error of the

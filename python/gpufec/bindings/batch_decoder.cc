@@ -1,8 +1,9 @@
 /*
- * gpufec.batch_decoder's decoder: makes the core decoder of the code's kind and
- * decodes through it. A GF(q) code's codeword bits are its hard-decision
- * symbols' binary images (nb_symbols_to_bits); its int8 LLRs are taken as the
- * float LLRs v * step; it has no alpha or beta.
+ * gpufec.batch_decoder's decoder: the core decoder of the code, of either kind
+ * (gpufec::decoder::make(code_handle, options)), and its output as the numpy API
+ * asks for it: information bits, or codeword bits (for a GF(q) code the binary
+ * images of its hard-decision symbols, which the core's decode_output gives).
+ * A GF(q) code has no alpha or beta.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,7 +12,6 @@
 #include <cmath>
 #include <gpufec/error.h>
 #include <stdexcept>
-#include <vector>
 
 namespace gpufec_python {
 
@@ -19,12 +19,13 @@ namespace {
 
 const std::string who = "batch_decoder";
 
-/* Runs make(), giving its refusals the decoder's name and the code's spec. */
-template <typename Make>
-auto named_errors(const std::string& spec, Make make) -> decltype(make())
+/* Makes the decoder, its refusals given the decoder's name and the code's spec. */
+gpufec::decoder::uptr make_decoder(const gpufec::code_handle& code,
+                                   const gpufec::decoder_options& options)
 {
+    const std::string spec = code.name();
     try {
-        return make();
+        return gpufec::decoder::make(code, options);
     } catch (const gpufec::backend_unavailable& e) {
         throw gpufec::backend_unavailable(who + ": code '" + spec + "': " + e.what());
     } catch (const std::invalid_argument& e) {
@@ -32,7 +33,7 @@ auto named_errors(const std::string& spec, Make make) -> decltype(make())
     }
 }
 
-gpufec::decode_output binary_output(const batch_output& out)
+gpufec::decode_output output_of(const batch_output& out)
 {
     gpufec::decode_output o;
     (out.codeword ? o.codewords : o.info_bits) = out.bits;
@@ -43,58 +44,36 @@ gpufec::decode_output binary_output(const batch_output& out)
 
 } // namespace
 
-batch_decoder::batch_decoder(const code_arg& code, const decoder_args& args)
+batch_decoder::batch_decoder(const gpufec::code_handle& code,
+                             const decoder_arguments& args)
+    : d_code(code),
+      d_decoder(make_decoder(code,
+                             options_of(args,
+                                        code.is_binary() ? gpufec::code_kind::binary
+                                                         : gpufec::code_kind::nonbinary,
+                                        code.name(),
+                                        who)))
 {
-    const std::string& spec = code.spec();
-    if (code.nonbinary) {
-        const auto options = nonbinary_options(args, spec, who);
-        d_nonbinary = named_errors(
-            spec, [&] { return gpufec::nb_decoder::make(code.nonbinary, options); });
-    } else {
-        const auto options = binary_options(args, spec, who);
-        d_binary = named_errors(
-            spec, [&] { return gpufec::decoder::make(code.binary, options); });
-    }
 }
 
 const std::string& batch_decoder::spec() const
 {
-    return d_binary ? d_binary->code().name() : d_nonbinary->code().name();
-}
-
-size_t batch_decoder::n_bits() const
-{
-    return d_binary ? d_binary->code().n() : d_nonbinary->code().n_bits();
-}
-
-size_t batch_decoder::k_bits() const
-{
-    return d_binary ? d_binary->code().k() : d_nonbinary->code().k_bits();
-}
-
-std::string batch_decoder::backend_name() const
-{
-    return d_binary ? d_binary->backend_name() : d_nonbinary->backend_name();
+    return d_code.is_binary() ? d_code.binary()->name() : d_code.nonbinary()->name();
 }
 
 std::string batch_decoder::precision() const
 {
-    return precision_name(d_binary ? d_binary->options().precision
-                                   : d_nonbinary->options().precision);
+    return gr::gpufec::precision_name(d_decoder->options().precision);
 }
 
 void batch_decoder::set_max_iterations(int iterations)
 {
-    if (d_binary) {
-        d_binary->set_max_iterations(iterations);
-    } else {
-        d_nonbinary->set_max_iterations(iterations);
-    }
+    d_decoder->set_max_iterations(iterations);
 }
 
 void batch_decoder::refuse_binary_only(const char* name, float value) const
 {
-    if (value != gpufec::family_default) {
+    if (nonbinary() && value != gpufec::family_default) {
         throw gpufec::invalid_argument(who + ".set_" + name + ": " + name +
                                        " applies to binary codes only; '" + spec() +
                                        "' is a nonbinary code");
@@ -103,29 +82,19 @@ void batch_decoder::refuse_binary_only(const char* name, float value) const
 
 void batch_decoder::set_alpha(float alpha)
 {
-    if (d_binary) {
-        d_binary->set_alpha(alpha);
-    } else {
-        refuse_binary_only("alpha", alpha);
-    }
+    refuse_binary_only("alpha", alpha);
+    d_decoder->set_alpha(alpha);
 }
 
 void batch_decoder::set_beta(float beta)
 {
-    if (d_binary) {
-        d_binary->set_beta(beta);
-    } else {
-        refuse_binary_only("beta", beta);
-    }
+    refuse_binary_only("beta", beta);
+    d_decoder->set_beta(beta);
 }
 
 void batch_decoder::decode(const float* llrs, size_t frames, const batch_output& out)
 {
-    if (d_nonbinary) {
-        decode_nonbinary(llrs, frames, out);
-        return;
-    }
-    d_binary->decode(llrs, frames * n_bits(), frames, binary_output(out));
+    d_decoder->decode(llrs, frames * n_bits(), frames, output_of(out));
 }
 
 void batch_decoder::decode(const int8_t* llrs,
@@ -138,36 +107,7 @@ void batch_decoder::decode(const int8_t* llrs,
                                        std::to_string(python_float(step)) +
                                        "; it must be > 0 and finite");
     }
-    if (d_binary) {
-        d_binary->decode(llrs, frames * n_bits(), frames, step, binary_output(out));
-        return;
-    }
-    std::vector<float> values(frames * n_bits());
-    for (size_t i = 0; i < values.size(); i++) {
-        values[i] = static_cast<float>(llrs[i]) * step;
-    }
-    decode_nonbinary(values.data(), frames, out);
-}
-
-void batch_decoder::decode_nonbinary(const float* llrs,
-                                     size_t frames,
-                                     const batch_output& out)
-{
-    const gpufec::nb_code& c = d_nonbinary->code();
-    std::vector<uint8_t> symbols;
-    gpufec::nb_decode_output o;
-    if (out.codeword) {
-        symbols.resize(frames * c.n());
-        o.symbols = symbols.data();
-    } else {
-        o.info_bits = out.bits;
-    }
-    o.iterations = out.iterations;
-    o.parity_ok = out.parity_ok;
-    d_nonbinary->decode_bits(llrs, frames * n_bits(), frames, o);
-    if (out.codeword) {
-        gpufec::nb_symbols_to_bits(symbols.data(), symbols.size(), c.p(), out.bits);
-    }
+    d_decoder->decode(llrs, frames * n_bits(), frames, step, output_of(out));
 }
 
 } // namespace gpufec_python

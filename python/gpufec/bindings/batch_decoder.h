@@ -1,10 +1,10 @@
 /*
  * The decoder behind gpufec.batch_decoder: one object for every code, holding
- * the core decoder the code needs (gpufec::decoder for a binary code,
- * gpufec::nb_decoder for a GF(q) code), in the units of the numpy API: a frame
- * is n_bits() bit LLRs in (positive means bit 0; for a code over GF(2^p) the
- * symbols' binary images, N*p bits) and k_bits() information bits or n_bits()
- * codeword bits out. Float and int8 LLRs are taken for both kinds.
+ * the core decoder of the code (gpufec::decoder::make(code_handle, options),
+ * binary or GF(q) alike), in the units of the numpy API: a frame is n_bits() bit
+ * LLRs in (positive means bit 0; for a code over GF(2^p) the symbols' binary
+ * images, N*p bits) and k_bits() information bits or n_bits() codeword bits
+ * out. Float and int8 LLRs are taken for both kinds.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,11 +13,10 @@
 #define INCLUDED_GPUFEC_PYTHON_BATCH_DECODER_H
 
 #include "decoder_args.h"
-#include "spec_arg.h"
 #include <cstddef>
 #include <cstdint>
+#include <gpufec/code.h>
 #include <gpufec/decoder.h>
-#include <gpufec/nb_decoder.h>
 #include <string>
 
 namespace gpufec_python {
@@ -38,18 +37,18 @@ public:
      * gpufec::invalid_argument for a bad argument and gpufec::backend_unavailable
      * where the backend cannot run; messages start with "batch_decoder".
      */
-    batch_decoder(const code_arg& code, const decoder_args& args);
+    batch_decoder(const gpufec::code_handle& code, const decoder_arguments& args);
 
-    bool nonbinary() const { return d_nonbinary != nullptr; }
-    /*! Exactly one of the two is not null. */
-    const gpufec::decoder* binary_decoder() const { return d_binary.get(); }
-    const gpufec::nb_decoder* nonbinary_decoder() const { return d_nonbinary.get(); }
+    const gpufec::code_handle& code() const { return d_code; }
+    bool nonbinary() const { return !d_code.is_binary(); }
+    /*! The options in force (decoder::options). */
+    gpufec::decoder_options options() const { return d_decoder->options(); }
 
     const std::string& spec() const;
-    size_t n_bits() const;
-    size_t k_bits() const;
+    size_t n_bits() const { return static_cast<size_t>(d_code.n_bits()); }
+    size_t k_bits() const { return static_cast<size_t>(d_code.k_bits()); }
     /*! "cpu" or "cuda". */
-    std::string backend_name() const;
+    std::string backend_name() const { return d_decoder->backend_name(); }
     /*! The precision in force (auto resolved): "float32", "half2", "int16", "int8". */
     std::string precision() const;
 
@@ -64,10 +63,9 @@ public:
     void decode(const int8_t* llrs, size_t frames, float step, const batch_output& out);
 
 private:
-    gpufec::decoder::uptr d_binary;
-    gpufec::nb_decoder::uptr d_nonbinary;
+    gpufec::code_handle d_code;
+    gpufec::decoder::uptr d_decoder;
 
-    void decode_nonbinary(const float* llrs, size_t frames, const batch_output& out);
     void refuse_binary_only(const char* name, float value) const;
 };
 

@@ -13,6 +13,7 @@
 #include "frame_array.h"
 #include "int_arg.h"
 #include "llr_array.h"
+#include "spec_arg.h"
 #include <memory>
 #include <optional>
 #include <pybind11/numpy.h>
@@ -22,7 +23,7 @@
 
 namespace py = pybind11;
 using gpufec_python::batch_decoder;
-using gpufec_python::decoder_args;
+using decoder_args = gpufec_python::decoder_arguments;
 using gpufec_python::int_arg;
 
 namespace {
@@ -47,23 +48,23 @@ std::unique_ptr<batch_decoder> make(const py::object& code,
 {
     const std::string who = "batch_decoder";
     using gpufec_python::single_of;
-    // the fields in the order of the arguments (decoder_args.h)
-    const decoder_args a{ algorithm,
-                          single_of(alpha, "alpha", who),
-                          single_of(beta, "beta", who),
-                          schedule,
-                          max_iterations.get("max_iterations", who),
-                          early_termination,
-                          backend,
-                          threads.get("threads", who),
-                          precision,
-                          fraction_bits.get("fraction_bits", who),
-                          channel_max.get("channel_max", who),
-                          c2v_max.get("c2v_max", who),
-                          device.get("device", who),
-                          ems_nm.get("ems_nm", who),
-                          single_of(ems_offset, "ems_offset", who),
-                          single_of(ems_scale, "ems_scale", who) };
+    decoder_args a;
+    a.algorithm = algorithm;
+    a.alpha = single_of(alpha, "alpha", who);
+    a.beta = single_of(beta, "beta", who);
+    a.schedule = schedule;
+    a.max_iterations = max_iterations.get("max_iterations", who);
+    a.early_termination = early_termination;
+    a.backend = backend;
+    a.threads = threads.get("threads", who);
+    a.precision = precision;
+    a.fraction_bits = fraction_bits.get("fraction_bits", who);
+    a.channel_max = channel_max.get("channel_max", who);
+    a.c2v_max = c2v_max.get("c2v_max", who);
+    a.device = device.get("device", who);
+    a.ems_nm = ems_nm.get("ems_nm", who);
+    a.ems_offset = single_of(ems_offset, "ems_offset", who);
+    a.ems_scale = single_of(ems_scale, "ems_scale", who);
     return std::make_unique<batch_decoder>(gpufec_python::code_of(code, "batch_decoder"),
                                            a);
 }
@@ -102,14 +103,15 @@ decode(batch_decoder& d, const py::object& llrs, std::optional<float> step, bool
     return py::make_tuple(bits, iterations, ok.attr("astype")("bool"));
 }
 
-/* The options both kinds have, as in force. */
-template <typename Options>
-py::dict common_options(const batch_decoder& d, const Options& o)
+/* The options in force: those both kinds have, and those of the code's kind. */
+py::dict options_dict(const batch_decoder& d)
 {
+    const gpufec::decoder_options o = d.options();
     py::dict r;
     r["code"] = d.spec();
     r["nonbinary"] = d.nonbinary();
-    r["algorithm"] = gpufec::to_string(o.rule);
+    r["algorithm"] =
+        d.nonbinary() ? gpufec::to_string(o.nonbinary.rule) : gpufec::to_string(o.rule);
     r["schedule"] = gpufec::to_string(o.schedule);
     r["max_iterations"] = o.max_iterations;
     r["early_termination"] = o.early_termination;
@@ -117,36 +119,27 @@ py::dict common_options(const batch_decoder& d, const Options& o)
     r["threads"] = o.threads;
     r["precision"] = d.precision();
     r["device"] = o.gpu.device;
-    return r;
-}
-
-py::dict options_of(const batch_decoder& d)
-{
-    if (const gpufec::decoder* b = d.binary_decoder()) {
-        const gpufec::decoder_options o = b->options();
-        py::dict r = common_options(d, o);
+    if (d.nonbinary()) {
+        r["ems_nm"] = o.nonbinary.ems_nm;
+        r["ems_offset"] = gpufec_python::python_float(o.nonbinary.ems_offset);
+        r["ems_scale"] = gpufec_python::python_float(o.nonbinary.ems_scale);
+    } else {
         r["alpha"] = gpufec_python::python_float(o.alpha);
         r["beta"] = gpufec_python::python_float(o.beta);
         r["fraction_bits"] = o.fixed.fraction_bits;
         r["channel_max"] = o.fixed.channel_max;
         r["c2v_max"] = o.fixed.c2v_max;
-        return r;
     }
-    const gpufec::nb_decoder_options o = d.nonbinary_decoder()->options();
-    py::dict r = common_options(d, o);
-    r["ems_nm"] = o.ems_nm;
-    r["ems_offset"] = gpufec_python::python_float(o.ems_offset);
-    r["ems_scale"] = gpufec_python::python_float(o.ems_scale);
     return r;
 }
 
 py::object code_of_decoder(const batch_decoder& d)
 {
-    if (const gpufec::decoder* b = d.binary_decoder()) {
-        return py::cast(std::const_pointer_cast<gpufec::ldpc_code>(b->code_ptr()));
+    const gpufec::code_handle& c = d.code();
+    if (c.is_binary()) {
+        return py::cast(std::const_pointer_cast<gpufec::ldpc_code>(c.binary()));
     }
-    return py::cast(
-        std::const_pointer_cast<gpufec::nb_code>(d.nonbinary_decoder()->code_ptr()));
+    return py::cast(std::const_pointer_cast<gpufec::nb_code>(c.nonbinary()));
 }
 
 const char* const class_doc =
@@ -224,7 +217,7 @@ void bind_batch_decoder(py::module& m)
                                &batch_decoder::precision,
                                "The precision in force: float32, half2, int16, int8.")
         .def("options",
-             &options_of,
+             &options_dict,
              "The options in force, as a dict: those of the code's kind, with\n"
              "algorithm, precision and backend resolved.")
         .def(

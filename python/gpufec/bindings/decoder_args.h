@@ -1,13 +1,12 @@
 /*
  * The decoder arguments of the Python API (gpufec.batch_decoder and
- * gpufec.simulate), as Python passes them (strings and numbers), and the core
- * options they make for a binary code (gpufec::decoder_options) or a GF(q) code
- * (gpufec::nb_decoder_options). The options of the other kind of code must keep
- * their defaults (alpha, beta and the fixed-point options are binary-only, the
- * ems_* options nonbinary-only); another value is refused, as are fixed-point
- * options with a floating-point precision and a device with backend cpu. Every refusal is
- * a gpufec::invalid_argument (ValueError) that starts with the caller's name and names
- * the parameter.
+ * gpufec.simulate), gr::gpufec::decoder_arguments (lib/decoder_arguments.h), made
+ * into the core's decoder options by the core's parser, with the Python API's
+ * refusals: an option of the other kind of code away from its default, an option
+ * given for nothing (gpufec/unused_options.h), a value out of range. Every
+ * refusal is a gpufec::invalid_argument (ValueError) that starts with the
+ * caller's name and names the parameter. Also the conversions between Python's
+ * floats and the options' single-precision ones.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -15,46 +14,24 @@
 #ifndef INCLUDED_GPUFEC_PYTHON_DECODER_ARGS_H
 #define INCLUDED_GPUFEC_PYTHON_DECODER_ARGS_H
 
+#include "decoder_arguments.h"
 #include <gpufec/decoder.h>
-#include <gpufec/nb_decoder.h>
+#include <gpufec/decoder_option_parser.h>
 #include <string>
 
 namespace gpufec_python {
 
-/*! In the order of gpufec.batch_decoder's arguments, which fills it in that order. */
-struct decoder_args {
-    std::string algorithm = "auto"; //!< "auto": nms for a binary code, minmax for GF(q)
-    float alpha = gpufec::family_default; //!< binary only; -1: the code family's
-    float beta = gpufec::family_default;  //!< binary only; -1: the code family's
-    std::string schedule = "layered";
-    int max_iterations = -1; //!< -1: the code's default
-    bool early_termination = true;
-    std::string backend = "auto";
-    int threads = 0;
-    std::string precision = "auto"; //!< as gpufec::parse_precision takes it
-    int fraction_bits = -1;         //!< binary fixed point; -1: the precision's
-    int channel_max = 0;            //!< binary fixed point; 0: the precision's
-    int c2v_max = 0;                //!< binary fixed point; 0: the precision's
-    int device = 0;                 //!< CUDA device index
-    int ems_nm = 0;                 //!< nonbinary only
-    float ems_offset = 0.0f;        //!< nonbinary only
-    float ems_scale = 0.7f;         //!< nonbinary only
-};
-
-/*! The core options of a binary code's decoder; errors start with `who`. */
-gpufec::decoder_options
-binary_options(const decoder_args& args, const std::string& spec, const std::string& who);
-
-/*! The core options of a nonbinary code's decoder; errors start with `who`. */
-gpufec::nb_decoder_options nonbinary_options(const decoder_args& args,
-                                             const std::string& spec,
-                                             const std::string& who);
+using gr::gpufec::decoder_arguments;
 
 /*!
- * The Python name of a precision: "float32", "half2", "int16", "int8" (the
- * core's to_string says "float" for float32).
+ * The core options of \p args for a code of kind \p kind named \p spec,
+ * checked (decoder_options::validate, or nb_decoder_options::validate for a
+ * GF(q) code); errors start with \p who.
  */
-std::string precision_name(gpufec::message_precision precision);
+gpufec::decoder_options options_of(const decoder_arguments& args,
+                                   gpufec::code_kind kind,
+                                   const std::string& spec,
+                                   const std::string& who);
 
 /*!
  * A Python float for a single-precision option: refused (gpufec::invalid_argument

@@ -5,8 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_docs.h"
-#include "spec_arg.h"
+#include "decoder_binding.h"
 #include <gnuradio/gpufec/ldpc_decoder_fb.h>
 #include <pybind11/pybind11.h>
 
@@ -76,108 +75,24 @@ const char* const make_doc =
     "the backend cannot run here.";
 // clang-format on
 
-/*! ldpc_decoder_fb::make with the code given as a spec string or a code object. */
-ldpc_decoder_fb::sptr make_block(const py::object& code,
-                                 const std::string& algorithm,
-                                 float alpha,
-                                 float beta,
-                                 const std::string& schedule,
-                                 int max_iterations,
-                                 bool early_termination,
-                                 const std::string& backend,
-                                 int frames_per_call,
-                                 const std::string& sign,
-                                 float llr_scale,
-                                 bool output_codeword,
-                                 int threads,
-                                 int ems_nm,
-                                 float ems_offset,
-                                 float ems_scale,
-                                 const std::string& precision,
-                                 int device,
-                                 int fraction_bits,
-                                 int channel_max,
-                                 int c2v_max,
-                                 int frames_in_flight,
-                                 const std::string& input_type,
-                                 bool frame_tags)
-{
-    return ldpc_decoder_fb::make(gpufec_python::spec_of(code),
-                                 algorithm,
-                                 alpha,
-                                 beta,
-                                 schedule,
-                                 max_iterations,
-                                 early_termination,
-                                 backend,
-                                 frames_per_call,
-                                 sign,
-                                 llr_scale,
-                                 output_codeword,
-                                 threads,
-                                 ems_nm,
-                                 ems_offset,
-                                 ems_scale,
-                                 precision,
-                                 device,
-                                 fraction_bits,
-                                 channel_max,
-                                 c2v_max,
-                                 frames_in_flight,
-                                 input_type,
-                                 frame_tags);
-}
-
 /*! The constructor: make() with its arguments' names and defaults. */
 void bind_make(block_class& c)
 {
-    c.def(py::init(&make_block),
-          py::arg("spec"),
-          py::arg("algorithm") = "auto",
-          py::arg("alpha") = -1.0f,
-          py::arg("beta") = -1.0f,
-          py::arg("schedule") = "layered",
-          py::arg("max_iterations") = -1,
-          py::arg("early_termination") = true,
-          py::arg("backend") = "auto",
-          py::arg("frames_per_call") = 64,
-          py::arg("sign") = "positive_is_0",
-          py::arg("llr_scale") = 1.0f,
-          py::arg("output_codeword") = false,
-          py::arg("threads") = 0,
-          py::arg("ems_nm") = 0,
-          py::arg("ems_offset") = 0.0f,
-          py::arg("ems_scale") = 0.7f,
-          py::arg("precision") = "auto",
-          py::arg("device") = 0,
-          py::arg("fraction_bits") = -1,
-          py::arg("channel_max") = 0,
-          py::arg("c2v_max") = 0,
-          py::arg("frames_in_flight") = 0,
-          py::arg("input_type") = "float",
-          py::arg("frame_tags") = true,
+    c.def(py::init(gpufec_python::with_code_argument(&ldpc_decoder_fb::make)),
+          gpufec_python::stream_block_keywords(),
           make_doc);
 }
 
-/*! The code, the frame sizes, and the backend, precision and input in use. */
-void bind_properties(block_class& c)
+/*! The frame sizes and the input in use, and the frame tags (safe while the
+ * flowgraph runs). */
+void bind_frames(block_class& c)
 {
-    c.def("nonbinary", &ldpc_decoder_fb::nonbinary, "Whether the code is nonbinary.")
-        .def("n", &ldpc_decoder_fb::n, "Code length N (bits, or GF(q) symbols).")
-        .def("k", &ldpc_decoder_fb::k, "Information bits or symbols K per frame.")
-        .def("q", &ldpc_decoder_fb::q, "Field size q (2 for a binary code).")
-        .def("p", &ldpc_decoder_fb::p, "Bits per symbol p (1 for a binary code).")
-        .def("input_frame_size",
-             &ldpc_decoder_fb::input_frame_size,
-             "Input LLRs (floats or bytes) per frame (N*p).")
+    c.def("input_frame_size",
+          &ldpc_decoder_fb::input_frame_size,
+          "Input LLRs (floats or bytes) per frame (N*p).")
         .def("output_frame_size",
              &ldpc_decoder_fb::output_frame_size,
              "Output bits per frame (K*p, or N*p with output_codeword).")
-        .def("backend", &ldpc_decoder_fb::backend, "The backend in use: 'cpu' or 'cuda'.")
-        .def("precision",
-             &ldpc_decoder_fb::precision,
-             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
-             "'int16' or 'int8'.")
         .def("frames_per_call", &ldpc_decoder_fb::frames_per_call)
         .def("frames_in_flight",
              &ldpc_decoder_fb::frames_in_flight,
@@ -187,29 +102,6 @@ void bind_properties(block_class& c)
         .def("frame_tags",
              &ldpc_decoder_fb::frame_tags,
              "Whether frames are tagged with 'iterations' and 'parity_ok'.")
-        .def("code_name", &ldpc_decoder_fb::code_name, "The code spec.");
-}
-
-/*! The decoding parameters that may change while the flowgraph runs. */
-void bind_settings(block_class& c)
-{
-    c.def("set_max_iterations",
-          &ldpc_decoder_fb::set_max_iterations,
-          py::arg("max_iterations"),
-          "Safe while the flowgraph runs.")
-        .def("max_iterations", &ldpc_decoder_fb::max_iterations)
-        .def("set_alpha",
-             &ldpc_decoder_fb::set_alpha,
-             py::arg("alpha"),
-             "Normalized min-sum factor (binary codes; -1 only for a nonbinary\n"
-             "one); safe while the flowgraph runs.")
-        .def("alpha", &ldpc_decoder_fb::alpha)
-        .def("set_beta",
-             &ldpc_decoder_fb::set_beta,
-             py::arg("beta"),
-             "Offset min-sum offset (binary codes; -1 only for a nonbinary one);\n"
-             "safe while the flowgraph runs.")
-        .def("beta", &ldpc_decoder_fb::beta)
         .def("set_frame_tags",
              &ldpc_decoder_fb::set_frame_tags,
              py::arg("frame_tags"),
@@ -250,7 +142,7 @@ void bind_ldpc_decoder_fb(py::module& m)
 {
     block_class c(m, "ldpc_decoder_fb", class_doc);
     bind_make(c);
-    bind_properties(c);
-    bind_settings(c);
+    gpufec_python::bind_decoder_methods<ldpc_decoder_fb>(c);
+    bind_frames(c);
     bind_counters(c);
 }

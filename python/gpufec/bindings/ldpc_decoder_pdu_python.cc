@@ -5,7 +5,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "spec_arg.h"
+#include "decoder_binding.h"
 #include <gnuradio/gpufec/ldpc_decoder_pdu.h>
 #include <pybind11/pybind11.h>
 
@@ -17,103 +17,26 @@ void bind_ldpc_decoder_pdu(py::module& m)
     py::class_<ldpc_decoder_pdu,
                gr::block,
                gr::basic_block,
-               std::shared_ptr<ldpc_decoder_pdu>>(
-        m,
-        "ldpc_decoder_pdu",
-        "LDPC decoder for PDUs, binary or nonbinary (message port 'pdus' in and out).\n\n"
-        "In: (meta, f32vector of F*N*p bit LLRs; p = 1 for a binary code), F >= 1\n"
-        "whole frames, decoded in one call. Out: (meta, u8vector of F*K*p bits, or\n"
-        "F*N*p with output_codeword). Keys added to meta: 'iterations' (long, most\n"
-        "iterations of any frame), 'parity_ok' (bool, every frame passed), 'frames'\n"
-        "(long F), 'frame_iterations' (s32vector, per frame), 'frame_parity_ok'\n"
-        "(u8vector, per frame). A message of the wrong type or length is dropped\n"
-        "with a warning and counted (dropped_pdus()). Parameters as\n"
-        "ldpc_decoder_fb.")
-        .def(py::init([](const py::object& code,
-                         const std::string& algorithm,
-                         float alpha,
-                         float beta,
-                         const std::string& schedule,
-                         int max_iterations,
-                         bool early_termination,
-                         const std::string& backend,
-                         const std::string& sign,
-                         float llr_scale,
-                         bool output_codeword,
-                         int threads,
-                         int ems_nm,
-                         float ems_offset,
-                         float ems_scale,
-                         const std::string& precision,
-                         int device,
-                         int fraction_bits,
-                         int channel_max,
-                         int c2v_max) {
-                 return ldpc_decoder_pdu::make(gpufec_python::spec_of(code),
-                                               algorithm,
-                                               alpha,
-                                               beta,
-                                               schedule,
-                                               max_iterations,
-                                               early_termination,
-                                               backend,
-                                               sign,
-                                               llr_scale,
-                                               output_codeword,
-                                               threads,
-                                               ems_nm,
-                                               ems_offset,
-                                               ems_scale,
-                                               precision,
-                                               device,
-                                               fraction_bits,
-                                               channel_max,
-                                               c2v_max);
-             }),
-             py::arg("spec"),
-             py::arg("algorithm") = "auto",
-             py::arg("alpha") = -1.0f,
-             py::arg("beta") = -1.0f,
-             py::arg("schedule") = "layered",
-             py::arg("max_iterations") = -1,
-             py::arg("early_termination") = true,
-             py::arg("backend") = "auto",
-             py::arg("sign") = "positive_is_0",
-             py::arg("llr_scale") = 1.0f,
-             py::arg("output_codeword") = false,
-             py::arg("threads") = 0,
-             py::arg("ems_nm") = 0,
-             py::arg("ems_offset") = 0.0f,
-             py::arg("ems_scale") = 0.7f,
-             py::arg("precision") = "auto",
-             py::arg("device") = 0,
-             py::arg("fraction_bits") = -1,
-             py::arg("channel_max") = 0,
-             py::arg("c2v_max") = 0,
-             "Makes the block; parameters as ldpc_decoder_fb (no frames_per_call),\n"
-             "precision, device, fraction_bits, channel_max and c2v_max included.")
-        .def("nonbinary", &ldpc_decoder_pdu::nonbinary, "Whether the code is nonbinary.")
-        .def("n", &ldpc_decoder_pdu::n, "Code length N (bits, or GF(q) symbols).")
-        .def("k", &ldpc_decoder_pdu::k, "Information bits or symbols K per frame.")
-        .def("q", &ldpc_decoder_pdu::q, "Field size q (2 for a binary code).")
-        .def("p", &ldpc_decoder_pdu::p, "Bits per symbol p (1 for a binary code).")
-        .def("backend", &ldpc_decoder_pdu::backend, "'cpu' or 'cuda'.")
-        .def("precision",
-             &ldpc_decoder_pdu::precision,
-             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
-             "'int16' or 'int8'.")
-        .def("code_name", &ldpc_decoder_pdu::code_name, "The code spec.")
-        .def("set_max_iterations",
-             &ldpc_decoder_pdu::set_max_iterations,
-             py::arg("max_iterations"),
-             "Safe while the flowgraph runs.")
-        .def("max_iterations", &ldpc_decoder_pdu::max_iterations)
-        .def("set_alpha", &ldpc_decoder_pdu::set_alpha, py::arg("alpha"))
-        .def("alpha", &ldpc_decoder_pdu::alpha)
-        .def("set_beta", &ldpc_decoder_pdu::set_beta, py::arg("beta"))
-        .def("beta", &ldpc_decoder_pdu::beta)
+               std::shared_ptr<ldpc_decoder_pdu>>
+        c(m,
+          "ldpc_decoder_pdu",
+          "LDPC decoder for PDUs, binary or nonbinary (message port 'pdus' in and "
+          "out).\n\n"
+          "In: (meta, f32vector of F*N*p bit LLRs; p = 1 for a binary code), F >= 1\n"
+          "whole frames, decoded in one call. Out: (meta, u8vector of F*K*p bits, or\n"
+          "F*N*p with output_codeword). Keys added to meta: 'iterations' (long, most\n"
+          "iterations of any frame), 'parity_ok' (bool, every frame passed), 'frames'\n"
+          "(long F), 'frame_iterations' (s32vector, per frame), 'frame_parity_ok'\n"
+          "(u8vector, per frame). A message of the wrong type or length is dropped\n"
+          "with a warning and counted (dropped_pdus()). Parameters as\n"
+          "ldpc_decoder_fb.");
+    c.def(py::init(gpufec_python::with_code_argument(&ldpc_decoder_pdu::make)),
+          gpufec_python::pdu_block_keywords(),
+          "Makes the block; parameters as ldpc_decoder_fb (no frames_per_call),\n"
+          "precision, device, fraction_bits, channel_max and c2v_max included.")
         .def("dropped_pdus",
              &ldpc_decoder_pdu::dropped_pdus,
              "Messages dropped (wrong type or length).")
         .def("decoded_pdus", &ldpc_decoder_pdu::decoded_pdus, "PDUs decoded.");
+    gpufec_python::bind_decoder_methods<ldpc_decoder_pdu>(c);
 }

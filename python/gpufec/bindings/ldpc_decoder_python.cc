@@ -6,8 +6,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "decoder_docs.h"
-#include "spec_arg.h"
+#include "decoder_binding.h"
 #include <gnuradio/gpufec/ldpc_decoder.h>
 #include <pybind11/pybind11.h>
 
@@ -54,50 +53,6 @@ const char* const make_doc =
     "Raises ValueError for a bad parameter.";
 // clang-format on
 
-/*! ldpc_decoder::make with the code given as a spec string or a code object. */
-ldpc_decoder::sptr make_decoder(const py::object& code,
-                                const std::string& algorithm,
-                                float alpha,
-                                float beta,
-                                const std::string& schedule,
-                                int max_iterations,
-                                bool early_termination,
-                                const std::string& backend,
-                                int frames,
-                                float llr_scale,
-                                int threads,
-                                float sigma,
-                                int ems_nm,
-                                float ems_offset,
-                                float ems_scale,
-                                const std::string& precision,
-                                int device,
-                                int fraction_bits,
-                                int channel_max,
-                                int c2v_max)
-{
-    return ldpc_decoder::make(gpufec_python::spec_of(code),
-                              algorithm,
-                              alpha,
-                              beta,
-                              schedule,
-                              max_iterations,
-                              early_termination,
-                              backend,
-                              frames,
-                              llr_scale,
-                              threads,
-                              sigma,
-                              ems_nm,
-                              ems_offset,
-                              ems_scale,
-                              precision,
-                              device,
-                              fraction_bits,
-                              channel_max,
-                              c2v_max);
-}
-
 /*!
  * The constructor, refused (the FECAPI object is made by make()), and the static
  * make() with its arguments' names and defaults.
@@ -113,62 +68,18 @@ void bind_make(decoder_class& c)
           "Refused: use gpufec.ldpc_decoder.make(...) (or gpufec.batch_decoder for "
           "numpy).");
     c.def_static("make",
-                 &make_decoder,
-                 py::arg("spec"),
-                 py::arg("algorithm") = "auto",
-                 py::arg("alpha") = -1.0f,
-                 py::arg("beta") = -1.0f,
-                 py::arg("schedule") = "layered",
-                 py::arg("max_iterations") = -1,
-                 py::arg("early_termination") = true,
-                 py::arg("backend") = "auto",
-                 py::arg("frames") = 1,
-                 py::arg("llr_scale") = 1.0f,
-                 py::arg("threads") = 0,
-                 py::arg("sigma") = 0.0f,
-                 py::arg("ems_nm") = 0,
-                 py::arg("ems_offset") = 0.0f,
-                 py::arg("ems_scale") = 0.7f,
-                 py::arg("precision") = "auto",
-                 py::arg("device") = 0,
-                 py::arg("fraction_bits") = -1,
-                 py::arg("channel_max") = 0,
-                 py::arg("c2v_max") = 0,
+                 gpufec_python::with_code_argument(&ldpc_decoder::make),
+                 gpufec_python::fecapi_keywords(),
                  make_doc);
 }
 
-/*! The code, and the frames per call, backend, precision and input scale in use. */
-void bind_properties(decoder_class& c)
+/*! The frames per call and the input scale in use. */
+void bind_input(decoder_class& c)
 {
-    c.def("nonbinary", &ldpc_decoder::nonbinary, "Whether the code is nonbinary.")
-        .def("n", &ldpc_decoder::n, "Code length N (bits, or GF(q) symbols).")
-        .def("k", &ldpc_decoder::k, "Information bits or symbols K.")
-        .def("q", &ldpc_decoder::q, "Field size q (2 for a binary code).")
-        .def("p", &ldpc_decoder::p, "Bits per symbol p (1 for a binary code).")
-        .def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
-        .def("backend", &ldpc_decoder::backend, "'cpu' or 'cuda'.")
-        .def("precision",
-             &ldpc_decoder::precision,
-             "The message precision in use, 'auto' resolved: 'float32', 'half2',\n"
-             "'int16' or 'int8'.")
-        .def("code_name", &ldpc_decoder::code_name, "The code spec.")
+    c.def("frames", &ldpc_decoder::frames, "Frames per generic_work call.")
         .def("llr_scale",
              &ldpc_decoder::llr_scale,
              "The input scale in use (from llr_scale or sigma): L = -llr_scale * x.");
-}
-
-/*! The decoding parameters that may change while a flowgraph runs. */
-void bind_settings(decoder_class& c)
-{
-    c.def("set_max_iterations",
-          &ldpc_decoder::set_max_iterations,
-          py::arg("max_iterations"),
-          "Safe while a flowgraph runs.")
-        .def("max_iterations", &ldpc_decoder::max_iterations)
-        .def("set_alpha", &ldpc_decoder::set_alpha, py::arg("alpha"))
-        .def("alpha", &ldpc_decoder::alpha)
-        .def("set_beta", &ldpc_decoder::set_beta, py::arg("beta"))
-        .def("beta", &ldpc_decoder::beta);
 }
 
 /*! gr-fec's generic_decoder interface, and the last call's parity failures. */
@@ -198,7 +109,7 @@ void bind_ldpc_decoder(py::module& m)
 {
     decoder_class c(m, "ldpc_decoder", class_doc);
     bind_make(c);
-    bind_properties(c);
-    bind_settings(c);
+    gpufec_python::bind_decoder_methods<ldpc_decoder>(c);
+    bind_input(c);
     bind_fecapi(c);
 }

@@ -75,16 +75,22 @@ struct run_args {
 /* The simulator's options: the decoder's by gpufec.batch_decoder's rules. */
 gpufec::ber_options options_of(const std::string& spec,
                                const py::object& ebn0,
-                               const gpufec_python::decoder_args& dec,
+                               const gpufec_python::decoder_arguments& dec,
                                const run_args& run)
 {
     const bool nonbinary = gpufec::nb_code::is_nb_spec(spec);
     gpufec::ber_options o;
     o.ebn0_db = ebn0_of(ebn0);
+    const gpufec::decoder_options d = gpufec_python::options_of(
+        dec,
+        nonbinary ? gpufec::code_kind::nonbinary : gpufec::code_kind::binary,
+        spec,
+        "simulate");
+    // the simulator takes the options of either kind of code
     if (nonbinary) {
-        o.nb_decoder = gpufec_python::nonbinary_options(dec, spec, "simulate");
+        o.nb_decoder = gpufec::to_nb_decoder_options(d);
     } else {
-        o.decoder = gpufec_python::binary_options(dec, spec, "simulate");
+        o.decoder = d;
     }
     o.mod = gpufec::parse_modulation(run.modulation);
     o.min_frame_errors = run.min_frame_errors;
@@ -215,7 +221,7 @@ py::list simulate(const py::object& code,
                   double progress_interval)
 {
     const std::string spec = gpufec_python::spec_of(code, "simulate");
-    gpufec_python::decoder_args dec;
+    gpufec_python::decoder_arguments dec;
     dec.algorithm = algorithm.value_or("auto");
     const std::string who = "simulate";
     using gpufec_python::single_of;

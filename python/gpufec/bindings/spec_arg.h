@@ -10,6 +10,7 @@
 #ifndef INCLUDED_GPUFEC_PYTHON_SPEC_ARG_H
 #define INCLUDED_GPUFEC_PYTHON_SPEC_ARG_H
 
+#include <gpufec/code.h>
 #include <gpufec/error.h>
 #include <gpufec/ldpc_code.h>
 #include <gpufec/nb_code.h>
@@ -18,17 +19,6 @@
 #include <string>
 
 namespace gpufec_python {
-
-/*! The code of a code argument: exactly one of the two is set. */
-struct code_arg {
-    std::shared_ptr<gpufec::ldpc_code> binary;
-    std::shared_ptr<gpufec::nb_code> nonbinary;
-
-    const std::string& spec() const
-    {
-        return binary ? binary->name() : nonbinary->name();
-    }
-};
 
 /*! Throws gpufec::invalid_argument (ValueError): \p code is not a code argument. */
 [[noreturn]] inline void refuse_code(const pybind11::object& code, const char* who)
@@ -42,30 +32,22 @@ struct code_arg {
 /*!
  * The code of \p code: the object itself for an ldpc_code or nb_ldpc_code (a
  * GF(q) code keeps its field polynomial), else the code made from the spec
- * string (nonbinary for nbalist:, nbqc:, nbreg:). Anything else throws
- * gpufec::invalid_argument (ValueError) starting with \p who.
+ * string (gpufec::make_code: nonbinary for nbalist:, nbqc:, nbreg:). Anything
+ * else throws gpufec::invalid_argument (ValueError) starting with \p who.
  */
-inline code_arg code_of(const pybind11::object& code, const char* who)
+inline gpufec::code_handle code_of(const pybind11::object& code, const char* who)
 {
     namespace py = pybind11;
-    code_arg c;
     if (py::isinstance<py::str>(code)) {
-        const std::string spec = code.cast<std::string>();
-        if (gpufec::nb_code::is_nb_spec(spec)) {
-            c.nonbinary =
-                std::const_pointer_cast<gpufec::nb_code>(gpufec::nb_code::make(spec));
-        } else {
-            c.binary =
-                std::const_pointer_cast<gpufec::ldpc_code>(gpufec::ldpc_code::make(spec));
-        }
-    } else if (py::isinstance<gpufec::nb_code>(code)) {
-        c.nonbinary = code.cast<std::shared_ptr<gpufec::nb_code>>();
-    } else if (py::isinstance<gpufec::ldpc_code>(code)) {
-        c.binary = code.cast<std::shared_ptr<gpufec::ldpc_code>>();
-    } else {
-        refuse_code(code, who);
+        return gpufec::make_code(code.cast<std::string>());
     }
-    return c;
+    if (py::isinstance<gpufec::nb_code>(code)) {
+        return gpufec::code_handle(code.cast<std::shared_ptr<gpufec::nb_code>>());
+    }
+    if (py::isinstance<gpufec::ldpc_code>(code)) {
+        return gpufec::code_handle(code.cast<std::shared_ptr<gpufec::ldpc_code>>());
+    }
+    refuse_code(code, who);
 }
 
 /*! The spec of a code argument, without making the code of a spec string. */
