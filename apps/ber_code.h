@@ -59,8 +59,7 @@ public:
         gpufec::decoder_options& dec = opt.decoder;
         dec = app_decoder_options(given, d_nonbinary, d_spec);
         if (d_nonbinary) {
-            opt.nb_decoder = gpufec::to_nb_decoder_options(dec);
-            opt.nb_decoder.validate();
+            gpufec::to_nb_decoder_options(dec).validate();
         } else {
             gpufec::refuse_unused_options(
                 dec, a.precision, gpufec::option_spelling::cli, "");

@@ -58,10 +58,8 @@ struct sim_hooks; // internal: what the batch loops report to (ber_simulator.cc)
 
 /*! What a simulation run does. validate() names the first bad field. */
 struct GPUFEC_API ber_options {
-    //! algorithm, schedule, iterations, backend (with its GF(q) part, nonbinary)
+    //! the decoder of either kind of code (a GF(q) code's rule in its nonbinary part)
     decoder_options decoder;
-    //! a GF(q) code's decoder options for the ber_simulator(nb_code::sptr, ...) form
-    nb_decoder_options nb_decoder;
     modulation mod = modulation::bpsk;  //!< BPSK or Gray QPSK
     std::vector<double> ebn0_db{ 1.0 }; //!< points, simulated in this order
     uint64_t seed = 1;                  //!< Philox key of bits and noise
@@ -317,8 +315,8 @@ public:
     ber_simulator(decoder::uptr dec, const ber_options& options);
 
     /*!
-     * A nonbinary code: makes the decoder with nb_decoder::make(code,
-     * options.nb_decoder). Throws like the binary constructor.
+     * A nonbinary code: as ber_simulator(code_handle(code), options). Throws like
+     * the binary constructor.
      */
     ber_simulator(nb_code::sptr code, const ber_options& options);
 

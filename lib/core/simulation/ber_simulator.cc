@@ -97,7 +97,6 @@ struct ber_simulator::batch {
 void ber_options::validate() const
 {
     decoder.validate();
-    nb_decoder.validate();
     if (mod != modulation::bpsk && mod != modulation::qpsk) {
         throw invalid_argument("ber_options.mod: unknown modulation value " +
                                std::to_string(static_cast<int>(mod)));
@@ -286,7 +285,7 @@ ber_simulator::ber_simulator(nb_code::sptr code, const ber_options& options)
         throw invalid_argument("ber_simulator: code is null");
     }
     d_options.validate();
-    d_decoder = nb_decoder::make(std::move(code), d_options.nb_decoder);
+    d_decoder = decoder::make(code_handle(std::move(code)), d_options.decoder);
     init();
 }
 

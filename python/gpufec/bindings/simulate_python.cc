@@ -81,17 +81,11 @@ gpufec::ber_options options_of(const std::string& spec,
     const bool nonbinary = gpufec::nb_code::is_nb_spec(spec);
     gpufec::ber_options o;
     o.ebn0_db = ebn0_of(ebn0);
-    const gpufec::decoder_options d = gpufec_python::options_of(
-        dec,
-        nonbinary ? gpufec::code_kind::nonbinary : gpufec::code_kind::binary,
-        spec,
-        "simulate");
-    // the simulator takes the options of either kind of code
-    if (nonbinary) {
-        o.nb_decoder = gpufec::to_nb_decoder_options(d);
-    } else {
-        o.decoder = d;
-    }
+    o.decoder = gpufec_python::options_of(dec,
+                                          nonbinary ? gpufec::code_kind::nonbinary
+                                                    : gpufec::code_kind::binary,
+                                          spec,
+                                          "simulate");
     o.mod = gpufec::parse_modulation(run.modulation);
     o.min_frame_errors = run.min_frame_errors;
     o.max_frames = run.max_frames;

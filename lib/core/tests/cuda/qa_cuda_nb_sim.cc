@@ -64,10 +64,10 @@ struct sim_case {
 ber_options options_of(const sim_case& c)
 {
     ber_options o;
-    o.nb_decoder.rule = nb_check_rule::min_max;
-    o.nb_decoder.backend = c.backend;
-    o.nb_decoder.schedule = c.schedule;
-    o.nb_decoder.max_iterations = 10;
+    o.decoder.nonbinary.rule = nb_check_rule::min_max;
+    o.decoder.backend = c.backend;
+    o.decoder.schedule = c.schedule;
+    o.decoder.max_iterations = 10;
     o.ebn0_db = { c.ebn0 };
     o.seed = test_seed(20261125u);
     o.max_frames = c.frames;
@@ -228,8 +228,9 @@ public:
         c.spec = code->name();
         c.ebn0 = 1.9;
         const ber_options o = options_of(c);
-        nb_decoder::uptr gpu_dec = nb_decoder::make(code, o.nb_decoder);
-        nb_decoder_options cpu_opt = o.nb_decoder;
+        nb_decoder::uptr gpu_dec =
+            nb_decoder::make(code, to_nb_decoder_options(o.decoder));
+        nb_decoder_options cpu_opt = to_nb_decoder_options(o.decoder);
         cpu_opt.backend = backend_kind::cpu;
         nb_decoder::uptr cpu_dec = nb_decoder::make(code, cpu_opt);
         std::string why;

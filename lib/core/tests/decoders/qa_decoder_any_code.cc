@@ -208,7 +208,6 @@ public:
     {
         ber_options o;
         o.decoder = cpu_options();
-        o.nb_decoder = to_nb_decoder_options(o.decoder);
         o.ebn0_db = { 2.0 };
         o.max_frames = 64;
         o.min_frame_errors = 0;

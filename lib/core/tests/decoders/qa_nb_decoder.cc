@@ -367,7 +367,7 @@ public:
     void ber_simulator_nonbinary()
     {
         ber_options opt;
-        opt.nb_decoder.threads = 2;
+        opt.decoder.threads = 2;
         opt.ebn0_db = { 1.0, 30.0 };
         opt.max_frames = 64;
         opt.min_frame_errors = 0;

@@ -87,7 +87,6 @@ make_workers(const ber_options& o, size_t n, int threads, const char* spec = sma
         ber_options wo = o;
         wo.threads = threads;
         wo.decoder.threads = threads;
-        wo.nb_decoder.threads = threads;
         if (gpufec::nb_code::is_nb_spec(spec)) {
             w.push_back(std::make_unique<ber_simulator>(gpufec::nb_code::make(spec), wo));
         } else {
@@ -786,8 +785,8 @@ public:
         o.min_frame_errors = 12;
         o.max_frames = 120;
         o.batch_frames = 16;
-        o.nb_decoder.backend = gpufec::backend_kind::cpu;
-        o.nb_decoder.threads = 1;
+        o.decoder.backend = gpufec::backend_kind::cpu;
+        o.decoder.threads = 1;
         ber_simulator one(gpufec::nb_code::make(spec), o);
         const std::vector<ber_point> whole = one.run();
         CPPUNIT_ASSERT(whole[0].nonbinary && whole[0].symbol_errors > 0);
