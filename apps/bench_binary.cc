@@ -34,6 +34,7 @@
 #include "bench_buffers.h"
 #include "bench_timing.h"
 #include "bench_workload.h"
+#include "decoder_json.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -535,12 +536,7 @@ nlohmann::ordered_json binary_workload::json(const std::string& command) const
     j["n"] = n();
     j["k"] = k();
     j["rate"] = d_code->rate();
-    j["algorithm"] = gpufec::to_string(o.rule);
-    j["alpha"] = static_cast<double>(o.alpha);
-    j["beta"] = static_cast<double>(o.beta);
-    j["schedule"] = gpufec::to_string(o.schedule);
-    j["iterations"] = o.max_iterations;
-    j["early_termination"] = o.early_termination;
+    put_rule_json(j, *d_decoder);
     j["backend"] = d_decoder->backend_name();
     j["precision"] = gpufec::to_string(o.precision);
     j["threads"] = o.threads;

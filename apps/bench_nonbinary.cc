@@ -30,6 +30,7 @@
 #include "bench_buffers.h"
 #include "bench_timing.h"
 #include "bench_workload.h"
+#include "decoder_json.h"
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -139,10 +140,7 @@ public:
         j["q"] = static_cast<size_t>(d_code->q());
         j["n"] = static_cast<size_t>(d_code->n());
         j["k"] = static_cast<size_t>(d_code->k());
-        j["algorithm"] = gpufec::to_string(d_in_force.nonbinary.rule);
-        j["schedule"] = gpufec::to_string(d_in_force.schedule);
-        j["iterations"] = static_cast<size_t>(d_in_force.max_iterations);
-        j["early_termination"] = d_in_force.early_termination;
+        put_rule_json(j, *d_decoder);
         j["backend"] = d_decoder->backend_name();
         j["precision"] = gpufec::to_string(d_in_force.precision);
         j["frames"] = d_frames;

@@ -21,6 +21,7 @@
 #include <gpufec/unused_options.h>
 
 #include "app_common.h"
+#include "decoder_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,39 +60,6 @@ inline const gpufec::decoder& simulated_decoder(gpufec::ber_simulator& sim)
         return sim.get_nb_decoder();
     }
     return sim.get_decoder();
-}
-
-/*!
- * A decoder's options as JSON, as in force (defaults resolved): the rule, its
- * parameters (alpha, beta; a GF(q) code's EMS ones), schedule, iterations, early
- * termination and, for a binary code, precision and fixed point.
- */
-inline ordered_json decoder_json(const gpufec::decoder& d)
-{
-    const gpufec::decoder_options o = d.options();
-    const bool nonbinary = d.nonbinary() != nullptr;
-    ordered_json j;
-    if (nonbinary) {
-        j["algorithm"] = gpufec::to_string(o.nonbinary.rule);
-    } else {
-        j["algorithm"] = gpufec::to_string(o.rule);
-        j["alpha"] = static_cast<double>(o.alpha);
-        j["beta"] = static_cast<double>(o.beta);
-    }
-    j["schedule"] = gpufec::to_string(o.schedule);
-    j["iterations"] = o.max_iterations;
-    j["early_termination"] = o.early_termination;
-    if (nonbinary) {
-        j["ems_nm"] = o.nonbinary.ems_nm;
-        j["ems_offset"] = static_cast<double>(o.nonbinary.ems_offset);
-        j["ems_scale"] = static_cast<double>(o.nonbinary.ems_scale);
-    } else {
-        j["precision"] = gpufec::to_string(o.precision);
-        j["fraction_bits"] = o.fixed.fraction_bits;
-        j["channel_max"] = o.fixed.channel_max;
-        j["c2v_max"] = o.fixed.c2v_max;
-    }
-    return j;
 }
 
 /*!
