@@ -200,7 +200,8 @@ std::vector<int> parse_devices(const std::string& text)
 std::vector<int>
 choose_devices(const ber_args& a, const process_info& proc, gpufec::ber_options& opt)
 {
-    // a GF(q) code's decoder runs on one device, chosen by no rank
+    // a GF(q) code: one worker on one device, which ranks sharing a host do not
+    // take in turn
     const bool nonbinary = gpufec::nb_code::is_nb_spec(a.code_spec);
     gpufec::decoder_options& dec = opt.decoder;
     std::vector<int> devices;
