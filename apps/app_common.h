@@ -2,9 +2,9 @@
 /*
  * Helpers shared by the command-line apps (gpufec-ber, gpufec-bench): strict
  * parsing of option values (a bad value is a usage_error: message on stderr, exit
- * status 2), number formatting, file writing and the mapping of an app's
- * exceptions to its exit status. The decoder options both apps read are in
- * decoder_args.h; their JSON files are written with nlohmann-json (ber_json.h
+ * status 2), number formatting, a code's rate, file writing and the mapping of
+ * an app's exceptions to its exit status. The decoder options both apps read are
+ * in decoder_args.h; their JSON files are written with nlohmann-json (ber_json.h
  * for gpufec-ber).
  *
  * Copyright 2026 The gr-gpufec authors.
@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <gpufec/code.h>
 #include <gpufec/error.h>
 #include <gpufec/limits.h>
 #include <iostream>
@@ -182,6 +183,12 @@ inline std::string json_number(double v)
     char buf[64];
     const auto r = std::to_chars(buf, buf + sizeof(buf), v);
     return std::string(buf, r.ptr);
+}
+
+/* The rate K/N of a code of either kind (as ldpc_code::rate and nb_code::rate). */
+inline double code_rate(const gpufec::code_handle& code)
+{
+    return static_cast<double>(code.k()) / code.n();
 }
 
 /* Writes the whole file; false when it cannot be written. */

@@ -133,7 +133,7 @@ protected:
                     field.c_str(),
                     c.n(),
                     c.k(),
-                    static_cast<double>(c.k()) / c.n());
+                    code_rate(c));
         std::printf("decoder: %s  backend: %s\n",
                     decoder_text(*d_decoder).c_str(),
                     d_decoder->backend_name().c_str());
@@ -147,7 +147,7 @@ protected:
         r.code = c.name();
         r.n = static_cast<size_t>(c.n());
         r.k = static_cast<size_t>(c.k());
-        r.rate = static_cast<double>(c.k()) / c.n();
+        r.rate = code_rate(c);
         r.variant = variant;
         r.frames = frames;
         return r;

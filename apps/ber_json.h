@@ -74,7 +74,7 @@ inline ber_run_info describe_run(gpufec::ber_simulator& sim)
     info.n = c.n();
     info.k = c.k();
     info.q = c.q();
-    info.rate = static_cast<double>(c.k()) / c.n();
+    info.rate = code_rate(c);
     const gpufec::decoder& d = simulated_decoder(sim);
     const gpufec::decoder_options o = d.options();
     info.backend = d.backend_name();

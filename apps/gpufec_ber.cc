@@ -339,7 +339,7 @@ void print_run_line(gpufec::ber_simulator& sim,
                     const std::string& where)
 {
     const gpufec::code_handle code = sim.any_code();
-    const double rate = static_cast<double>(code.k()) / code.n();
+    const double rate = code_rate(code);
     if (code.is_binary()) {
         std::printf("code %s  N=%d  K=%d  rate=%.6g  ",
                     code.name().c_str(),
