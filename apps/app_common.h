@@ -2,9 +2,10 @@
 /*
  * Helpers shared by the command-line apps (gpufec-ber, gpufec-bench): strict
  * parsing of option values (a bad value is a usage_error: message on stderr, exit
- * status 2), the decoder options both apps read and the lines that name a decoder's
- * options, number formatting and file writing. Their JSON files are written
- * with nlohmann-json (ber_json.h for gpufec-ber).
+ * status 2), number formatting, a code's rate, file writing and the mapping of
+ * an app's exceptions to its exit status. The decoder options both apps read are
+ * in decoder_args.h; their JSON files are written with nlohmann-json (ber_json.h
+ * for gpufec-ber).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,17 +21,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <gpufec/decoder.h>
-#include <gpufec/decoder_option_parser.h>
+#include <gpufec/code.h>
 #include <gpufec/error.h>
-#include <gpufec/host_resources.h>
 #include <gpufec/limits.h>
-#include <gpufec/nb_decoder.h>
 #include <iostream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace gpufec_app {
@@ -189,6 +185,12 @@ inline std::string json_number(double v)
     return std::string(buf, r.ptr);
 }
 
+/* The rate K/N of a code of either kind (as ldpc_code::rate and nb_code::rate). */
+inline double code_rate(const gpufec::code_handle& code)
+{
+    return static_cast<double>(code.k()) / code.n();
+}
+
 /* Writes the whole file; false when it cannot be written. */
 inline bool write_file(const std::string& path, const std::string& text)
 {
@@ -224,178 +226,6 @@ int run_app(const char* name, Body body)
         return 1;
     }
     return 2;
-}
-
-/*
- * --fraction-bits / --channel-max: the CPU SIMD decoder's fixed-point quantization
- * (gpufec::fixed_point_options), kept as text until parsed; "default" keeps the
- * precision's (int8 2 / 63, int16 3 / 1024).
- */
-struct fixed_point_args {
-    std::string fraction_bits = "default";
-    std::string channel_max = "default";
-    std::string c2v_max = "default";
-
-    template <typename App>
-    void add_options(App& app)
-    {
-        app.add_option("--fraction-bits",
-                       fraction_bits,
-                       "int8 / int16: channel LLR scaled by 2^N, 0..12 (default 2 / 3)")
-            ->type_name("N")
-            ->capture_default_str();
-        app.add_option("--channel-max",
-                       channel_max,
-                       "int8 / int16: channel value saturation (default 63 / 1024)")
-            ->type_name("N")
-            ->capture_default_str();
-        app.add_option(
-               "--c2v-max", c2v_max, "int8 / int16: check-to-variable magnitude clamp")
-            ->type_name("N")
-            ->capture_default_str();
-    }
-
-    /* Their ranges, in the command line's words ("default" passes). */
-    void check() const
-    {
-        if (fraction_bits != "default")
-            parse_unsigned(fraction_bits, "--fraction-bits", 0, 12);
-        if (channel_max != "default")
-            parse_unsigned(channel_max, "--channel-max", 1, 32767);
-        if (c2v_max != "default")
-            parse_unsigned(c2v_max, "--c2v-max", 1, 32767);
-    }
-};
-
-/* ", fraction bits N, channel max M" for the fields that are not the defaults. */
-inline std::string fixed_point_text(const gpufec::fixed_point_options& f)
-{
-    std::string s;
-    if (f.fraction_bits >= 0)
-        s += ", fraction bits " + std::to_string(f.fraction_bits);
-    if (f.channel_max > 0)
-        s += ", channel max " + std::to_string(f.channel_max);
-    if (f.c2v_max > 0)
-        s += ", c2v max " + std::to_string(f.c2v_max);
-    return s;
-}
-
-/*
- * --alpha / --beta: the check-node rule parameters, "auto" (the code family's
- * default, gpufec::default_rule_parameters) or a number.
- */
-struct rule_parameter_args {
-    std::string alpha = "auto";
-    std::string beta = "auto";
-
-    template <typename App>
-    void add_options(App& app)
-    {
-        app.add_option("--alpha",
-                       alpha,
-                       "normalized min-sum factor, in (0, 1]; auto: the code family's "
-                       "default")
-            ->type_name("A")
-            ->capture_default_str();
-        app.add_option("--beta",
-                       beta,
-                       "offset min-sum offset, >= 0; auto: the code family's default")
-            ->type_name("B")
-            ->capture_default_str();
-    }
-
-    /* Numbers a float can hold, or auto, in the command line's words. */
-    void check() const
-    {
-        for (const auto& o :
-             { std::make_pair(&alpha, "--alpha"), std::make_pair(&beta, "--beta") }) {
-            if (*o.first != "auto")
-                parse_float(*o.first, o.second);
-        }
-    }
-};
-
-/*
- * The decoder options both apps have (--algorithm as `algorithm`, --alpha,
- * --beta, --schedule, --iterations, --early-termination, --backend, --threads,
- * --precision, the fixed-point ones) as name / value pairs of the core's option
- * table (gpufec/decoder_option_parser.h), their numbers first checked for their
- * ranges in the command line's words; `a` has the fields rule_parameters,
- * schedule, iterations, early, backend, threads, precision and fixed, as text.
- */
-template <typename Args>
-gpufec::option_list common_decoder_options(const Args& a, const std::string& algorithm)
-{
-    a.rule_parameters.check();
-    if (a.iterations != "auto")
-        parse_unsigned(a.iterations, "--iterations", 1, 100000);
-    parse_unsigned(
-        a.threads, "--threads", 0, static_cast<uint64_t>(gpufec::limits::max_threads));
-    a.fixed.check();
-    return { { "algorithm", algorithm },
-             { "alpha", a.rule_parameters.alpha },
-             { "beta", a.rule_parameters.beta },
-             { "schedule", a.schedule },
-             { "max_iterations", a.iterations },
-             { "early_termination", a.early },
-             { "backend", a.backend },
-             { "threads", a.threads },
-             { "precision", a.precision },
-             { "fraction_bits", a.fixed.fraction_bits },
-             { "channel_max", a.fixed.channel_max },
-             { "c2v_max", a.fixed.c2v_max } };
-}
-
-/*
- * The decoder options of `given` for code `spec` (binary or GF(q)): parsed by
- * the core's option table, the other kind's options refused unless at their
- * defaults, refusals in the command line's spelling (--alpha) with the values
- * quoted. Not validated.
- */
-inline gpufec::decoder_options app_decoder_options(const gpufec::option_list& given,
-                                                   bool nonbinary,
-                                                   const std::string& spec)
-{
-    gpufec::option_source cli;
-    cli.spelling = gpufec::option_spelling::cli;
-    cli.quote_values = true;
-    return gpufec::parse_decoder_options(given,
-                                         nonbinary ? gpufec::code_kind::nonbinary
-                                                   : gpufec::code_kind::binary,
-                                         spec,
-                                         cli);
-}
-
-/* One line naming a binary decoder's options (as in force: defaults resolved). */
-inline std::string decoder_text(const gpufec::decoder_options& o)
-{
-    std::ostringstream s;
-    s << gpufec::to_string(o.rule);
-    if (o.rule == gpufec::check_node_rule::normalized_min_sum) {
-        s << " alpha=" << o.alpha;
-    } else if (o.rule == gpufec::check_node_rule::offset_min_sum) {
-        s << " beta=" << o.beta;
-    }
-    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
-      << " iterations, early termination " << (o.early_termination ? "on" : "off")
-      << ", precision " << gpufec::to_string(o.precision);
-    s << fixed_point_text(o.fixed);
-    return s.str();
-}
-
-/* One line naming a nonbinary decoder's options (as in force: precision resolved). */
-inline std::string nb_decoder_text(const gpufec::nb_decoder_options& o)
-{
-    std::ostringstream s;
-    s << gpufec::to_string(o.rule);
-    if (o.rule == gpufec::nb_check_rule::ems) {
-        s << " n_m=" << o.ems_nm << " offset=" << o.ems_offset
-          << " scale=" << o.ems_scale;
-    }
-    s << ", " << gpufec::to_string(o.schedule) << ", " << o.max_iterations
-      << " iterations, early termination " << (o.early_termination ? "on" : "off")
-      << ", precision " << gpufec::to_string(o.precision);
-    return s.str();
 }
 
 } // namespace gpufec_app

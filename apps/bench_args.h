@@ -4,7 +4,8 @@
  * by the workload that uses them, so a bad value is a usage_error naming the
  * option), their help texts and defaults, and the parsing of the options every
  * workload reads (batch, modes and runs, the input's Eb/N0 and seed, the --json
- * file checked before the runs). --sweep (bench_sweep.h) runs the workload of every
+ * file checked before the runs) and the decoder's options they give, for a code of
+ * either kind. --sweep (bench_sweep.h) runs the workload of every
  * code it names with the other options, so it excludes --code.
  *
  * Copyright 2026 The gr-gpufec authors.
@@ -13,10 +14,14 @@
 #ifndef INCLUDED_GPUFEC_APPS_BENCH_ARGS_H
 #define INCLUDED_GPUFEC_APPS_BENCH_ARGS_H
 
+#include <gpufec/decoder.h>
+#include <gpufec/decoder_option_parser.h>
 #include <gpufec/ldpc_code.h>
+#include <gpufec/nb_code.h>
 
 #include "app_cli.h"
 #include "app_common.h"
+#include "decoder_args.h"
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdint>
@@ -36,15 +41,7 @@ struct bench_runs {
 /*! gpufec-bench's options, as text until parsed. */
 struct bench_args {
     std::string code_spec = "wimax:2304:1/2";
-    std::string algorithm = "nms";
-    rule_parameter_args rule_parameters;
-    std::string schedule = "layered";
-    std::string iterations = "10";
-    std::string early = "off";
-    std::string backend = "auto";
-    std::string threads = "0";
-    fixed_point_args fixed;
-    std::string precision = "float";
+    decoder_args decoder{ "10", "off" };
     std::string frames_per_block = "0";
     std::string cuda_kernel = "auto";
     std::string simd_layout = "auto";
@@ -132,35 +129,16 @@ private:
                         code_spec,
                         "SPEC",
                         "the code; " + gpufec::ldpc_code::spec_forms());
-        add_text_option(app,
-                        "--algorithm",
-                        algorithm,
-                        "NAME",
-                        "check-node rule: spa, ms, nms, oms, scms");
-        rule_parameters.add_options(app);
-        add_text_option(app, "--schedule", schedule, "NAME", "layered or flooding");
-        add_text_option(
-            app, "--iterations", iterations, "N", "maximum decoder iterations");
-        add_text_option(
+        decoder.add_rule_options(app, "check-node rule: spa, ms, nms, oms, scms");
+        decoder.add_schedule_options(
             app,
-            "--early-termination",
-            early,
-            "on|off",
+            "maximum decoder iterations",
             "stop decoding a frame once its syndrome is zero (off by default: the "
             "throughput goals are stated without it)");
-        add_text_option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
+        add_text_option(app, "--backend", decoder.backend, "NAME", "cpu, cuda or auto");
         add_text_option(
-            app, "--threads", threads, "N", "CPU decoder threads, 0 = all cores");
-        add_text_option(
-            app,
-            "--precision",
-            precision,
-            "NAME",
-            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu SIMD), or "
-            "auto (the backend's fastest within 0.1 dB of float: int8 for nms and int16 "
-            "for ms, oms, scms on cpu, half2 on "
-            "cuda, float for spa); GF(q) codes: float or auto");
-        fixed.add_options(app);
+            app, "--threads", decoder.threads, "N", "CPU decoder threads, 0 = all cores");
+        decoder.add_precision_options(app);
         add_text_option(app,
                         "--frames-per-block",
                         frames_per_block,
@@ -260,6 +238,39 @@ private:
             "one file with every row)");
     }
 };
+
+/*!
+ * The decoder's options for the code that --code names: those both apps have
+ * (decoder_args.h), --device, and the settings of the code's kind, their numbers
+ * checked for their ranges: for a binary code --frames-per-block, --streams,
+ * --cuda-kernel and --simd-layout, for a GF(q) code --nb-flooding and
+ * --nb-host-batch (the other kind's are not read). For a GF(q) code --algorithm
+ * nms (the default, a binary rule) stands for auto: minmax.
+ */
+inline gpufec::decoder_options bench_decoder_options(const bench_args& a)
+{
+    const bool nonbinary = gpufec::nb_code::is_nb_spec(a.code_spec);
+    const std::string& algorithm = a.decoder.algorithm;
+    gpufec::option_list given = a.decoder.options(
+        nonbinary && lower(algorithm) == "nms" ? std::string("auto") : algorithm);
+    if (nonbinary) {
+        parse_unsigned(a.nb_host_batch, "--nb-host-batch", 0, 16384);
+        given.insert(
+            given.end(),
+            { { "nb_flooding", a.nb_flooding }, { "nb_host_batch", a.nb_host_batch } });
+    } else {
+        parse_unsigned(a.frames_per_block, "--frames-per-block", 0, 1 << 20);
+        parse_unsigned(a.streams, "--streams", 1, 64);
+        given.insert(given.end(),
+                     { { "frames_per_block", a.frames_per_block },
+                       { "streams", a.streams },
+                       { "cuda_kernel", a.cuda_kernel },
+                       { "simd_layout", a.simd_layout } });
+    }
+    parse_unsigned(a.device, "--device", 0, 1024);
+    given.push_back({ "device", a.device });
+    return parse_app_decoder_options(given, a.code_spec, a.decoder.precision);
+}
 
 } // namespace gpufec_app
 

@@ -1,8 +1,8 @@
 /* -*- c++ -*- */
 /*
- * gpufec-bench's workload for binary codes (ldpc_code specs): gpufec::decoder
- * with every binary decoder option (rule, schedule, precision, fixed point, CUDA
- * and SIMD settings).
+ * gpufec-bench's workload for binary codes (ldpc_code specs): the code's
+ * gpufec::decoder, made by bench_workload with every binary decoder option (rule,
+ * schedule, precision, fixed point, CUDA and SIMD settings).
  *
  * Input: random codewords (Philox streams of channel.h, frame f of --seed) sent
  * over BPSK/AWGN at --ebn0, as float LLRs or, with --input int8, quantized by
@@ -28,13 +28,13 @@
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/ldpc_code.h>
-#include <gpufec/unused_options.h>
 
 #include "app_common.h"
 #include "bench_args.h"
 #include "bench_buffers.h"
 #include "bench_timing.h"
 #include "bench_workload.h"
+#include "decoder_json.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -211,31 +211,13 @@ void print_mode(const char* label, const mode_result& m, size_t frames)
     std::fflush(stdout);
 }
 
-/* The binary decoder's options from the command line, checked. */
-gpufec::decoder_options decoder_options_of(const bench_args& a)
-{
-    gpufec::option_list given = common_decoder_options(a, a.algorithm);
-    parse_unsigned(a.frames_per_block, "--frames-per-block", 0, 1 << 20);
-    parse_unsigned(a.streams, "--streams", 1, 64);
-    parse_unsigned(a.device, "--device", 0, 1024);
-    given.insert(given.end(),
-                 { { "frames_per_block", a.frames_per_block },
-                   { "streams", a.streams },
-                   { "device", a.device },
-                   { "cuda_kernel", a.cuda_kernel },
-                   { "simd_layout", a.simd_layout } });
-    gpufec::decoder_options dec = app_decoder_options(given, false, a.code_spec);
-    gpufec::refuse_unused_options(dec, a.precision, gpufec::option_spelling::cli, "");
-    dec.validate();
-    return dec;
-}
-
 class binary_workload : public bench_workload
 {
 public:
-    explicit binary_workload(const bench_args& a) : d_options(decoder_options_of(a))
+    explicit binary_workload(const bench_args& a)
+        : bench_workload(a), d_code(d_decoder->code_ptr()),
+          d_cuda(dynamic_cast<gpufec::cuda_decoder*>(d_decoder.get()))
     {
-        d_batch = a.batch_frames(size_t(1) << 24);
         d_int8_input = parse_choice(a.input, "--input", { "float", "int8" }) == "int8";
         d_pinned_host =
             parse_choice(a.host_memory, "--host-memory", { "pinned", "pageable" }) ==
@@ -246,28 +228,8 @@ public:
         }
         d_step = static_cast<float>(step);
         d_step_text = a.int8_step;
-        d_runs = a.runs();
         d_latency_samples = static_cast<size_t>(
             parse_unsigned(a.latency_samples, "--latency-samples", 0, 10000000));
-        d_ebn0_db = a.ebn0_db();
-        d_seed_text = a.seed;
-        d_seed = a.seed_value();
-        a.check_json_file();
-        d_code = gpufec::ldpc_code::make(a.code_spec);
-        d_decoder = gpufec::decoder::make(d_code, d_options);
-        d_cuda = dynamic_cast<gpufec::cuda_decoder*>(d_decoder.get());
-        d_modes = bench_modes::choose(
-            d_runs.mode,
-            d_cuda != nullptr,
-            "--mode device needs the cuda backend (LLRs resident in GPU memory), but "
-            "the decoder runs on backend " +
-                d_decoder->backend_name() + "; use --mode host");
-#ifndef GPUFEC_HAVE_CUDA
-        if (d_modes.device) {
-            throw usage_error(
-                "--mode device: this build of gpufec-bench has no CUDA support");
-        }
-#endif
         if (d_cuda) {
             d_tuning = d_cuda->tuning();
         }
@@ -276,7 +238,6 @@ public:
     void prepare() override
     {
         choose_batch();
-        d_in_force = d_decoder->options();
         print_run();
         // LLRs (float, int8), sent and decided bits, parity and iterations
         check_batch_memory(d_frames, n() * (sizeof(float) + 3) + k() + 8);
@@ -304,17 +265,12 @@ public:
     /* The variant: the CUDA tuner's kernel, or the CPU decoder's precision. */
     bench_row row() const override
     {
-        bench_row r;
-        r.code = d_code->name();
-        r.n = n();
-        r.k = k();
-        r.rate = d_code->rate();
-        r.variant = d_cuda ? d_tuning.kernel
-                           : d_decoder->backend_name() + " " +
-                                 gpufec::to_string(d_in_force.precision);
+        bench_row r = code_row(d_cuda ? d_tuning.kernel
+                                      : d_decoder->backend_name() + " " +
+                                            gpufec::to_string(d_in_force.precision),
+                               d_frames);
         r.device_gbps = d_device.run ? d_device.gbps.median : -1.0;
         r.host_gbps = d_host.run ? d_host.gbps.median : -1.0;
-        r.frames = d_frames;
         const mode_result& m = d_device.run ? d_device : d_host;
         r.fer = m.run ? static_cast<double>(m.frame_errors) / d_frames : -1.0;
         return r;
@@ -400,24 +356,16 @@ private:
         m.mean_iterations = it / d_frames;
     }
 
-    // the run as asked for
-    gpufec::decoder_options d_options;
-    size_t d_batch = 0;
+    // the run as asked for, beside the options every workload reads
     bool d_int8_input = false;
     bool d_pinned_host = true;
     float d_step = 0.125f;
     std::string d_step_text;
-    bench_runs d_runs;
     size_t d_latency_samples = 0;
-    double d_ebn0_db = 0.0;
-    std::string d_seed_text;
-    uint64_t d_seed = 0;
     // the code and decoder
     gpufec::ldpc_code::sptr d_code;
-    gpufec::decoder::uptr d_decoder;
     gpufec::cuda_decoder* d_cuda = nullptr; //!< the decoder, where it runs on cuda
     gpufec::cuda_tuning d_tuning;
-    gpufec::decoder_options d_in_force;
     std::string d_cuda_version;
     // the batch
     size_t d_frames = 0;
@@ -436,14 +384,7 @@ private:
 /* The code, the decoder as in force, where it runs, and notes on the run's size. */
 void binary_workload::print_run()
 {
-    std::printf("gpufec-bench: code %s  N=%zu  K=%zu  rate=%.6g\n",
-                d_code->name().c_str(),
-                n(),
-                k(),
-                d_code->rate());
-    std::printf("decoder: %s  backend: %s\n",
-                decoder_text(d_in_force).c_str(),
-                d_decoder->backend_name().c_str());
+    print_code_and_decoder();
     d_cuda_version = gpufec::cuda_version_string();
     if (d_cuda) {
         std::printf("CUDA: %s\n", d_cuda_version.c_str());
@@ -595,12 +536,7 @@ nlohmann::ordered_json binary_workload::json(const std::string& command) const
     j["n"] = n();
     j["k"] = k();
     j["rate"] = d_code->rate();
-    j["algorithm"] = gpufec::to_string(o.rule);
-    j["alpha"] = static_cast<double>(o.alpha);
-    j["beta"] = static_cast<double>(o.beta);
-    j["schedule"] = gpufec::to_string(o.schedule);
-    j["iterations"] = o.max_iterations;
-    j["early_termination"] = o.early_termination;
+    put_rule_json(j, *d_decoder);
     j["backend"] = d_decoder->backend_name();
     j["precision"] = gpufec::to_string(o.precision);
     j["threads"] = o.threads;

@@ -1,13 +1,14 @@
 /* -*- c++ -*- */
 /*
  * gpufec-bench's workload for nonbinary codes (nbqc:, nbreg:, nbalist: specs):
- * gpufec::nb_decoder with --algorithm minmax (nms, the binary default, is read as
- * minmax), --schedule, --iterations, --early-termination, --backend, --threads,
- * --precision (float or auto; the decoder refuses another), --batch, --mode,
- * --reps, --warmup, --ebn0, --seed, --json, --nb-flooding, --nb-host-batch, --device
- * (the core's option table, decoder_option_parser.h, reads the decoder's options);
- * --backend auto is the library's choice (nb_decoder: cuda where a device works and
- * the rule runs there, else cpu), as in gpufec-ber.
+ * the code's gpufec::decoder, made by bench_workload (the GF(q) decoder behind it,
+ * nonbinary(), for its symbol and bit LLR calls) with --algorithm minmax (nms, the
+ * binary default, is read as minmax), --schedule, --iterations,
+ * --early-termination, --backend, --threads, --precision (float or auto; the
+ * decoder refuses another), --nb-flooding, --nb-host-batch, --device; --batch,
+ * --mode, --reps, --warmup, --ebn0, --seed, --json as for any code; --backend auto
+ * is the library's choice (nb_decoder: cuda where a device works and the rule runs
+ * there, else cpu), as in gpufec-ber.
  * Device-resident (cuda): the batch's normalized symbol LLRs are uploaded once,
  * then --reps decodes are timed together with CUDA events (mean per decode).
  * Host-fed: decode_symbols() from host memory (H2D + decode + D2H), wall clock,
@@ -29,12 +30,12 @@
 #include "bench_buffers.h"
 #include "bench_timing.h"
 #include "bench_workload.h"
+#include "decoder_json.h"
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -46,31 +47,9 @@ class nonbinary_workload : public bench_workload
 {
 public:
     explicit nonbinary_workload(const bench_args& a)
+        : bench_workload(a), d_code(d_decoder->any_code().nonbinary()),
+          d_nb(d_decoder->nonbinary())
     {
-        // --algorithm nms (the binary default) stands for auto: minmax
-        gpufec::option_list given = common_decoder_options(
-            a, lower(a.algorithm) == "nms" ? std::string("auto") : a.algorithm);
-        parse_unsigned(a.nb_host_batch, "--nb-host-batch", 0, 16384);
-        parse_unsigned(a.device, "--device", 0, 1024);
-        given.insert(given.end(),
-                     { { "nb_flooding", a.nb_flooding },
-                       { "nb_host_batch", a.nb_host_batch },
-                       { "device", a.device } });
-        d_options =
-            gpufec::to_nb_decoder_options(app_decoder_options(given, true, a.code_spec));
-        d_batch = a.batch_frames(1 << 20);
-        d_runs = a.runs();
-        d_ebn0_db = a.ebn0_db();
-        d_seed = a.seed_value();
-        a.check_json_file();
-        d_code = gpufec::nb_code::make(a.code_spec);
-        d_options.validate(); // backend auto: the library's choice
-        d_decoder = gpufec::nb_decoder::make(d_code, d_options);
-        d_in_force = d_decoder->options();
-        d_modes =
-            bench_modes::choose(d_runs.mode,
-                                d_decoder->backend_name() == "cuda",
-                                "--mode device needs the cuda backend; use --mode host");
     }
 
     void prepare() override
@@ -99,7 +78,7 @@ public:
 #ifdef GPUFEC_HAVE_CUDA
         const double t =
             gpufec::nb_cuda_time_device_resident(d_code,
-                                                 d_options,
+                                                 gpufec::to_nb_decoder_options(d_options),
                                                  d_symbol_llrs.data(),
                                                  d_frames,
                                                  static_cast<int>(d_runs.reps));
@@ -110,8 +89,6 @@ public:
                     d_runs.reps,
                     d_frames,
                     t * 1e3);
-#else
-        throw usage_error("--mode device: this build has no CUDA support");
 #endif
     }
 
@@ -124,7 +101,7 @@ public:
         out.info_symbols = info.data();
         out.iterations = its.data();
         d_host_mbps = info_bits() / median_seconds([&] {
-                          d_decoder->decode_symbols(
+                          d_nb->decode_symbols(
                               d_symbol_llrs.data(), d_symbol_llrs.size(), d_frames, out);
                       }) /
                       1e6;
@@ -140,7 +117,7 @@ public:
         std::vector<uint8_t> info_b(d_frames * k);
         out.info_symbols = info_b.data();
         const double bits_s = median_seconds([&] {
-            d_decoder->decode_bits(d_bit_llrs.data(), d_bit_llrs.size(), d_frames, out);
+            d_nb->decode_bits(d_bit_llrs.data(), d_bit_llrs.size(), d_frames, out);
         });
         std::printf("host-fed, bits   %10.2f Mbps  (median of %zu; decode_bits, same "
                     "decisions as decode_symbols: %s)\n",
@@ -163,10 +140,7 @@ public:
         j["q"] = static_cast<size_t>(d_code->q());
         j["n"] = static_cast<size_t>(d_code->n());
         j["k"] = static_cast<size_t>(d_code->k());
-        j["algorithm"] = gpufec::to_string(d_in_force.rule);
-        j["schedule"] = gpufec::to_string(d_in_force.schedule);
-        j["iterations"] = static_cast<size_t>(d_in_force.max_iterations);
-        j["early_termination"] = d_in_force.early_termination;
+        put_rule_json(j, *d_decoder);
         j["backend"] = d_decoder->backend_name();
         j["precision"] = gpufec::to_string(d_in_force.precision);
         j["frames"] = d_frames;
@@ -181,16 +155,11 @@ public:
     /* Symbols for N and K; the variant: backend and precision. */
     bench_row row() const override
     {
-        bench_row r;
-        r.code = d_code->name();
-        r.n = static_cast<size_t>(d_code->n());
-        r.k = static_cast<size_t>(d_code->k());
-        r.rate = d_code->rate();
-        r.variant =
-            d_decoder->backend_name() + " " + gpufec::to_string(d_in_force.precision);
+        bench_row r = code_row(d_decoder->backend_name() + " " +
+                                   gpufec::to_string(d_in_force.precision),
+                               d_frames);
         r.device_gbps = d_device_mbps < 0 ? -1.0 : d_device_mbps / 1e3;
         r.host_gbps = d_host_mbps < 0 ? -1.0 : d_host_mbps / 1e3;
-        r.frames = d_frames;
         r.fer = d_host_fer;
         return r;
     }
@@ -220,15 +189,7 @@ private:
 
     void print_run() const
     {
-        std::printf("gpufec-bench: code %s  GF(%d)  N=%d  K=%d  rate=%.6g\n",
-                    d_code->name().c_str(),
-                    d_code->q(),
-                    d_code->n(),
-                    d_code->k(),
-                    d_code->rate());
-        std::printf("decoder: %s  backend: %s\n",
-                    nb_decoder_text(d_in_force).c_str(),
-                    d_decoder->backend_name().c_str());
+        print_code_and_decoder();
         std::printf("input: %zu frames per call, BPSK/AWGN at Eb/N0 %g dB, seed %llu\n",
                     d_frames,
                     d_ebn0_db,
@@ -269,14 +230,8 @@ private:
         return static_cast<double>(d_frames) * d_code->k() * d_code->p();
     }
 
-    gpufec::nb_decoder_options d_options;  //!< as asked for
-    gpufec::nb_decoder_options d_in_force; //!< the decoder's (precision resolved)
-    size_t d_batch = 0;
-    bench_runs d_runs;
-    double d_ebn0_db = 0.0;
-    uint64_t d_seed = 0;
     gpufec::nb_code::sptr d_code;
-    gpufec::nb_decoder::uptr d_decoder;
+    gpufec::nb_decoder* d_nb; //!< the decoder's GF(q) calls (symbol and bit LLRs)
     size_t d_frames = 0;
     std::vector<uint8_t> d_sent;      //!< information symbols of every frame
     std::vector<float> d_bit_llrs;    //!< frames * n * p

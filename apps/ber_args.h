@@ -2,8 +2,8 @@
 /*
  * The command line of gpufec-ber: its options as given (text, parsed and checked
  * later, so a bad value is a usage_error naming the option), their help texts and
- * defaults. One set of options for every code; ber_code.h reads the decoder's
- * from them, binary or GF(q).
+ * defaults. One set of options for every code, binary or GF(q); the decoder's
+ * (decoder_args.h) with the EMS parameters of a GF(q) code's.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +16,7 @@
 
 #include "app_cli.h"
 #include "app_common.h"
+#include "decoder_args.h"
 #include <CLI/CLI.hpp>
 #include <string>
 
@@ -25,20 +26,12 @@ namespace gpufec_app {
 struct ber_args {
     // the code and its decoder
     std::string code_spec = "wimax:2304:1/2";
-    std::string algorithm = "nms";
+    decoder_args decoder{ "auto", "on" };
     bool algorithm_given = false; //!< --algorithm on the command line (set by parse)
-    rule_parameter_args rule_parameters;
     std::string ems_nm = "0";
     std::string ems_offset = "0";
     std::string ems_scale = "0.7";
-    std::string schedule = "layered";
-    std::string iterations = "auto";
-    std::string early = "on";
-    std::string threads = "0";
-    std::string backend = "auto";
     std::string devices_text;
-    std::string precision = "float";
-    fixed_point_args fixed;
     std::string input = "float";
     std::string int8_step = "0.125";
     std::string batch = "0";
@@ -87,31 +80,19 @@ private:
                         "SPEC",
                         "the code; " + gpufec::ldpc_code::spec_forms() + "\n" +
                             gpufec::nb_code::spec_forms());
-        CLI::Option* algorithm_opt = add_text_option(
+        CLI::Option* algorithm_opt = decoder.add_rule_options(
             app,
-            "--algorithm",
-            algorithm,
-            "NAME",
             "check-node rule: spa, ms, nms, oms, scms; nonbinary codes: minmax "
             "(their default), ems");
-        rule_parameters.add_options(app);
         add_text_option(
             app, "--ems-nm", ems_nm, "N", "EMS: entries kept per message, 0 = q");
         add_text_option(app, "--ems-offset", ems_offset, "G", "EMS: offset, >= 0");
         add_text_option(
             app, "--ems-scale", ems_scale, "S", "EMS: C2V scaling factor, in (0, 1]");
-        add_text_option(app, "--schedule", schedule, "NAME", "layered or flooding");
-        add_text_option(
+        decoder.add_schedule_options(
             app,
-            "--iterations",
-            iterations,
-            "N",
-            "maximum decoder iterations; auto: the code's default (per family and rate)");
-        add_text_option(app,
-                        "--early-termination",
-                        early,
-                        "on|off",
-                        "stop decoding a frame once its syndrome is zero");
+            "maximum decoder iterations; auto: the code's default (per family and rate)",
+            "stop decoding a frame once its syndrome is zero");
         return algorithm_opt;
     }
 
@@ -151,8 +132,9 @@ private:
             "F",
             "end the sweep after the first point whose FER is below F, in (0, 1)");
         add_text_option(app, "--seed", seed, "S", "random seed (Philox key)");
-        add_text_option(app, "--threads", threads, "N", "CPU threads, 0 = all cores");
-        add_text_option(app, "--backend", backend, "NAME", "cpu, cuda or auto");
+        add_text_option(
+            app, "--threads", decoder.threads, "N", "CPU threads, 0 = all cores");
+        add_text_option(app, "--backend", decoder.backend, "NAME", "cpu, cuda or auto");
         add_text_option(
             app,
             "--devices",
@@ -160,17 +142,7 @@ private:
             "all|LIST",
             "CUDA devices (binary codes): one worker per device, each point's frames "
             "split between them, e.g. all or 0,1");
-        add_text_option(
-            app,
-            "--precision",
-            precision,
-            "NAME",
-            "message arithmetic: float, half2 (cuda), int16 or int8 (cpu "
-            "SIMD), or auto (the backend's fastest within 0.1 dB of float: "
-            "int8 for nms and int16 for ms, oms, scms on cpu, half2 on cuda, float for "
-            "spa); GF(q) codes: float "
-            "or auto");
-        fixed.add_options(app);
+        decoder.add_precision_options(app);
         add_text_option(
             app,
             "--input",

@@ -18,8 +18,10 @@
 #include <gpufec/decoder.h>
 #include <gpufec/error.h>
 #include <gpufec/nb_decoder.h>
+#include <gpufec/unused_options.h>
 
 #include "app_common.h"
+#include "decoder_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +31,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpufec_app {
@@ -50,65 +53,35 @@ struct ber_run_info {
     ordered_json decoder;            //!< decoder options as in force
 };
 
-/*! A binary decoder's options as JSON (defaults resolved by the decoder). */
-inline ordered_json decoder_json(const gpufec::decoder_options& o)
+/*! The decoder of a simulator, of either kind (a GF(q) code's nb_decoder too). */
+inline const gpufec::decoder& simulated_decoder(gpufec::ber_simulator& sim)
 {
-    ordered_json j;
-    j["algorithm"] = gpufec::to_string(o.rule);
-    j["alpha"] = static_cast<double>(o.alpha);
-    j["beta"] = static_cast<double>(o.beta);
-    j["schedule"] = gpufec::to_string(o.schedule);
-    j["iterations"] = o.max_iterations;
-    j["early_termination"] = o.early_termination;
-    j["precision"] = gpufec::to_string(o.precision);
-    j["fraction_bits"] = o.fixed.fraction_bits;
-    j["channel_max"] = o.fixed.channel_max;
-    j["c2v_max"] = o.fixed.c2v_max;
-    return j;
+    if (sim.is_nonbinary()) {
+        return sim.get_nb_decoder();
+    }
+    return sim.get_decoder();
 }
 
-/*! A nonbinary decoder's options as JSON. */
-inline ordered_json nb_decoder_json(const gpufec::nb_decoder_options& o)
-{
-    ordered_json j;
-    j["algorithm"] = gpufec::to_string(o.rule);
-    j["schedule"] = gpufec::to_string(o.schedule);
-    j["iterations"] = o.max_iterations;
-    j["early_termination"] = o.early_termination;
-    j["ems_nm"] = o.ems_nm;
-    j["ems_offset"] = static_cast<double>(o.ems_offset);
-    j["ems_scale"] = static_cast<double>(o.ems_scale);
-    return j;
-}
-
-/*! The run description of a simulator (code, backend, decoder as in force). */
+/*!
+ * The run description of a simulator (code, backend, decoder as in force; the
+ * CUDA device of a binary code's decoder on cuda).
+ */
 inline ber_run_info describe_run(gpufec::ber_simulator& sim)
 {
     ber_run_info info;
-    if (sim.is_nonbinary()) {
-        const gpufec::nb_code& c = sim.get_nb_code();
-        info.code = c.name();
-        info.n = c.n();
-        info.k = c.k();
-        info.q = c.q();
-        info.rate = c.rate();
-        const gpufec::nb_decoder_options o = sim.get_nb_decoder().options();
-        info.backend = sim.get_nb_decoder().backend_name();
-        info.precision = gpufec::to_string(o.precision);
-        info.decoder = nb_decoder_json(o);
-    } else {
-        const gpufec::ldpc_code& c = sim.code();
-        info.code = c.name();
-        info.n = c.n();
-        info.k = c.k();
-        info.rate = c.rate();
-        const gpufec::decoder_options o = sim.get_decoder().options();
-        info.backend = sim.get_decoder().backend_name();
-        info.precision = gpufec::to_string(o.precision);
-        info.decoder = decoder_json(o);
-        if (info.backend == "cuda") {
-            info.devices = { o.gpu.device };
-        }
+    const gpufec::code_handle c = sim.any_code();
+    info.code = c.name();
+    info.n = c.n();
+    info.k = c.k();
+    info.q = c.q();
+    info.rate = code_rate(c);
+    const gpufec::decoder& d = simulated_decoder(sim);
+    const gpufec::decoder_options o = d.options();
+    info.backend = d.backend_name();
+    info.precision = gpufec::to_string(o.precision);
+    info.decoder = decoder_json(d);
+    if (c.is_binary() && info.backend == "cuda") {
+        info.devices = { o.gpu.device };
     }
     return info;
 }
@@ -116,6 +89,62 @@ inline ber_run_info describe_run(gpufec::ber_simulator& sim)
 inline ordered_json interval_json(const gpufec::confidence_interval& ci)
 {
     return ordered_json::array({ ci.lower, ci.upper });
+}
+
+/* The groups of a point's counts and rates, in the order a point's JSON has them. */
+enum class point_group {
+    first,     //!< the keys of the first gpufec-ber: ebn0_db ... seconds
+    nonbinary, //!< a GF(q) code's symbol counts
+    exact      //!< after the intervals: the exact counts a resume needs
+};
+
+/*! A count (count set) or rate (real set) of ber_point under its JSON key. */
+struct point_field {
+    point_group group;
+    const char* key;
+    uint64_t gpufec::ber_point::*count;
+    double gpufec::ber_point::*real;
+};
+
+/*! Every count and rate of a point, in the order of its JSON keys. */
+inline const std::vector<point_field>& point_fields()
+{
+    using P = gpufec::ber_point;
+    constexpr point_group first = point_group::first;
+    constexpr point_group nb = point_group::nonbinary;
+    constexpr point_group exact = point_group::exact;
+    static const std::vector<point_field> fields = {
+        { first, "ebn0_db", nullptr, &P::ebn0_db },
+        { first, "frames", &P::frames, nullptr },
+        { first, "bit_errors", &P::bit_errors, nullptr },
+        { first, "frame_errors", &P::frame_errors, nullptr },
+        { first, "ber", nullptr, &P::ber },
+        { first, "fer", nullptr, &P::fer },
+        { first, "avg_iterations", nullptr, &P::avg_iterations },
+        { first, "info_bits", &P::info_bits, nullptr },
+        { first, "seconds", nullptr, &P::seconds },
+        { nb, "symbol_errors", &P::symbol_errors, nullptr },
+        { nb, "ser", nullptr, &P::ser },
+        { nb, "info_symbols", &P::info_symbols, nullptr },
+        { exact, "undetected_frame_errors", &P::undetected_frame_errors, nullptr },
+        { exact, "total_iterations", &P::total_iterations, nullptr },
+        { exact, "bit_errors_sq", &P::bit_errors_sq, nullptr },
+        { exact, "first_frame", &P::first_frame, nullptr },
+        { exact, "decoded_frames", &P::decoded_frames, nullptr },
+        { exact, "decode_seconds", nullptr, &P::decode_seconds },
+        { exact, "info_throughput_bps", nullptr, &P::info_throughput_bps },
+    };
+    return fields;
+}
+
+/* The fields of group `g` of point `p` into `j`. */
+inline void put_point_fields(ordered_json& j, const gpufec::ber_point& p, point_group g)
+{
+    for (const point_field& f : point_fields()) {
+        if (f.group == g) {
+            j[f.key] = f.count ? ordered_json(p.*f.count) : ordered_json(p.*f.real);
+        }
+    }
 }
 
 /*!
@@ -128,29 +157,13 @@ inline ordered_json point_json(const gpufec::ber_point& p,
                                const gpufec::ber_options& o)
 {
     ordered_json j;
-    j["ebn0_db"] = p.ebn0_db;
-    j["frames"] = p.frames;
-    j["bit_errors"] = p.bit_errors;
-    j["frame_errors"] = p.frame_errors;
-    j["ber"] = p.ber;
-    j["fer"] = p.fer;
-    j["avg_iterations"] = p.avg_iterations;
-    j["info_bits"] = p.info_bits;
-    j["seconds"] = p.seconds;
+    put_point_fields(j, p, point_group::first);
     if (p.nonbinary) {
-        j["symbol_errors"] = p.symbol_errors;
-        j["ser"] = p.ser;
-        j["info_symbols"] = p.info_symbols;
+        put_point_fields(j, p, point_group::nonbinary);
     }
     j["fer_ci"] = interval_json(p.fer_ci);
     j["ber_ci"] = interval_json(p.ber_ci);
-    j["undetected_frame_errors"] = p.undetected_frame_errors;
-    j["total_iterations"] = p.total_iterations;
-    j["bit_errors_sq"] = p.bit_errors_sq;
-    j["first_frame"] = p.first_frame;
-    j["decoded_frames"] = p.decoded_frames;
-    j["decode_seconds"] = p.decode_seconds;
-    j["info_throughput_bps"] = p.info_throughput_bps;
+    put_point_fields(j, p, point_group::exact);
     j["stopped_by"] = gpufec::to_string(p.stopped_by);
     j["program"] = info.program;
     j["code"] = info.code;
@@ -189,37 +202,6 @@ inline std::string points_json_text(const std::vector<gpufec::ber_point>& points
 
 namespace detail {
 
-/* Option names of the decoder fields, for the messages of a refused resume. */
-inline std::string option_of(const std::string& field)
-{
-    if (field == "iterations" || field == "algorithm" || field == "alpha" ||
-        field == "beta" || field == "schedule" || field == "precision") {
-        return "--" + field;
-    }
-    if (field == "early_termination") {
-        return "--early-termination";
-    }
-    if (field == "fraction_bits") {
-        return "--fraction-bits";
-    }
-    if (field == "channel_max") {
-        return "--channel-max";
-    }
-    if (field == "c2v_max") {
-        return "--c2v-max";
-    }
-    if (field == "ems_nm") {
-        return "--ems-nm";
-    }
-    if (field == "ems_offset") {
-        return "--ems-offset";
-    }
-    if (field == "ems_scale") {
-        return "--ems-scale";
-    }
-    return field;
-}
-
 inline const ordered_json&
 need(const ordered_json& j, const std::string& key, const std::string& where)
 {
@@ -237,6 +219,27 @@ T get(const ordered_json& j, const std::string& key, const std::string& where)
         return need(j, key, where).get<T>();
     } catch (const nlohmann::json::exception&) {
         throw gpufec::invalid_argument(where + ": \"" + key + "\" has the wrong type");
+    }
+}
+
+/*
+ * The fields of group `g` of point `p` from `j` (bit_errors_sq apart: a file
+ * without it is read by bit_errors_sq_of).
+ */
+inline void get_point_fields(const ordered_json& j,
+                             gpufec::ber_point& p,
+                             point_group g,
+                             const std::string& where)
+{
+    for (const point_field& f : point_fields()) {
+        if (f.group != g || f.count == &gpufec::ber_point::bit_errors_sq) {
+            continue;
+        }
+        if (f.count) {
+            p.*f.count = get<uint64_t>(j, f.key, where);
+        } else {
+            p.*f.real = get<double>(j, f.key, where);
+        }
     }
 }
 
@@ -305,55 +308,40 @@ inline std::vector<gpufec::ber_point> points_from_json(const ordered_json& list,
     if (!list.is_array()) {
         throw gpufec::invalid_argument(what + " is not a JSON list of points");
     }
+    // what the run simulated, by key; the option of a key is --KEY
+    const std::pair<std::string, ordered_json> run[] = {
+        { "code", info.code },
+        { "seed", o.seed },
+        { "modulation", gpufec::to_string(o.mod) },
+        { "all_zero", o.all_zero },
+        { "backend", info.backend },
+    };
+    const auto option = [](const std::string& key) {
+        return gpufec::option_name(key, gpufec::option_spelling::cli);
+    };
     std::vector<gpufec::ber_point> points;
     for (size_t i = 0; i < list.size(); i++) {
         const ordered_json& j = list[i];
         const std::string where = what + " point " + std::to_string(i);
-        detail::check_same(
-            detail::need(j, "code", where), ordered_json(info.code), "--code", where);
-        detail::check_same(
-            detail::need(j, "seed", where), ordered_json(o.seed), "--seed", where);
-        detail::check_same(detail::need(j, "modulation", where),
-                           ordered_json(gpufec::to_string(o.mod)),
-                           "--modulation",
-                           where);
-        detail::check_same(detail::need(j, "all_zero", where),
-                           ordered_json(o.all_zero),
-                           "--all-zero",
-                           where);
-        detail::check_same(detail::need(j, "backend", where),
-                           ordered_json(info.backend),
-                           "--backend",
-                           where);
+        for (const auto& key_value : run) {
+            const std::string& key = key_value.first;
+            detail::check_same(
+                detail::need(j, key, where), key_value.second, option(key), where);
+        }
         const ordered_json& dec = detail::need(j, "decoder", where);
         for (const auto& item : info.decoder.items()) {
             detail::check_same(detail::need(dec, item.key(), where + " decoder"),
                                item.value(),
-                               detail::option_of(item.key()),
+                               option(item.key()),
                                where);
         }
         gpufec::ber_point p;
-        p.ebn0_db = get<double>(j, "ebn0_db", where);
-        p.frames = get<uint64_t>(j, "frames", where);
-        p.bit_errors = get<uint64_t>(j, "bit_errors", where);
-        p.frame_errors = get<uint64_t>(j, "frame_errors", where);
-        p.ber = get<double>(j, "ber", where);
-        p.fer = get<double>(j, "fer", where);
-        p.avg_iterations = get<double>(j, "avg_iterations", where);
-        p.info_bits = get<uint64_t>(j, "info_bits", where);
-        p.seconds = get<double>(j, "seconds", where);
+        detail::get_point_fields(j, p, point_group::first, where);
         p.nonbinary = info.q != 2;
         if (p.nonbinary) {
-            p.symbol_errors = get<uint64_t>(j, "symbol_errors", where);
-            p.ser = get<double>(j, "ser", where);
-            p.info_symbols = get<uint64_t>(j, "info_symbols", where);
+            detail::get_point_fields(j, p, point_group::nonbinary, where);
         }
-        p.undetected_frame_errors = get<uint64_t>(j, "undetected_frame_errors", where);
-        p.total_iterations = get<uint64_t>(j, "total_iterations", where);
-        p.first_frame = get<uint64_t>(j, "first_frame", where);
-        p.decoded_frames = get<uint64_t>(j, "decoded_frames", where);
-        p.decode_seconds = get<double>(j, "decode_seconds", where);
-        p.info_throughput_bps = get<double>(j, "info_throughput_bps", where);
+        detail::get_point_fields(j, p, point_group::exact, where);
         p.stopped_by =
             gpufec::parse_stop_reason(get<std::string>(j, "stopped_by", where));
         uint64_t bits_per_symbol = 0;

@@ -19,25 +19,31 @@
  * point also reports the symbol error rate (column SER, JSON keys
  * "symbol_errors" and "ser").
  *
- * One flow for every code: the options (ber_args.h), what differs between a
- * binary and a GF(q) code (ber_code.h), the outputs (ber_outputs.h, ber_table.h).
+ * One flow for every code: the options (ber_args.h; the decoder's parsed by the
+ * core's option table, decoder_args.h), the code of gpufec::make_code and the
+ * simulator on its one gpufec::decoder, the outputs (ber_outputs.h, ber_table.h).
+ * What differs for a GF(q) code is the simulator's (SER; --input int8 refused)
+ * and two rules of this app: --devices is refused, and processes sharing a host
+ * do not take its GPUs in turn.
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <gpufec/ber_simulator.h>
 #include <gpufec/channel.h>
+#include <gpufec/code.h>
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
 #include <gpufec/error.h>
+#include <gpufec/nb_code.h>
 #include <gpufec/split_ber_simulator.h>
 
 #include "app_common.h"
 #include "ber_args.h"
-#include "ber_code.h"
 #include "ber_json.h"
 #include "ber_outputs.h"
 #include "ber_table.h"
+#include "decoder_args.h"
 #ifdef GPUFEC_HAVE_MPI
 #include "mpi_exchange.h"
 #endif
@@ -74,12 +80,30 @@ struct process_info {
 };
 
 /*
+ * The decoder's options from the command line, for the code --code names
+ * (--algorithm not given: auto, minmax for a GF(q) code), with the EMS
+ * parameters of a GF(q) code's decoder.
+ */
+gpufec::decoder_options decoder_options_of(const ber_args& a)
+{
+    gpufec::option_list given =
+        a.decoder.options(a.algorithm_given ? a.decoder.algorithm : "auto");
+    parse_unsigned(a.ems_nm, "--ems-nm", 0, 256);
+    parse_float(a.ems_offset, "--ems-offset");
+    parse_float(a.ems_scale, "--ems-scale");
+    given.insert(given.end(),
+                 { { "ems_nm", a.ems_nm },
+                   { "ems_offset", a.ems_offset },
+                   { "ems_scale", a.ems_scale } });
+    return parse_app_decoder_options(given, a.code_spec, a.decoder.precision);
+}
+
+/*
  * The sweep's options (channel, points, stop rules, seed, batch, input) into
  * `opt`, whose decoder options are set; returns the outputs' settings that the
  * options give (--checkpoint, --progress), in the order the options are checked.
  */
-sweep_output_settings
-parse_sweep_args(const ber_args& a, const ber_code& code, gpufec::ber_options& opt)
+sweep_output_settings parse_sweep_args(const ber_args& a, gpufec::ber_options& opt)
 {
     opt.mod = gpufec::parse_modulation(a.modulation);
     try {
@@ -120,7 +144,6 @@ parse_sweep_args(const ber_args& a, const ber_code& code, gpufec::ber_options& o
         static_cast<size_t>(parse_unsigned(a.batch, "--batch", 0, size_t(1) << 24));
     opt.all_zero = a.all_zero;
     if (parse_choice(a.input, "--input", { "float", "int8" }) == "int8") {
-        code.check_int8_input();
         const double step = parse_real(a.int8_step, "--int8-step");
         if (!(step > 0.0) || step > 1e3) {
             throw usage_error("--int8-step " + shown(a.int8_step) +
@@ -174,22 +197,27 @@ std::vector<int> parse_devices(const std::string& text)
  * decoder's device, which processes sharing a host take in turn), then the check
  * that every worker of every process gets at least one frame.
  */
-std::vector<int> choose_devices(const ber_args& a,
-                                const ber_code& code,
-                                const process_info& proc,
-                                gpufec::ber_options& opt)
+std::vector<int>
+choose_devices(const ber_args& a, const process_info& proc, gpufec::ber_options& opt)
 {
+    // a GF(q) code: one worker on one device, which ranks sharing a host do not
+    // take in turn
+    const bool nonbinary = gpufec::nb_code::is_nb_spec(a.code_spec);
     gpufec::decoder_options& dec = opt.decoder;
     std::vector<int> devices;
     if (!a.devices_text.empty()) {
-        code.check_devices();
+        if (nonbinary) {
+            throw usage_error("--devices: the nonbinary decoders run on one device; "
+                              "leave --devices out for " +
+                              a.code_spec);
+        }
         if (dec.backend == gpufec::backend_kind::cpu) {
             throw usage_error("--devices needs the cuda backend (--backend cpu given)");
         }
         devices = parse_devices(a.devices_text);
         dec.backend = gpufec::backend_kind::cuda;
     }
-    if (proc.size > 1 && devices.empty() && code.shares_host_gpus() &&
+    if (proc.size > 1 && devices.empty() && !nonbinary &&
         dec.backend != gpufec::backend_kind::cpu) {
         const std::vector<gpufec::gpu_device> found = gpufec::list_cuda_devices();
         if (!found.empty()) {
@@ -234,13 +262,18 @@ void check_output_files(const ber_args& a)
  * memory holds, found when the code's size is known) named as the option.
  */
 std::vector<std::unique_ptr<gpufec::ber_simulator>>
-make_checked_simulators(const ber_code& code,
+make_checked_simulators(const std::string& spec,
                         const gpufec::ber_options& opt,
                         const std::vector<int>& devices);
 
-/* The simulators: one, or one per device (--devices). */
-std::vector<std::unique_ptr<gpufec::ber_simulator>> make_simulators(
-    const ber_code& code, const gpufec::ber_options& opt, const std::vector<int>& devices)
+/*
+ * The simulators: one, or one per device (--devices), each of its own code
+ * (gpufec::make_code of `spec`) and decoder.
+ */
+std::vector<std::unique_ptr<gpufec::ber_simulator>>
+make_simulators(const std::string& spec,
+                const gpufec::ber_options& opt,
+                const std::vector<int>& devices)
 {
     std::vector<std::unique_ptr<gpufec::ber_simulator>> sims;
     const size_t n_workers = devices.empty() ? 1 : devices.size();
@@ -249,16 +282,19 @@ std::vector<std::unique_ptr<gpufec::ber_simulator>> make_simulators(
         if (!devices.empty()) {
             wo.decoder.gpu.device = devices[w];
         }
-        sims.push_back(code.simulator(wo));
+        sims.push_back(
+            std::make_unique<gpufec::ber_simulator>(gpufec::make_code(spec), wo));
     }
     return sims;
 }
 
-std::vector<std::unique_ptr<gpufec::ber_simulator>> make_checked_simulators(
-    const ber_code& code, const gpufec::ber_options& opt, const std::vector<int>& devices)
+std::vector<std::unique_ptr<gpufec::ber_simulator>>
+make_checked_simulators(const std::string& spec,
+                        const gpufec::ber_options& opt,
+                        const std::vector<int>& devices)
 {
     try {
-        return make_simulators(code, opt, devices);
+        return make_simulators(spec, opt, devices);
     } catch (const gpufec::invalid_argument& e) {
         // gpufec::check_batch_memory's words, "batch_frames N: the batch needs ..."
         const std::string what = e.what();
@@ -290,6 +326,44 @@ std::string where_text(const std::vector<int>& devices,
         where += "  resuming " + std::to_string(resumed.size()) + " point(s)";
     }
     return where;
+}
+
+/*
+ * The run's first line: code (a GF(q) code's field and sizes in symbols and
+ * bits), decoder and backend as in force, modulation, seed (as given), the
+ * all-zero codeword and `where` (devices, processes, resumed points).
+ */
+void print_run_line(gpufec::ber_simulator& sim,
+                    const gpufec::ber_options& opt,
+                    const std::string& seed,
+                    const std::string& where)
+{
+    const gpufec::code_handle code = sim.any_code();
+    const double rate = code_rate(code);
+    if (code.is_binary()) {
+        std::printf("code %s  N=%d  K=%d  rate=%.6g  ",
+                    code.name().c_str(),
+                    code.n(),
+                    code.k(),
+                    rate);
+    } else {
+        std::printf("code %s  GF(%d)  N=%d  K=%d symbols (%d x %d bits)  rate=%.6g  ",
+                    code.name().c_str(),
+                    code.q(),
+                    code.n(),
+                    code.k(),
+                    code.k(),
+                    code.bits_per_symbol(),
+                    rate);
+    }
+    const gpufec::decoder& dec = simulated_decoder(sim);
+    std::printf("decoder: %s  backend: %s  modulation: %s  seed %s%s%s\n",
+                decoder_text(dec).c_str(),
+                dec.backend_name().c_str(),
+                gpufec::to_string(opt.mod).c_str(),
+                seed.c_str(),
+                opt.all_zero ? "  all-zero codeword" : "",
+                where.c_str());
 }
 
 /*
@@ -362,16 +436,15 @@ int run(int argc, char** argv, process_info& proc)
     if (parsed >= 0) {
         return parsed;
     }
-    const ber_code code(args.code_spec);
     gpufec::ber_options opt;
-    code.apply_decoder_args(args, opt);
-    sweep_output_settings settings = parse_sweep_args(args, code, opt);
-    const std::vector<int> devices = choose_devices(args, code, proc, opt);
+    opt.decoder = decoder_options_of(args);
+    sweep_output_settings settings = parse_sweep_args(args, opt);
+    const std::vector<int> devices = choose_devices(args, proc, opt);
     settings.writer = proc.rank == 0;
     settings.show_progress = settings.writer && settings.show_progress;
 
     std::vector<std::unique_ptr<gpufec::ber_simulator>> sims =
-        make_checked_simulators(code, opt, devices);
+        make_checked_simulators(args.code_spec, opt, devices);
     ber_run_info info = describe_run(*sims.front());
     if (!devices.empty()) {
         info.devices = devices;
@@ -384,13 +457,13 @@ int run(int argc, char** argv, process_info& proc)
     if (settings.writer) {
         check_output_files(args);
     }
+    const bool nonbinary = sims.front()->is_nonbinary();
     if (settings.writer) {
-        code.print_run_line(
-            *sims.front(), opt, args.seed, where_text(devices, proc, resumed));
-        print_table_header(code.nonbinary());
+        print_run_line(*sims.front(), opt, args.seed, where_text(devices, proc, resumed));
+        print_table_header(nonbinary);
     }
 
-    sweep_output out(settings, info, opt, resumed, code.nonbinary());
+    sweep_output out(settings, info, opt, resumed, nonbinary);
     const std::vector<gpufec::ber_point> result =
         run_sweep(std::move(sims), proc, out, resumed);
     if (out.write_failed()) {

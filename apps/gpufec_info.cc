@@ -6,13 +6,16 @@
  * bit placement) as "name: value" lines, then the CUDA decoder tuner's choice for
  * that code on each device (cuda_tuner_choices(), default decoder options: layered
  * NMS, float and half2), or "cuda: unavailable (reason)". Code specs are those of
- * ldpc_code::make(), and the nonbinary ones of nb_code::make() (nbalist:, nbqc:,
- * nbreg:), for which it prints q, the field polynomial, the binary image lengths,
- * rank, QC layout, degrees, layers, girth and the matrix file layout.
+ * gpufec::make_code(): ldpc_code::make()'s, and the nonbinary ones of
+ * nb_code::make() (nbalist:, nbqc:, nbreg:), for which it prints q, the field
+ * polynomial, the binary image lengths, rank, QC layout, degrees, layers, girth
+ * and the matrix file layout. Bad options exit with status 2, as in the other
+ * apps (run_app).
  *
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <gpufec/code.h>
 #include <gpufec/cuda_decoder.h>
 #include <gpufec/decoder.h>
 #include <gpufec/device_info.h>
@@ -22,6 +25,7 @@
 #include <gpufec/nb_matrix_files.h>
 
 #include "app_cli.h"
+#include "app_common.h"
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iomanip>
@@ -150,10 +154,11 @@ void print_binary_code(const gpufec::ldpc_code& code)
 
 void print_code(const std::string& spec)
 {
-    if (gpufec::nb_code::is_nb_spec(spec)) {
-        print_nb_code(*gpufec::nb_code::make(spec));
+    const gpufec::code_handle code = gpufec::make_code(spec);
+    if (code.is_binary()) {
+        print_binary_code(*code.binary());
     } else {
-        print_binary_code(*gpufec::ldpc_code::make(spec));
+        print_nb_code(*code.nonbinary());
     }
 }
 
@@ -181,7 +186,7 @@ int main(int argc, char** argv)
                                                gpufec::ldpc_code::spec_forms() + "\n" +
                                                gpufec::nb_code::spec_forms())
                                 ->type_name("SPEC");
-    try {
+    return gpufec_app::run_app("gpufec-info", [&] {
         const int parsed = gpufec_app::parse_command_line(app, argc, argv);
         if (parsed >= 0) {
             return parsed;
@@ -191,19 +196,7 @@ int main(int argc, char** argv)
         } else {
             print_platform();
         }
-    } catch (const gpufec_app::usage_error& e) {
-        std::cerr << "gpufec-info: " << e.what() << "\n";
-        return 2;
-    } catch (const gpufec::invalid_argument& e) {
-        std::cerr << "gpufec-info: " << e.what() << "\n";
-        return 2;
-    } catch (const gpufec::file_format_error& e) {
-        std::cerr << "gpufec-info: " << e.what() << "\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "gpufec-info: error: " << e.what() << "\n";
-        return 1;
-    }
-    std::cout.flush();
-    return 0;
+        std::cout.flush();
+        return 0;
+    });
 }

@@ -159,67 +159,82 @@ private:
         return v;
     }
 
+    /* A count of a point (count set), or a double sent as its bits (real set). */
+    struct point_word {
+        uint64_t gpufec::ber_point::*count;
+        double gpufec::ber_point::*real;
+    };
+
+    /* The words of a part's counts, in order; then nonbinary, stopped_by, marks. */
+    static const std::vector<point_word>& count_words()
+    {
+        using P = gpufec::ber_point;
+        static const std::vector<point_word> words = {
+            { nullptr, &P::ebn0_db },          { &P::frames, nullptr },
+            { &P::bit_errors, nullptr },       { &P::bit_errors_sq, nullptr },
+            { &P::frame_errors, nullptr },     { &P::undetected_frame_errors, nullptr },
+            { &P::total_iterations, nullptr }, { &P::info_bits, nullptr },
+            { &P::symbol_errors, nullptr },    { &P::info_symbols, nullptr },
+            { &P::decoded_frames, nullptr },   { nullptr, &P::decode_seconds },
+            { nullptr, &P::seconds },          { &P::first_frame, nullptr },
+        };
+        return words;
+    }
+
+    /* The words of a frame-error mark, in order. */
+    static const std::vector<uint64_t gpufec::frame_error_mark::*>& mark_words()
+    {
+        using M = gpufec::frame_error_mark;
+        static const std::vector<uint64_t M::*> words = { &M::frames,
+                                                          &M::bit_errors,
+                                                          &M::bit_errors_sq,
+                                                          &M::symbol_errors,
+                                                          &M::undetected_frame_errors,
+                                                          &M::iterations };
+        return words;
+    }
+
     static void put(std::vector<uint64_t>& w, const gpufec::ber_part& part)
     {
         const gpufec::ber_point& c = part.counts;
-        const uint64_t fields[] = {
-            bits(c.ebn0_db),       c.frames,
-            c.bit_errors,          c.bit_errors_sq,
-            c.frame_errors,        c.undetected_frame_errors,
-            c.total_iterations,    c.info_bits,
-            c.symbol_errors,       c.info_symbols,
-            c.decoded_frames,      bits(c.decode_seconds),
-            bits(c.seconds),       c.first_frame,
-            c.nonbinary ? 1u : 0u, static_cast<uint64_t>(c.stopped_by),
-            part.marks.size()
-        };
-        w.insert(w.end(), std::begin(fields), std::end(fields));
+        for (const point_word& f : count_words()) {
+            w.push_back(f.count ? c.*f.count : bits(c.*f.real));
+        }
+        w.push_back(c.nonbinary ? 1u : 0u);
+        w.push_back(static_cast<uint64_t>(c.stopped_by));
+        w.push_back(part.marks.size());
         for (const gpufec::frame_error_mark& m : part.marks) {
-            w.insert(w.end(),
-                     { m.frames,
-                       m.bit_errors,
-                       m.bit_errors_sq,
-                       m.symbol_errors,
-                       m.undetected_frame_errors,
-                       m.iterations });
+            for (const auto field : mark_words()) {
+                w.push_back(m.*field);
+            }
         }
     }
 
     static gpufec::ber_part get(const std::vector<uint64_t>& w, size_t& at)
     {
-        if (at + 17 > w.size()) {
+        if (at + count_words().size() + 3 > w.size()) {
             throw std::runtime_error("mpi_exchange: truncated part");
         }
         gpufec::ber_part part;
         gpufec::ber_point& c = part.counts;
-        c.ebn0_db = real(w[at++]);
-        c.frames = w[at++];
-        c.bit_errors = w[at++];
-        c.bit_errors_sq = w[at++];
-        c.frame_errors = w[at++];
-        c.undetected_frame_errors = w[at++];
-        c.total_iterations = w[at++];
-        c.info_bits = w[at++];
-        c.symbol_errors = w[at++];
-        c.info_symbols = w[at++];
-        c.decoded_frames = w[at++];
-        c.decode_seconds = real(w[at++]);
-        c.seconds = real(w[at++]);
-        c.first_frame = w[at++];
+        for (const point_word& f : count_words()) {
+            if (f.count) {
+                c.*f.count = w[at++];
+            } else {
+                c.*f.real = real(w[at++]);
+            }
+        }
         c.nonbinary = w[at++] != 0;
         c.stopped_by = static_cast<gpufec::stop_reason>(w[at++]);
         const uint64_t marks = w[at++];
-        if (at + 6 * marks > w.size()) {
+        if (at + mark_words().size() * marks > w.size()) {
             throw std::runtime_error("mpi_exchange: truncated marks");
         }
         part.marks.resize(static_cast<size_t>(marks));
         for (gpufec::frame_error_mark& m : part.marks) {
-            m.frames = w[at++];
-            m.bit_errors = w[at++];
-            m.bit_errors_sq = w[at++];
-            m.symbol_errors = w[at++];
-            m.undetected_frame_errors = w[at++];
-            m.iterations = w[at++];
+            for (const auto field : mark_words()) {
+                m.*field = w[at++];
+            }
         }
         return part;
     }
