@@ -3,7 +3,8 @@
  * ldpc_decoder_pdu_impl: PDU (meta, f32 vector of F*N*p bit LLRs) in, PDU (meta +
  * keys iterations, parity_ok, frames, frame_iterations, frame_parity_ok; u8
  * vector of F*K*p bits, or F*N*p) out, for binary (p = 1) and GF(q) codes. A
- * message of the wrong type or length is dropped, logged, counted. A decoder
+ * message of the wrong type or length is dropped, logged (naming the block and
+ * what it received), counted. A decoder
  * that fails (a GPU error) is replaced by a CPU one inside the pipeline, which
  * decodes the PDU again: the PDU is not dropped.
  *
@@ -16,6 +17,62 @@
 
 namespace gr {
 namespace gpufec {
+
+namespace {
+
+/*! What a PMT is, for the drop messages: "a u8vector of 648 items", "a symbol 'x'". */
+std::string what_it_is(const pmt::pmt_t& v)
+{
+    struct uniform {
+        bool (*is)(pmt::pmt_t);
+        const char* name;
+    };
+    static const uniform vectors[] = {
+        { pmt::is_u8vector, "u8vector" },   { pmt::is_s8vector, "s8vector" },
+        { pmt::is_u16vector, "u16vector" }, { pmt::is_s16vector, "s16vector" },
+        { pmt::is_u32vector, "u32vector" }, { pmt::is_s32vector, "s32vector" },
+        { pmt::is_u64vector, "u64vector" }, { pmt::is_s64vector, "s64vector" },
+        { pmt::is_f32vector, "f32vector" }, { pmt::is_f64vector, "f64vector" },
+        { pmt::is_c32vector, "c32vector" }, { pmt::is_c64vector, "c64vector" },
+    };
+    for (const uniform& u : vectors) {
+        if (u.is(v)) {
+            return std::string("a ") + u.name + " of " + std::to_string(pmt::length(v)) +
+                   " items";
+        }
+    }
+    if (pmt::is_null(v)) {
+        return "nil (PMT_NIL)";
+    }
+    if (pmt::is_bool(v)) {
+        return "a bool";
+    }
+    if (pmt::is_symbol(v)) {
+        std::string text = pmt::symbol_to_string(v);
+        if (text.size() > 40) {
+            text = text.substr(0, 40) + "...";
+        }
+        return "a symbol '" + text + "'";
+    }
+    if (pmt::is_number(v)) {
+        return "a number";
+    }
+    if (pmt::is_dict(v)) {
+        return "a dictionary";
+    }
+    if (pmt::is_pair(v)) {
+        return "a pair";
+    }
+    if (pmt::is_tuple(v)) {
+        return "a tuple";
+    }
+    if (pmt::is_vector(v)) {
+        return "a vector of " + std::to_string(pmt::length(v)) + " PMTs";
+    }
+    return "a PMT of another type";
+}
+
+} // namespace
 
 ldpc_decoder_pdu::sptr ldpc_decoder_pdu::make(const std::string& spec,
                                               const std::string& algorithm,
@@ -67,13 +124,13 @@ ldpc_decoder_pdu_impl::~ldpc_decoder_pdu_impl() {}
 void ldpc_decoder_pdu_impl::drop(const std::string& why)
 {
     const uint64_t count = ++d_dropped;
-    d_logger->warn("dropped a message ({} dropped so far): {}", count, why);
+    d_logger->warn("{}: dropped a message ({} dropped so far): {}", alias(), count, why);
 }
 
 void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
 {
     if (!pmt::is_pair(msg)) {
-        drop("not a PDU (a pair of metadata and an f32 vector)");
+        drop("not a PDU (a pair of metadata and an f32 vector) but " + what_it_is(msg));
         return;
     }
     pmt::pmt_t meta = pmt::car(msg);
@@ -81,11 +138,12 @@ void ldpc_decoder_pdu_impl::handle_pdu(const pmt::pmt_t& msg)
     if (pmt::is_null(meta)) {
         meta = pmt::make_dict();
     } else if (!pmt::is_dict(meta)) {
-        drop("the PDU's metadata is not a dictionary");
+        drop("the PDU's metadata is not a dictionary but " + what_it_is(meta));
         return;
     }
     if (!pmt::is_f32vector(data)) {
-        drop("the PDU's data is not an f32 vector (bit LLRs as float32)");
+        drop("the PDU's data is not an f32 vector (bit LLRs as float32) but " +
+             what_it_is(data));
         return;
     }
     const size_t length = pmt::length(data);

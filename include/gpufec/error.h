@@ -22,12 +22,17 @@ public:
     explicit invalid_argument(const std::string& what) : std::invalid_argument(what) {}
 };
 
-/*! A matrix file could not be parsed; the message names the file and the line. */
+/*!
+ * A matrix file could not be read or parsed. The message names the file and the
+ * line ("PATH:LINE: what"); line 0 stands for the file as a whole (it cannot be
+ * opened, is not a regular file, is too large): "PATH: what".
+ */
 class GPUFEC_API file_format_error : public std::runtime_error
 {
 public:
     file_format_error(const std::string& path, long line, const std::string& what)
-        : std::runtime_error(path + ":" + std::to_string(line) + ": " + what),
+        : std::runtime_error(path + (line > 0 ? ":" + std::to_string(line) : "") + ": " +
+                             what),
           d_path(path), d_line(line)
     {
     }

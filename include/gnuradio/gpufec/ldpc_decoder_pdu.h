@@ -39,7 +39,8 @@ namespace gpufec {
  * `parity_ok` are that frame's values.
  *
  * A message that is not a PDU of an f32 vector, or whose length is not a positive
- * multiple of N*p, is dropped with a logged warning and counted (dropped_pdus()).
+ * multiple of N*p, is dropped with a logged warning that names the block (its
+ * alias) and what it received, and counted (dropped_pdus()).
  * Sign convention and llr_scale as in ldpc_decoder_fb.
  */
 class GPUFEC_GR_API ldpc_decoder_pdu : virtual public gr::block

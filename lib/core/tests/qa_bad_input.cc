@@ -204,7 +204,7 @@ public:
         if (fs::exists("/dev/zero")) {
             GPUFEC_ASSERT_THROW_MSG(read_alist("/dev/zero"),
                                     file_format_error,
-                                    "/dev/zero:0: is a character device");
+                                    "/dev/zero: is a character device");
             GPUFEC_ASSERT_THROW_MSG(
                 read_nb_matrix("/dev/zero"), file_format_error, "character device");
             GPUFEC_ASSERT_THROW_MSG(ldpc_code::make("alist:/dev/zero"),

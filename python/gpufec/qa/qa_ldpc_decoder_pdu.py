@@ -28,6 +28,7 @@ except ImportError:
     from gnuradio import gpufec
 
 import backend_under_test as but
+from gr_logs import catch_log, log_messages
 
 
 def pdu(llrs, meta=None):
@@ -124,6 +125,7 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
                                       self.cw.ravel())
 
     def test_wrong_length_and_type_dropped(self):
+        log = catch_log()
         dec = gpufec.ldpc_decoder_pdu(self.spec, backend=but.BACKEND)
         bad = [
             pdu(self.llrs[0][:-1]),                      # N - 1 LLRs
@@ -134,6 +136,14 @@ class qa_ldpc_decoder_pdu(gr_unittest.TestCase):
         ]
         out = run_pdus(dec, bad + [pdu(self.llrs[1])], 1)
         self.assertEqual(dec.dropped_pdus(), len(bad))
+        # each warning names the block instance and what it received
+        drops = log_messages(log, dec.alias() + ": dropped a message")
+        self.assertEqual(len(drops), len(bad), drops)
+        self.assertTrue(any("is not an f32 vector (bit LLRs as float32) but a u8vector of %d "
+                            "items" % self.code.n in m for m in drops), drops)
+        self.assertTrue(any("not a PDU (a pair of metadata and an f32 vector) but a symbol "
+                            "'not a pdu'" in m for m in drops), drops)
+        self.assertTrue(any("holds %d LLRs" % (self.code.n - 1) in m for m in drops), drops)
         self.assertEqual(dec.decoded_pdus(), 1)
         self.assertEqual(len(out), 1)
         np.testing.assert_array_equal(np.array(pmt.u8vector_elements(pmt.cdr(out[0]))),

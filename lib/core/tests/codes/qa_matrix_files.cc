@@ -459,6 +459,16 @@ public:
         GPUFEC_ASSERT_THROW_MSG(gpufec::read_alist(p), gpufec::file_format_error, p);
         GPUFEC_ASSERT_THROW_MSG(
             gpufec::read_qc(p), gpufec::file_format_error, "cannot open");
+        // the file as a whole: no line number (line 0) in the message
+        try {
+            gpufec::read_alist(p);
+            CPPUNIT_FAIL("read_alist of a missing file did not throw");
+        } catch (const gpufec::file_format_error& e) {
+            CPPUNIT_ASSERT_EQUAL(0L, e.line());
+            CPPUNIT_ASSERT_EQUAL(
+                p + ": cannot open for reading: No such file or directory",
+                std::string(e.what()));
+        }
         const auto h = random_matrix(4, 8, 0.5, 3);
         GPUFEC_ASSERT_THROW_MSG(gpufec::write_alist(h, tmp().path("no/such/dir.alist")),
                                 gpufec::invalid_argument,
