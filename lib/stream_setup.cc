@@ -46,6 +46,7 @@ one_call_stream(const std::string& who, float factor, bool output_codeword)
     stream.frames_per_call = 1;  // decode() takes any number of frames;
     stream.frames_in_flight = 1; // one decoder, no batches in flight
     stream.sign_check = false;
+    stream.check_alignment = false;
     return stream;
 }
 

@@ -44,6 +44,9 @@ struct GPUFEC_API stream_options {
     bool recovery = true;
     //! after runs of frames that fail parity, try one negated; warn once if it decodes
     bool sign_check = true;
+    //! binary codes: warn once where the frames appear shifted in the stream
+    //! (lib/core/stream/alignment_check.h)
+    bool check_alignment = true;
     std::string who = "gpufec.stream_pipeline"; //!< the start of every message
 
     /*!

@@ -21,7 +21,10 @@
  *    recovered from;
  *  - the sign check (lib/core/stream/sign_check.h): after runs of frames that
  *    fail parity, one is decoded again negated, and a warning is given once if
- *    that decodes.
+ *    that decodes;
+ *  - the alignment check (lib/core/stream/alignment_check.h, binary codes):
+ *    a warning, once, where the frames appear to start a few values later in
+ *    the stream than the caller takes them (a delay upstream).
  *
  * Two ways in. Asynchronous (a stream block): start(), then submit_ready() with
  * the fresh frames of the input and next_output() for the decoded ones, oldest

@@ -7,6 +7,7 @@
  * Copyright 2026 The gr-gpufec authors.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "stream/alignment_check.h"
 #include "stream/fault_injection.h"
 #include "stream/sign_check.h"
 #include "stream/stream_decoders.h"
@@ -139,8 +140,9 @@ public:
     std::mutex recover_mutex;                       //!< one recovery at a time
     bool on_fallback = false;
 
-    std::mutex sign_mutex; //!< guards sign
+    std::mutex sign_mutex; //!< guards sign and align
     sign_check sign;
+    std::unique_ptr<alignment_check> align; //!< null: off, or a code it cannot check
 
     std::atomic<uint64_t> calls{ 0 }, worker_frames{ 0 }, recovered{ 0 };
     std::atomic<uint64_t> decoded{ 0 }, failed{ 0 };
@@ -168,6 +170,9 @@ public:
                    (s.int8_input ? sizeof(int8_t) : sizeof(float))),
           factor(s.input_factor()), as_is(s.int8_input ? factor > 0.0f : factor == 1.0f)
     {
+        if (s.check_alignment && c.is_binary()) {
+            align = alignment_check::make(*c.binary());
+        }
     }
 
     void event(stream_event::level l, std::string text)
@@ -386,6 +391,12 @@ void stream_pipeline::impl::decode_batch(size_t w,
         if (retry >= 0 && sign.inverted_result(decodes_inverted(
                               *d, input + static_cast<size_t>(retry) * in_bytes))) {
             event(stream_event::level::warning, sign.message(factor < 0.0f));
+        }
+    }
+    if (align) {
+        std::lock_guard<std::mutex> lock(sign_mutex);
+        if (const int shift = align->count(input, frames, opts.int8_input)) {
+            event(stream_event::level::warning, align->message(shift));
         }
     }
     worker_frames += frames;

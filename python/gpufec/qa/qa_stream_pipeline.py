@@ -27,7 +27,7 @@ import time
 
 import numpy as np
 import pmt
-from gnuradio import analog, blocks, gr, gr_unittest
+from gnuradio import analog, blocks, channels, digital, gr, gr_unittest
 
 try:
     import gpufec  # the build tree (PYTHONPATH set by CTest)
@@ -116,6 +116,32 @@ class qa_stream_pipeline(gr_unittest.TestCase):
         tb.connect(add, dec, snk)
         tb.run()
         return np.array(snk.data(), dtype=np.uint8), snk.tags(), dec
+
+    def test_channel_model_shift_warned(self):
+        """GNU Radio's channel_model with its defaults drops its first 3 samples:
+        every frame after it is shifted, and the block says so, once, with the fix."""
+        spec = "wimax:576:1/2"
+        code = gpufec.ldpc_code(spec)
+        info = np.random.default_rng(21).integers(0, 2, size=64 * code.k, dtype=np.uint8)
+        for shifted in (True, False):
+            log = catch_log()
+            tb = gr.top_block()
+            src = blocks.vector_source_b(info.tolist())
+            enc = gpufec.ldpc_encoder_bb(spec)
+            mod = digital.chunks_to_symbols_bc([1.0, -1.0])  # bit 0 -> +1: LLR sign
+            chain = [channels.channel_model()] if shifted else []
+            dec = gpufec.ldpc_decoder_fb(spec, backend=but.BACKEND, frame_tags=False)
+            snk = blocks.vector_sink_b()
+            tb.connect(src, enc, mod, *chain, blocks.complex_to_real(), dec, snk)
+            tb.run()
+            warned = log_messages(log, dec.alias() + ": the frames appear to start")
+            if shifted:
+                self.assertEqual(len(warned), 1, warned)
+                self.assertIn("start 3 values earlier", warned[0])
+                self.assertIn("drop %d values before the decoder" % (code.n - 3), warned[0])
+            else:
+                self.assertEqual(warned, [])
+                np.testing.assert_array_equal(np.array(snk.data(), np.uint8), info)
 
     def test_modes_give_identical_output_and_tags(self):
         # 20,000 sequence-numbered frames: the synchronous mode, the default, a

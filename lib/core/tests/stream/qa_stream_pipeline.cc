@@ -37,12 +37,16 @@ decoder_options cpu_options(int threads = 0)
     return o;
 }
 
-/*! Fresh noisy frames: random codewords over BPSK/AWGN, most decode, some fail. */
-std::vector<float> noisy_frames(const ldpc_code& code, size_t frames, uint64_t seed)
+/*!
+ * Fresh noisy frames: random codewords over BPSK/AWGN of noise sigma (at 0.75 most
+ * decode, some fail).
+ */
+std::vector<float>
+noisy_frames(const ldpc_code& code, size_t frames, uint64_t seed, float sigma = 0.75f)
 {
     std::mt19937_64 rng(gpufec_test::test_seed(seed));
     std::bernoulli_distribution bit(0.5);
-    std::normal_distribution<float> noise(0.0f, 0.75f);
+    std::normal_distribution<float> noise(0.0f, sigma);
     const size_t n = code.n(), k = code.k();
     std::vector<uint8_t> info(k), cw(n);
     std::vector<float> llrs(frames * n);
@@ -52,7 +56,7 @@ std::vector<float> noisy_frames(const ldpc_code& code, size_t frames, uint64_t s
         code.encode(info.data(), cw.data());
         for (size_t i = 0; i < n; i++)
             llrs[f * n + i] =
-                2.0f * ((cw[i] ? -1.0f : 1.0f) + noise(rng)) / (0.75f * 0.75f);
+                2.0f * ((cw[i] ? -1.0f : 1.0f) + noise(rng)) / (sigma * sigma);
     }
     return llrs;
 }
@@ -134,6 +138,7 @@ class qa_stream_pipeline : public CppUnit::TestFixture
     CPPUNIT_TEST(test_recovery_off_and_second_failure);
     CPPUNIT_TEST(test_sync_decode_recovers);
     CPPUNIT_TEST(test_sign_check);
+    CPPUNIT_TEST(test_alignment_check);
     CPPUNIT_TEST(test_in_flight_sizing);
     CPPUNIT_TEST_SUITE_END();
 
@@ -255,6 +260,72 @@ public:
                 llrs.data(), 1, r.bits.data(), r.iterations.data(), r.parity_ok.data()),
             invalid_argument,
             "asynchronous");
+    }
+
+    void test_alignment_check()
+    {
+        const auto llrs = noisy_frames(*code, 160, 7, 0.4f);
+        std::vector<float> negated(llrs.size());
+        for (size_t i = 0; i < llrs.size(); i++)
+            negated[i] = -llrs[i];
+        const std::string shifted = "appear to start";
+        // delay > 0: that many values (no information) put in front of the stream;
+        // < 0: as many dropped from its start (as channels.channel_model does)
+        for (const int delay : { 0, 3, 17, -3 }) {
+            for (const bool on : { true, false }) {
+                std::vector<float> delayed(llrs.size(), 0.0f);
+                if (delay >= 0)
+                    std::copy(llrs.begin(), llrs.end() - delay, delayed.begin() + delay);
+                else
+                    std::copy(llrs.begin() - delay, llrs.end(), delayed.begin());
+                stream_options s;
+                s.frames_per_call = 8;
+                s.frames_in_flight = 32;
+                s.check_alignment = on;
+                stream_pipeline p(code_handle(code), cpu_options(1), s);
+                streamed(p, delayed, 64);
+                const auto events = p.take_events();
+                const size_t warns = on && delay != 0 ? 1 : 0;
+                CPPUNIT_ASSERT_EQUAL(
+                    warns, count_events(events, stream_event::level::warning, shifted));
+                const std::string where =
+                    delay > 0 ? "start " + std::to_string(delay) + " values later"
+                              : "start " + std::to_string(-delay) + " values earlier";
+                const long drop =
+                    delay > 0 ? delay : static_cast<long>(code->n()) + delay;
+                CPPUNIT_ASSERT_EQUAL(
+                    warns, count_events(events, stream_event::level::warning, where));
+                CPPUNIT_ASSERT_EQUAL(warns,
+                                     count_events(events,
+                                                  stream_event::level::warning,
+                                                  "drop " + std::to_string(drop) +
+                                                      " values before the decoder"));
+                CPPUNIT_ASSERT_EQUAL(size_t(0),
+                                     count_events(events,
+                                                  stream_event::level::warning,
+                                                  "opposite sign convention"));
+            }
+        }
+        // the opposite sign convention is not taken for a shift
+        stream_options s;
+        s.frames_per_call = 8;
+        s.frames_in_flight = 32;
+        stream_pipeline p(code_handle(code), cpu_options(1), s);
+        streamed(p, negated, 64);
+        CPPUNIT_ASSERT_EQUAL(
+            size_t(0),
+            count_events(p.take_events(), stream_event::level::warning, shifted));
+        // nor is pure noise (the sign test's noise-only case stays quiet too)
+        std::mt19937_64 rng(gpufec_test::test_seed(8));
+        std::normal_distribution<float> noise(0.0f, 1.0f);
+        std::vector<float> pure(llrs.size());
+        for (auto& v : pure)
+            v = noise(rng);
+        stream_pipeline q(code_handle(code), cpu_options(1), s);
+        streamed(q, pure, 64);
+        CPPUNIT_ASSERT_EQUAL(
+            size_t(0),
+            count_events(q.take_events(), stream_event::level::warning, shifted));
     }
 
     void test_sign_check()
