@@ -64,7 +64,8 @@ int alignment_check::count(const uint8_t* batch, size_t frames, bool int8)
     if (first < d_next || frames < 3) {
         return 0; // not due, or no room for shifted frames in this batch
     }
-    d_next = first + examine_interval;
+    d_next = first + d_interval;
+    d_interval *= 2;
     const int shifts = std::min(max_shift, d_n - 1);
     // frames 1 .. sampled, whose windows shifted either way lie within the batch
     // (as many as edges_examined allows, at least one)

@@ -19,7 +19,9 @@
  * the checks at every shift, does not get there), the frames start s values
  * late (or -s early): the pipeline warns once, naming s and the values to drop
  * before the decoder. A batch of 3 frames or more is examined at stream start
- * and then after every examine_interval frames, until the warning is given or
+ * and then after examine_interval frames, twice as many after each later
+ * examination (so that a stream without a verdict, near the code's threshold,
+ * costs a vanishing share of the decoding), until the warning is given or
  * eight examinations with a signal (s = 0 the fewest, under a quarter of the
  * checks) found the frames aligned.
  *
@@ -44,7 +46,7 @@ class alignment_check
 public:
     /*! Shifts tried: -max_shift .. max_shift values (at most N - 1 either way). */
     static constexpr int max_shift = 32;
-    /*! Frames between two examinations after the first. */
+    /*! Frames between the first two examinations; doubled after each. */
     static constexpr uint64_t examine_interval = 4096;
     /*! Frames of a batch whose counts are summed, at most ... */
     static constexpr size_t frames_examined = 8;
@@ -76,7 +78,7 @@ private:
     const parity_check_matrix& d_h;
     std::vector<int> d_input_of_col; //!< H column -> input index
     int d_n = 0;
-    uint64_t d_frames = 0, d_next = 0;
+    uint64_t d_frames = 0, d_next = 0, d_interval = examine_interval;
     int d_aligned = 0; //!< examinations that found the frames aligned
     bool d_done = false;
     long d_failed_at_0 = 0, d_failed_at_shift = 0, d_checks = 0;

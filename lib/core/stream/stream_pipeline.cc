@@ -385,18 +385,19 @@ void stream_pipeline::impl::decode_batch(size_t w,
         }
     }
     calls++;
-    if (opts.sign_check) {
+    if (opts.sign_check || align) {
         std::lock_guard<std::mutex> lock(sign_mutex);
-        const int retry = sign.count(parity_ok, static_cast<int>(frames));
-        if (retry >= 0 && sign.inverted_result(decodes_inverted(
-                              *d, input + static_cast<size_t>(retry) * in_bytes))) {
-            event(stream_event::level::warning, sign.message(factor < 0.0f));
+        if (opts.sign_check) {
+            const int retry = sign.count(parity_ok, static_cast<int>(frames));
+            if (retry >= 0 && sign.inverted_result(decodes_inverted(
+                                  *d, input + static_cast<size_t>(retry) * in_bytes))) {
+                event(stream_event::level::warning, sign.message(factor < 0.0f));
+            }
         }
-    }
-    if (align) {
-        std::lock_guard<std::mutex> lock(sign_mutex);
-        if (const int shift = align->count(input, frames, opts.int8_input)) {
-            event(stream_event::level::warning, align->message(shift));
+        if (align) {
+            if (const int shift = align->count(input, frames, opts.int8_input)) {
+                event(stream_event::level::warning, align->message(shift));
+            }
         }
     }
     worker_frames += frames;
